@@ -1,0 +1,6 @@
+/** Time and identity are passed in, never read inside the domain. */
+export interface Clock {
+  now(): Date;
+}
+
+export type IdGenerator = () => string;

@@ -1,0 +1,95 @@
+import { Either } from 'fp-ts/Either';
+
+/**
+ * Event-store port, shaped like EventStoreDB: named streams, expected revisions,
+ * one global order with a position, and catch-up subscriptions to all events.
+ */
+
+/** Global position in the log. EventStoreDB has a commit and a prepare position; the embedded log uses its sequence for both. */
+export interface Position {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+/** `any`: no check. `no_stream`: the stream must not exist. `stream_exists`: it must exist. bigint: the revision of its last event. */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+export interface EventMetadata {
+  /** Schema version of the event's data, so old events can be upcast. */
+  readonly version: number;
+  readonly accountId?: string;
+  /** Access token id (never the token itself) or worker name. */
+  readonly userId?: string;
+  readonly requestId?: string;
+  readonly correlationId?: string;
+  readonly causationId?: string;
+  readonly [key: string]: unknown;
+}
+
+export interface EventData<Type extends string = string, Data = unknown> {
+  /** uuid; appending the same id twice to a stream is idempotent in EventStoreDB, and the embedded log does the same. */
+  readonly id: string;
+  readonly type: Type;
+  readonly data: Data;
+  readonly metadata: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends EventData<Type, Data> {
+  readonly streamName: string;
+  /** 0-based revision of the event in its stream. */
+  readonly revision: bigint;
+  readonly position: Position;
+  readonly created: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the last event written; pass it as the expected revision of the next append. */
+  readonly nextExpectedRevision: bigint;
+  /** Position of the last event written. */
+  readonly position: Position;
+}
+
+export interface WrongExpectedVersion {
+  readonly kind: 'WrongExpectedVersion';
+  readonly streamName: string;
+  readonly expected: ExpectedRevision;
+  /** Current revision, or 'no_stream' when the stream does not exist. */
+  readonly actual: bigint | 'no_stream';
+}
+
+export interface ReadStreamOptions {
+  readonly direction?: 'forwards' | 'backwards';
+  /** Default: 'start' forwards, 'end' backwards. */
+  readonly fromRevision?: bigint | 'start' | 'end';
+  readonly maxCount?: number;
+}
+
+export interface SubscribeToAllOptions {
+  /** Exclusive: the subscription yields the events after this position. Default 'start'. */
+  readonly fromPosition?: Position | 'start' | 'end';
+  /** Only events of streams whose name starts with one of these prefixes. */
+  readonly streamNamePrefixes?: readonly string[];
+}
+
+/** A catch-up subscription: yields every stored event after the checkpoint, then turns live. */
+export interface AllSubscription extends AsyncIterable<RecordedEvent> {
+  unsubscribe(): Promise<void>;
+}
+
+export interface EventStore {
+  appendToStream(
+    streamName: string,
+    events: readonly EventData[],
+    options: { readonly expectedRevision: ExpectedRevision },
+  ): Promise<Either<WrongExpectedVersion, AppendResult>>;
+
+  /** Events of one stream; a stream that does not exist yields nothing. */
+  readStream(streamName: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;
+
+  subscribeToAll(options?: SubscribeToAllOptions): AllSubscription;
+
+  /** Position of the newest event in the log (user events only), or null when empty. */
+  headPosition(): Promise<Position | null>;
+
+  close(): Promise<void>;
+}

@@ -1,0 +1,59 @@
+/**
+ * Job-queue port, shaped like NATS JetStream: publish with a dedupe id (Nats-Msg-Id),
+ * durable named consumers, ack, retry with a delay (nak with delay), a maximum number
+ * of deliveries and then a dead letter.
+ */
+
+export interface Job<P = unknown> {
+  /** Queue-assigned id of this job (stable across redeliveries). */
+  readonly id: string;
+  readonly kind: string;
+  readonly payload: P;
+  /** The publisher's dedupe id. */
+  readonly dedupeId: string;
+  /** 1 on the first delivery, 2 on the first redelivery, ... */
+  readonly deliveryCount: number;
+  readonly publishedAt: Date;
+}
+
+/**
+ * What the handler decided. A handler that throws is treated as `retry` with the
+ * consumer's default backoff. `fail` sends the job to the dead letter at once.
+ */
+export type JobOutcome =
+  | { readonly type: 'ack' }
+  | { readonly type: 'retry'; readonly delayMs: number; readonly reason?: string }
+  | { readonly type: 'fail'; readonly reason: string };
+
+export interface ConsumerOptions {
+  /** Durable consumer name: a consumer that restarts under the same name resumes where it was. */
+  readonly consumer: string;
+  /** Deliveries before the job goes to the dead letter. */
+  readonly maxDeliver: number;
+  /** A delivery not finished within this time is redelivered (a crashed worker). */
+  readonly ackWaitMs: number;
+  /** Jobs handled at once by this process. Default 1. */
+  readonly concurrency?: number;
+  /** Delay before a redelivery when the handler threw. Default: exponential from 1 s. */
+  readonly backoffMs?: (deliveryCount: number) => number;
+}
+
+export interface DeadLetter<P = unknown> {
+  readonly job: Job<P>;
+  readonly reason: string;
+  readonly deadAt: Date;
+}
+
+export interface ConsumerHandle {
+  /** Stops taking jobs and waits for the ones in hand. */
+  stop(): Promise<void>;
+}
+
+export interface JobQueue {
+  /** `duplicate: true` when a job with the same dedupe id was published before; nothing new is queued then. */
+  publish(kind: string, payload: unknown, options: { readonly dedupeId: string }): Promise<{ readonly duplicate: boolean }>;
+  consume<P = unknown>(kind: string, options: ConsumerOptions, handler: (job: Job<P>) => Promise<JobOutcome>): Promise<ConsumerHandle>;
+  /** Dead letters of a job kind, oldest first (operators and tests read them). */
+  deadLetters(kind: string): Promise<DeadLetter[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,71 @@
+/**
+ * Read-store port, shaped like MongoDB: collections of documents queried with MongoDB
+ * filter, sort, skip and limit documents, written with update operators and bulk upserts.
+ * The embedded engine runs the very same documents through mingo.
+ */
+
+export type Document = { _id: string; [key: string]: unknown };
+/** A MongoDB query filter document, e.g. { accountId: 'acme', status: { $in: ['open'] } }. */
+export type Filter = Record<string, unknown>;
+/** A MongoDB sort document; keys in order of precedence. */
+export type Sort = Record<string, 1 | -1>;
+/** A MongoDB update document with operators ($set, $unset, $inc, $max, $min, $push, $addToSet, $setOnInsert). */
+export type Update = Record<string, unknown>;
+/** Inclusion or exclusion projection. */
+export type Projection = Record<string, 0 | 1>;
+
+export interface FindOptions {
+  readonly sort?: Sort;
+  readonly skip?: number;
+  readonly limit?: number;
+  readonly projection?: Projection;
+}
+
+export interface UpdateResult {
+  readonly matchedCount: number;
+  readonly modifiedCount: number;
+  readonly upsertedId: string | null;
+}
+
+export type BulkOperation<T extends Document> =
+  | { readonly updateOne: { readonly filter: Filter; readonly update: Update; readonly upsert?: boolean } }
+  | { readonly replaceOne: { readonly filter: Filter; readonly replacement: T; readonly upsert?: boolean } }
+  | { readonly deleteOne: { readonly filter: Filter } };
+
+export interface BulkWriteResult {
+  readonly matchedCount: number;
+  readonly modifiedCount: number;
+  readonly upsertedCount: number;
+  readonly deletedCount: number;
+}
+
+export interface IndexSpec {
+  readonly key: Record<string, 1 | -1>;
+  readonly name?: string;
+  readonly unique?: boolean;
+}
+
+/** A cursor streams documents (exports read millions without holding them); toArray for pages. */
+export interface Cursor<T> extends AsyncIterable<T> {
+  toArray(): Promise<T[]>;
+}
+
+export interface Collection<T extends Document = Document> {
+  readonly name: string;
+  find(filter: Filter, options?: FindOptions): Cursor<T>;
+  findOne(filter: Filter, options?: FindOptions): Promise<T | null>;
+  countDocuments(filter: Filter): Promise<number>;
+  updateOne(filter: Filter, update: Update, options?: { readonly upsert?: boolean }): Promise<UpdateResult>;
+  updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
+  replaceOne(filter: Filter, replacement: T, options?: { readonly upsert?: boolean }): Promise<UpdateResult>;
+  deleteMany(filter: Filter): Promise<number>;
+  bulkWrite(operations: readonly BulkOperation<T>[], options?: { readonly ordered?: boolean }): Promise<BulkWriteResult>;
+  createIndexes(indexes: readonly IndexSpec[]): Promise<void>;
+}
+
+export interface ReadStore {
+  collection<T extends Document = Document>(name: string): Collection<T>;
+  /** Drops every collection (a rebuild from the log starts from here). */
+  dropAll(): Promise<void>;
+  close(): Promise<void>;
+}
