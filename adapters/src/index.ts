@@ -1,1 +1,4 @@
 export {};
+export * from './http';
+export * from './rate-limit';
+export * from './blob-store';

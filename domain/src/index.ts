@@ -1,1 +1,4 @@
 export * from './ports';
+export * from './config';
+export * from './shared';
+export * from './rate-limits';

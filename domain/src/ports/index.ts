@@ -4,3 +4,4 @@ export * from './read-store';
 export * from './job-queue';
 export * from './blob-store';
 export * from './clock';
+export * from './logger';

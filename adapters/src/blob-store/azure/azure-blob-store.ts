@@ -1,0 +1,96 @@
+import { Readable } from 'node:stream';
+import { BlobSASPermissions, BlobServiceClient, ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
+import { BlobInfo, BlobStore } from '@support/domain';
+import { blobKeySegments } from '../blob-key';
+import { attachmentContentDisposition } from '../content-disposition';
+
+export interface AzureBlobStoreOptions {
+  /** A connection string with an AccountKey (signed URLs are signed with it), e.g. AZURE_STORAGE_CONNECTION_STRING. */
+  readonly connectionString: string;
+  readonly containerName: string;
+}
+
+/** Upload in blocks of 4 MiB, 4 in flight: an upload holds at most about 20 MiB however big the blob. */
+const UPLOAD_BLOCK_BYTES = 4 * 1024 * 1024;
+const UPLOAD_CONCURRENCY = 4;
+/** Deletes in flight during a retention sweep. */
+const DELETE_CONCURRENCY = 8;
+
+/** Azure Blob Storage (or Azurite): one container, block blobs, read-only SAS URLs. */
+export class AzureBlobStore implements BlobStore {
+  private constructor(private readonly container: ContainerClient) {}
+
+  /** Connects and creates the container when it is missing. */
+  static async connect(options: AzureBlobStoreOptions): Promise<AzureBlobStore> {
+    const container = BlobServiceClient.fromConnectionString(options.connectionString).getContainerClient(options.containerName);
+    if (!(container.credential instanceof StorageSharedKeyCredential)) {
+      throw new Error('the Azure Storage connection string must carry an AccountKey to sign download URLs');
+    }
+    await container.createIfNotExists();
+    return new AzureBlobStore(container);
+  }
+
+  async put(key: string, body: Readable | AsyncIterable<Buffer | string>, options: { readonly contentType: string }): Promise<BlobInfo> {
+    const blob = this.container.getBlockBlobClient(validKey(key));
+    const stream = body instanceof Readable ? body : Readable.from(body);
+    await blob.uploadStream(stream, UPLOAD_BLOCK_BYTES, UPLOAD_CONCURRENCY, {
+      blobHTTPHeaders: { blobContentType: options.contentType },
+    });
+    const properties = await blob.getProperties();
+    return {
+      key,
+      sizeBytes: properties.contentLength ?? 0,
+      createdAt: properties.createdOn ?? properties.lastModified ?? new Date(),
+    };
+  }
+
+  async get(key: string): Promise<Readable | null> {
+    try {
+      const response = await this.container.getBlobClient(validKey(key)).download();
+      const body = response.readableStreamBody;
+      if (body === undefined) throw new Error('the blob download answered no body');
+      return body instanceof Readable ? body : Readable.from(body);
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.container.getBlobClient(validKey(key)).deleteIfExists({ deleteSnapshots: 'include' });
+  }
+
+  async signedReadUrl(key: string, options: { readonly expiresAt: Date; readonly downloadFileName?: string }): Promise<string> {
+    return this.container.getBlobClient(validKey(key)).generateSasUrl({
+      permissions: BlobSASPermissions.parse('r'),
+      expiresOn: options.expiresAt,
+      contentDisposition: options.downloadFileName ? attachmentContentDisposition(options.downloadFileName) : undefined,
+    });
+  }
+
+  async deleteCreatedBefore(cutoff: Date): Promise<number> {
+    let deleted = 0;
+    for await (const page of this.container.listBlobsFlat().byPage({ maxPageSize: 500 })) {
+      const old = page.segment.blobItems
+        .filter((item) => (item.properties.createdOn ?? item.properties.lastModified).getTime() < cutoff.getTime())
+        .map((item) => item.name);
+      for (let i = 0; i < old.length; i += DELETE_CONCURRENCY) {
+        const outcomes = await Promise.all(
+          old.slice(i, i + DELETE_CONCURRENCY).map((name) => this.container.getBlobClient(name).deleteIfExists({ deleteSnapshots: 'include' })),
+        );
+        deleted += outcomes.filter((outcome) => outcome.succeeded).length;
+      }
+    }
+    return deleted;
+  }
+}
+
+function validKey(key: string): string {
+  blobKeySegments(key);
+  return key;
+}
+
+/** Checked by status rather than by class, so a second copy of the SDK's RestError class cannot slip past. */
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 404;
+}

@@ -1,0 +1,1 @@
+export { AzureBlobStore, type AzureBlobStoreOptions } from './azure-blob-store';

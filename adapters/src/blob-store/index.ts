@@ -1,0 +1,4 @@
+export { InvalidBlobKeyError, blobKeyProblem, isValidBlobKey } from './blob-key';
+export { attachmentContentDisposition } from './content-disposition';
+export * from './local';
+export * from './azure';

@@ -1,0 +1,2 @@
+export { LocalBlobStore, type LocalBlobStoreOptions, type SignedRead, type SignedReadQuery, type SignedReadRefusal } from './local-blob-store';
+export { loadOrCreateSigningKey, SIGNING_KEY_FILE } from './signing-key';

@@ -1,0 +1,34 @@
+/**
+ * A typed array that grows by doubling: the index keeps one number per event in it,
+ * which costs 8 (or 4) bytes per event instead of a JS object.
+ */
+export class GrowableArray<T extends Float64Array | Uint32Array> {
+  private data: T;
+  private size = 0;
+
+  constructor(private readonly allocate: (capacity: number) => T, initialCapacity = 1024) {
+    this.data = allocate(initialCapacity);
+  }
+
+  get length(): number {
+    return this.size;
+  }
+
+  push(value: number): void {
+    if (this.size === this.data.length) {
+      const bigger = this.allocate(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.size] = value;
+    this.size += 1;
+  }
+
+  get(index: number): number {
+    if (index < 0 || index >= this.size) throw new RangeError(`index ${index} outside 0..${this.size - 1}`);
+    return this.data[index];
+  }
+}
+
+export const growableFloat64 = (): GrowableArray<Float64Array> => new GrowableArray((n) => new Float64Array(n));
+export const growableUint32 = (): GrowableArray<Uint32Array> => new GrowableArray((n) => new Uint32Array(n));

@@ -1,0 +1,38 @@
+import { crc32 } from 'node:zlib';
+
+/**
+ * One record on disk: u32 payload length, u32 CRC-32 of (length bytes + payload), payload.
+ * Little-endian. The checksum covers the length too, so a damaged length is caught as well.
+ */
+export const FRAME_HEADER_BYTES = 8;
+
+export function encodeFrame(payload: Buffer): Buffer {
+  const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + payload.length);
+  frame.writeUInt32LE(payload.length, 0);
+  payload.copy(frame, FRAME_HEADER_BYTES);
+  frame.writeUInt32LE(frameChecksum(frame, 0, payload.length), 4);
+  return frame;
+}
+
+export type FrameAt =
+  | { readonly kind: 'frame'; readonly payload: Buffer; readonly size: number }
+  /** The buffer ends inside this frame; `size` is the whole frame's size when the header was readable. */
+  | { readonly kind: 'truncated'; readonly size: number | null }
+  | { readonly kind: 'corrupt'; readonly reason: string };
+
+/** Reads the frame that starts at `offset` of `buffer` (which holds bytes up to `end`). */
+export function frameAt(buffer: Buffer, offset: number, end: number, maxPayloadBytes: number): FrameAt {
+  if (end - offset < FRAME_HEADER_BYTES) return { kind: 'truncated', size: null };
+  const length = buffer.readUInt32LE(offset);
+  if (length > maxPayloadBytes) return { kind: 'corrupt', reason: `record length ${length} over the limit ${maxPayloadBytes}` };
+  const size = FRAME_HEADER_BYTES + length;
+  if (end - offset < size) return { kind: 'truncated', size };
+  if (buffer.readUInt32LE(offset + 4) !== frameChecksum(buffer, offset, length)) return { kind: 'corrupt', reason: 'checksum mismatch' };
+  return { kind: 'frame', payload: buffer.subarray(offset + FRAME_HEADER_BYTES, offset + size), size };
+}
+
+function frameChecksum(buffer: Buffer, offset: number, length: number): number {
+  const lengthBytes = buffer.subarray(offset, offset + 4);
+  const payload = buffer.subarray(offset + FRAME_HEADER_BYTES, offset + FRAME_HEADER_BYTES + length);
+  return crc32(payload, crc32(lengthBytes));
+}

@@ -1,0 +1,97 @@
+import { EventData, EventMetadata, RecordedEvent } from '@support/domain';
+
+/**
+ * The JSON payload of one record. bigint fields are decimal strings; `batchEnd` marks the last
+ * event of an append, so recovery can drop an append that reached the disk only in part.
+ */
+interface StoredEventJson {
+  readonly position: string;
+  readonly streamName: string;
+  readonly eventId: string;
+  readonly type: string;
+  readonly revision: string;
+  readonly created: string;
+  readonly batchEnd: boolean;
+  readonly data: unknown;
+  readonly metadata: EventMetadata;
+}
+
+/** An event whose data and metadata are already JSON text, so an unserializable event fails before anything is reserved. */
+export interface PreparedEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly dataJson: string;
+  readonly metadataJson: string;
+}
+
+export function prepareEvent(event: EventData): PreparedEvent {
+  if (typeof event.id !== 'string' || event.id === '') throw new TypeError('event id must be a non-empty string');
+  if (typeof event.type !== 'string' || event.type === '') throw new TypeError('event type must be a non-empty string');
+  return {
+    id: event.id,
+    type: event.type,
+    dataJson: JSON.stringify(event.data) ?? 'null',
+    metadataJson: JSON.stringify(event.metadata) ?? '{}',
+  };
+}
+
+export interface RecordPlacement {
+  readonly streamName: string;
+  readonly revision: number;
+  readonly position: number;
+  readonly created: Date;
+  readonly batchEnd: boolean;
+}
+
+export function storedEventPayload(event: PreparedEvent, at: RecordPlacement): Buffer {
+  const text =
+    `{"position":"${at.position}","streamName":${JSON.stringify(at.streamName)},"eventId":${JSON.stringify(event.id)}` +
+    `,"type":${JSON.stringify(event.type)},"revision":"${at.revision}","created":"${at.created.toISOString()}"` +
+    `,"batchEnd":${at.batchEnd},"data":${event.dataJson},"metadata":${event.metadataJson}}`;
+  return Buffer.from(text, 'utf8');
+}
+
+export interface DecodedRecord {
+  readonly event: RecordedEvent;
+  readonly batchEnd: boolean;
+}
+
+/** Throws when the payload is not a stored event (bad JSON or a missing field). */
+export function decodeStoredEvent(payload: Buffer): DecodedRecord {
+  const json: unknown = JSON.parse(payload.toString('utf8'));
+  if (!isStoredEventJson(json)) throw new Error('record is not a stored event');
+  const position = BigInt(json.position);
+  const created = new Date(json.created);
+  if (Number.isNaN(created.getTime())) throw new Error('record has an invalid creation time');
+  return {
+    batchEnd: json.batchEnd,
+    event: {
+      id: json.eventId,
+      type: json.type,
+      data: json.data,
+      metadata: json.metadata,
+      streamName: json.streamName,
+      revision: BigInt(json.revision),
+      position: { commit: position, prepare: position },
+      created,
+    },
+  };
+}
+
+const DECIMAL = /^\d+$/;
+
+function isStoredEventJson(value: unknown): value is StoredEventJson {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.position === 'string' && DECIMAL.test(v.position) &&
+    typeof v.revision === 'string' && DECIMAL.test(v.revision) &&
+    typeof v.streamName === 'string' &&
+    typeof v.eventId === 'string' &&
+    typeof v.type === 'string' &&
+    typeof v.created === 'string' &&
+    typeof v.batchEnd === 'boolean' &&
+    'data' in v &&
+    typeof v.metadata === 'object' && v.metadata !== null
+  );
+}

@@ -1,0 +1,33 @@
+import type { Middleware } from 'koa';
+import { AccountDirectory } from '@support/domain';
+import { problem } from './problem';
+
+export interface AuthOptions {
+  /** Message of the 403 for a token that is not valid (spec 7: "Not authorized", or "Invalid token" for resources). */
+  readonly invalidTokenMessage?: string;
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * Resolves `Authorization: Bearer <token>` to account, user and role (ctx.state.principal).
+ * No usable Bearer credentials: 401. A token that is not valid for any account: 403.
+ */
+export const authenticate = (directory: () => AccountDirectory, options: AuthOptions = {}): Middleware => async (ctx, next) => {
+  const header = ctx.get('Authorization');
+  const match = BEARER.exec(header);
+  if (!match) {
+    throw problem(
+      401,
+      header === ''
+        ? 'No valid Bearer token or authenticated app session was supplied: send the header Authorization: Bearer <ACCESS_TOKEN>'
+        : 'The Authorization header is not a Bearer token: send Authorization: Bearer <ACCESS_TOKEN>',
+      {},
+      { 'WWW-Authenticate': 'Bearer' },
+    );
+  }
+  const principal = directory().principalForToken(match[1]);
+  if (principal === null) throw problem(403, options.invalidTokenMessage ?? 'Not authorized');
+  ctx.state.principal = principal;
+  await next();
+};

@@ -1,0 +1,3 @@
+export * from './embedded';
+export * from './nats';
+export { defaultBackoffMs } from './backoff';

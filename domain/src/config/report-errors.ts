@@ -1,0 +1,43 @@
+import * as t from 'io-ts';
+
+/** One problem in a configuration document or request body, with the path of the bad key. */
+export interface PathError {
+  /** e.g. ["accounts", 0, "users", 1, "role"] */
+  readonly path: readonly (string | number)[];
+  readonly reason: string;
+}
+
+const isCombinator = (type: t.Decoder<unknown, unknown>): boolean =>
+  type instanceof t.IntersectionType || type instanceof t.UnionType || type instanceof t.ExactType || type instanceof t.RefinementType;
+
+const describe = (value: unknown): string => {
+  if (value === undefined) return 'it is missing';
+  const json = JSON.stringify(value);
+  return `got ${json === undefined ? String(value) : json.length > 60 ? `${json.slice(0, 57)}...` : json}`;
+};
+
+/** Turns io-ts errors into path + reason, dropping the member indexes of intersections and unions. */
+export const reportErrors = (errors: t.Errors): PathError[] => {
+  const seen = new Set<string>();
+  const out: PathError[] = [];
+  for (const error of errors) {
+    const path: (string | number)[] = [];
+    error.context.forEach((entry, i) => {
+      if (i === 0) return;
+      if (isCombinator(error.context[i - 1].type)) return;
+      path.push(/^\d+$/.test(entry.key) ? Number(entry.key) : entry.key);
+    });
+    const last = error.context[error.context.length - 1];
+    const reason = error.message ?? (error.value === undefined ? 'is required' : `must be ${last?.type.name ?? 'valid'}, ${describe(error.value)}`);
+    const key = `${formatPath(path)}|${reason}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push({ path, reason });
+    }
+  }
+  return out;
+};
+
+/** accounts[0].users[1].role */
+export const formatPath = (path: readonly (string | number)[]): string =>
+  path.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc === '' ? k : `${acc}.${k}`), '');

@@ -1,0 +1,31 @@
+import { Either } from 'fp-ts/Either';
+
+/** A domain event as deciders produce it; the command handler adds id and metadata. */
+export interface DomainEvent<Type extends string = string, Data = unknown> {
+  readonly type: Type;
+  readonly data: Data;
+}
+
+/**
+ * Emmett-style decider: three plain functions over plain data.
+ * decide(command, state) → events or a domain error; evolve(state, event) → state.
+ */
+export interface Decider<Command, Event extends DomainEvent, State, Err> {
+  readonly initialState: () => State;
+  readonly evolve: (state: State, event: Event) => State;
+  readonly decide: (command: Command, state: State) => Either<Err, readonly Event[]>;
+}
+
+/** What every command carries besides its data: who, when, which request. */
+export interface CommandContext {
+  readonly accountId: string;
+  /** Access token id (never the token) or worker name. */
+  readonly userId: string;
+  readonly requestId: string;
+  readonly now: Date;
+  readonly correlationId?: string;
+  readonly causationId?: string;
+}
+
+/** Event data version written with every event, so old events can be upcast. */
+export const EVENT_SCHEMA_VERSION = 1;

@@ -1,0 +1,3 @@
+export * from './strict';
+export * from './decode';
+export * from './decider';

@@ -1,0 +1,4 @@
+export * from './checkpoints';
+export * from './subscriber';
+export * from './projection';
+export * from './dispatch';
