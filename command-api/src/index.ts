@@ -1,1 +1,5 @@
 export * from './shared';
+export * from './actions';
+export * from './records';
+export * from './messaging';
+export * from './tickets';

@@ -1,1 +1,3 @@
 export * from './runtime';
+export * from './tickets';
+export * from './records';

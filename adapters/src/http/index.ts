@@ -5,3 +5,5 @@ export * from './error-handler';
 export * from './json-body';
 export * from './authenticate';
 export * from './rate-limit';
+export * from './respond';
+export * from './koa-augment';

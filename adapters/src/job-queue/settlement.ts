@@ -14,13 +14,22 @@ export type Settlement =
 
 /** The one rule both engines follow when a handler finishes a delivery. */
 export function settle(result: HandlerResult, deliveryCount: number, settings: Pick<ConsumerSettings, 'maxDeliver' | 'backoffMs'>): Settlement {
-  if (result.type === 'decided' && result.outcome.type === 'ack') return { type: 'ack' };
-  if (result.type === 'decided' && result.outcome.type === 'fail') return { type: 'dead', reason: result.outcome.reason };
-  const why = result.type === 'decided' ? result.outcome.reason ?? 'retry requested' : `handler threw: ${errorMessage(result.error)}`;
-  if (deliveryCount >= settings.maxDeliver) {
-    return { type: 'dead', reason: `gave up after ${deliveryCount} deliveries: ${why}` };
+  if (result.type === 'threw') {
+    return retryOrGiveUp(`handler threw: ${errorMessage(result.error)}`, settings.backoffMs(deliveryCount), deliveryCount, settings);
   }
-  const delayMs = result.type === 'decided' ? result.outcome.delayMs : settings.backoffMs(deliveryCount);
+  const { outcome } = result;
+  switch (outcome.type) {
+    case 'ack':
+      return { type: 'ack' };
+    case 'fail':
+      return { type: 'dead', reason: outcome.reason };
+    case 'retry':
+      return retryOrGiveUp(outcome.reason ?? 'retry requested', outcome.delayMs, deliveryCount, settings);
+  }
+}
+
+function retryOrGiveUp(why: string, delayMs: number, deliveryCount: number, settings: Pick<ConsumerSettings, 'maxDeliver'>): Settlement {
+  if (deliveryCount >= settings.maxDeliver) return { type: 'dead', reason: `gave up after ${deliveryCount} deliveries: ${why}` };
   return { type: 'redeliver', delayMs: Number.isFinite(delayMs) ? Math.max(0, Math.round(delayMs)) : 0 };
 }
 

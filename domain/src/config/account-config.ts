@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { CountryCode, getCountries } from 'libphonenumber-js/max';
 import { taggedUnion } from './tagged-union';
 import { HourRange, HttpUrl, IsoDate, NonEmptyString, PositiveInt, Sha256Hex } from './refinements';
 
@@ -138,6 +139,8 @@ export const Account = t.intersection([
   t.partial({
     /** Not validated here: an invalid zone falls back to Asia/Kolkata for exports (spec 4.3). */
     timezone: t.string,
+    /** ISO 3166 country whose numbers may be sent without +country code (an addition to the contract). */
+    defaultPhoneCountry: t.keyof(Object.fromEntries(getCountries().map((c) => [c, null])) as Record<CountryCode, null>),
     mailboxes: t.array(t.string),
     users: t.array(User),
     accessTokens: t.array(AccessToken),

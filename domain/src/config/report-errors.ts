@@ -7,8 +7,14 @@ export interface PathError {
   readonly reason: string;
 }
 
+/** Marks a custom codec that validates through inner codecs without adding a key of its own. */
+export const COMBINATOR = Symbol('combinator');
+
+export const markCombinator = <T extends object>(codec: T): T => Object.assign(codec, { [COMBINATOR]: true });
+
 const isCombinator = (type: t.Decoder<unknown, unknown>): boolean =>
-  type instanceof t.IntersectionType || type instanceof t.UnionType || type instanceof t.ExactType || type instanceof t.RefinementType;
+  type instanceof t.IntersectionType || type instanceof t.UnionType || type instanceof t.ExactType || type instanceof t.RefinementType ||
+  (type as unknown as Record<symbol, unknown>)[COMBINATOR] === true;
 
 const describe = (value: unknown): string => {
   if (value === undefined) return 'it is missing';
@@ -24,7 +30,8 @@ export const reportErrors = (errors: t.Errors): PathError[] => {
     const path: (string | number)[] = [];
     error.context.forEach((entry, i) => {
       if (i === 0) return;
-      if (isCombinator(error.context[i - 1].type)) return;
+      // Intersections and unions add their member index; keys a combinator names itself are kept.
+      if (isCombinator(error.context[i - 1].type) && /^\d+$/.test(entry.key)) return;
       path.push(/^\d+$/.test(entry.key) ? Number(entry.key) : entry.key);
     });
     const last = error.context[error.context.length - 1];

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { markCombinator } from './report-errors';
 
 /**
  * A union chosen by a discriminant key, so that a bad member reports the errors of its
@@ -9,7 +10,7 @@ export const taggedUnion = <K extends string, CS extends Record<string, t.Mixed>
   tag: K,
   branches: CS,
 ): t.Type<t.TypeOf<CS[keyof CS]>, unknown, unknown> =>
-  new t.Type<t.TypeOf<CS[keyof CS]>, unknown, unknown>(
+  markCombinator(new t.Type<t.TypeOf<CS[keyof CS]>, unknown, unknown>(
     name,
     (u): u is t.TypeOf<CS[keyof CS]> =>
       typeof u === 'object' && u !== null && Object.values(branches).some((c) => c.is(u)),
@@ -23,4 +24,4 @@ export const taggedUnion = <K extends string, CS extends Record<string, t.Mixed>
       return branch.validate(u, c);
     },
     t.identity,
-  );
+  ));

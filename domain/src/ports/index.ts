@@ -5,3 +5,7 @@ export * from './job-queue';
 export * from './blob-store';
 export * from './clock';
 export * from './logger';
+export * from './projection-progress';
+export * from './configured-http';
+export * from './action-runner';
+export * from './order-lookup';

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { markCombinator } from '../config/report-errors';
 
 /**
  * Like t.strict, but a key that is not declared is an error naming the key, because
@@ -11,7 +12,7 @@ export const strictObject = <R extends t.Props, O extends t.Props>(
 ): t.Type<t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>>, unknown, unknown> => {
   const base = t.intersection([t.type(required), t.partial(optional)]);
   const known = new Set([...Object.keys(required), ...Object.keys(optional)]);
-  return new t.Type<t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>>, unknown, unknown>(
+  return markCombinator(new t.Type<t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>>, unknown, unknown>(
     name,
     (u): u is t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>> => base.is(u),
     (u, c) => {
@@ -32,5 +33,5 @@ export const strictObject = <R extends t.Props, O extends t.Props>(
       return t.success(r.right);
     },
     t.identity,
-  );
+  ));
 };

@@ -2,3 +2,4 @@ export * from './checkpoints';
 export * from './subscriber';
 export * from './projection';
 export * from './dispatch';
+export * from './progress';

@@ -17,7 +17,7 @@ export function randomBlob(sizeBytes: number): Buffer {
   return randomBytes(sizeBytes);
 }
 
-/** Yields the bytes in chunks, every third one as a latin1 string, each after a turn of the event loop. */
+/** Yields the bytes in chunks, each after a turn of the event loop; every third chunk as a string when it is ASCII. */
 export async function* chunked(bytes: Buffer, chunkBytes: number): AsyncGenerator<Buffer | string> {
   for (let offset = 0, index = 0; offset < bytes.length; offset += chunkBytes, index++) {
     await new Promise((done) => setImmediate(done));

@@ -37,11 +37,7 @@ export class AzureBlobStore implements BlobStore {
       blobHTTPHeaders: { blobContentType: options.contentType },
     });
     const properties = await blob.getProperties();
-    return {
-      key,
-      sizeBytes: properties.contentLength ?? 0,
-      createdAt: properties.createdOn ?? properties.lastModified ?? new Date(),
-    };
+    return { key, sizeBytes: properties.contentLength ?? 0, createdAt: writtenAt(properties) };
   }
 
   async get(key: string): Promise<Readable | null> {
@@ -72,7 +68,7 @@ export class AzureBlobStore implements BlobStore {
     let deleted = 0;
     for await (const page of this.container.listBlobsFlat().byPage({ maxPageSize: 500 })) {
       const old = page.segment.blobItems
-        .filter((item) => (item.properties.createdOn ?? item.properties.lastModified).getTime() < cutoff.getTime())
+        .filter((item) => writtenAt(item.properties).getTime() < cutoff.getTime())
         .map((item) => item.name);
       for (let i = 0; i < old.length; i += DELETE_CONCURRENCY) {
         const outcomes = await Promise.all(
@@ -83,6 +79,17 @@ export class AzureBlobStore implements BlobStore {
     }
     return deleted;
   }
+}
+
+/**
+ * When the blob under a key was created in the port's sense: a put replaces the blob, so an overwritten
+ * blob is a new one. Azure may keep the first Creation-Time across overwrites; Last-Modified is the time
+ * of the last put, as this adapter never changes a blob in place.
+ */
+function writtenAt(properties: { readonly createdOn?: Date; readonly lastModified?: Date }): Date {
+  const times = [properties.createdOn, properties.lastModified].filter((time): time is Date => time !== undefined);
+  if (times.length === 0) throw new Error('Azure answered a blob without Creation-Time or Last-Modified');
+  return new Date(Math.max(...times.map((time) => time.getTime())));
 }
 
 function validKey(key: string): string {

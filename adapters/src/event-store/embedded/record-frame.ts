@@ -1,8 +1,8 @@
 import { crc32 } from 'node:zlib';
 
 /**
- * One record on disk: u32 payload length, u32 CRC-32 of (length bytes + payload), payload.
- * Little-endian. The checksum covers the length too, so a damaged length is caught as well.
+ * One record on disk: u32 payload length, u32 CRC-32 of the payload, payload; little-endian.
+ * A damaged length is caught too: it frames a different payload, whose checksum does not match.
  */
 export const FRAME_HEADER_BYTES = 8;
 
@@ -10,7 +10,7 @@ export function encodeFrame(payload: Buffer): Buffer {
   const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + payload.length);
   frame.writeUInt32LE(payload.length, 0);
   payload.copy(frame, FRAME_HEADER_BYTES);
-  frame.writeUInt32LE(frameChecksum(frame, 0, payload.length), 4);
+  frame.writeUInt32LE(crc32(payload), 4);
   return frame;
 }
 
@@ -27,12 +27,7 @@ export function frameAt(buffer: Buffer, offset: number, end: number, maxPayloadB
   if (length > maxPayloadBytes) return { kind: 'corrupt', reason: `record length ${length} over the limit ${maxPayloadBytes}` };
   const size = FRAME_HEADER_BYTES + length;
   if (end - offset < size) return { kind: 'truncated', size };
-  if (buffer.readUInt32LE(offset + 4) !== frameChecksum(buffer, offset, length)) return { kind: 'corrupt', reason: 'checksum mismatch' };
-  return { kind: 'frame', payload: buffer.subarray(offset + FRAME_HEADER_BYTES, offset + size), size };
-}
-
-function frameChecksum(buffer: Buffer, offset: number, length: number): number {
-  const lengthBytes = buffer.subarray(offset, offset + 4);
-  const payload = buffer.subarray(offset + FRAME_HEADER_BYTES, offset + FRAME_HEADER_BYTES + length);
-  return crc32(payload, crc32(lengthBytes));
+  const payload = buffer.subarray(offset + FRAME_HEADER_BYTES, offset + size);
+  if (buffer.readUInt32LE(offset + 4) !== crc32(payload)) return { kind: 'corrupt', reason: 'checksum mismatch' };
+  return { kind: 'frame', payload, size };
 }

@@ -51,6 +51,47 @@ export function storedEventPayload(event: PreparedEvent, at: RecordPlacement): B
   return Buffer.from(text, 'utf8');
 }
 
+/** What recovery needs of a record to rebuild the index. */
+export interface StoredEventHeader {
+  readonly position: number;
+  readonly streamName: string;
+  readonly eventId: string;
+  readonly revision: number;
+  readonly batchEnd: boolean;
+}
+
+/** Every field before `data` is a number, a boolean or a JSON string, so this marker first occurs right before `data`. */
+const DATA_FIELD = Buffer.from(',"data":');
+
+/**
+ * The header fields of a record without parsing its data and metadata, several times faster than a
+ * full decode. With `validateAll` the whole payload is parsed too, so bad JSON anywhere is caught.
+ * Throws when the payload is not a stored event.
+ */
+export function decodeStoredEventHeader(payload: Buffer, validateAll: boolean): StoredEventHeader {
+  if (validateAll) {
+    const { event, batchEnd } = decodeStoredEvent(payload);
+    return {
+      position: Number(event.position.commit),
+      streamName: event.streamName,
+      eventId: event.id,
+      revision: Number(event.revision),
+      batchEnd,
+    };
+  }
+  const dataAt = payload.indexOf(DATA_FIELD);
+  if (dataAt < 0) throw new Error('record has no data field');
+  const json: unknown = JSON.parse(`${payload.toString('utf8', 0, dataAt)}}`);
+  if (!isStoredEventHeaderJson(json)) throw new Error('record is not a stored event');
+  return {
+    position: Number(json.position),
+    streamName: json.streamName,
+    eventId: json.eventId,
+    revision: Number(json.revision),
+    batchEnd: json.batchEnd,
+  };
+}
+
 export interface DecodedRecord {
   readonly event: RecordedEvent;
   readonly batchEnd: boolean;
@@ -80,7 +121,9 @@ export function decodeStoredEvent(payload: Buffer): DecodedRecord {
 
 const DECIMAL = /^\d+$/;
 
-function isStoredEventJson(value: unknown): value is StoredEventJson {
+type StoredEventHeaderJson = Pick<StoredEventJson, 'position' | 'streamName' | 'eventId' | 'type' | 'revision' | 'created' | 'batchEnd'>;
+
+function isStoredEventHeaderJson(value: unknown): value is StoredEventHeaderJson {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
@@ -90,8 +133,12 @@ function isStoredEventJson(value: unknown): value is StoredEventJson {
     typeof v.eventId === 'string' &&
     typeof v.type === 'string' &&
     typeof v.created === 'string' &&
-    typeof v.batchEnd === 'boolean' &&
-    'data' in v &&
-    typeof v.metadata === 'object' && v.metadata !== null
+    typeof v.batchEnd === 'boolean'
   );
+}
+
+function isStoredEventJson(value: unknown): value is StoredEventJson {
+  if (!isStoredEventHeaderJson(value)) return false;
+  const v = value as unknown as Record<string, unknown>;
+  return 'data' in v && typeof v.metadata === 'object' && v.metadata !== null;
 }

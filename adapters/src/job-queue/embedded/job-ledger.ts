@@ -58,8 +58,9 @@ export class JobLedger {
     return this.pendingJobs.get(id);
   }
 
-  pendingOf(kind: string): PendingJob[] {
-    return [...this.pendingJobs.values()].filter((p) => p.published.kind === kind);
+  /** Every pending job, in publish order. */
+  allPending(): PendingJob[] {
+    return [...this.pendingJobs.values()];
   }
 
   deadLetters(kind: string): DeadLetter[] {

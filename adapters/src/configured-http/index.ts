@@ -1,0 +1,2 @@
+export * from './fill-url';
+export * from './fetch-configured-http';

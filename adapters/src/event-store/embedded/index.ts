@@ -1,0 +1,2 @@
+export { EmbeddedEventStore } from './embedded-event-store';
+export type { EmbeddedEventStoreOptions, RecoveryReport } from './embedded-event-store';

@@ -1,0 +1,137 @@
+import {
+  AllStreamRecordedEvent,
+  AllStreamResolvedEvent,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  excludeSystemEvents,
+  FORWARDS,
+  Position as ClientPosition,
+  ReadPosition,
+  ResolvedEvent,
+  START,
+  StreamNotFoundError,
+  streamNameFilter,
+  WrongExpectedVersionError,
+} from '@eventstore/db-client';
+import { Either, left, right } from 'fp-ts/Either';
+import {
+  AllSubscription,
+  AppendResult,
+  comparePositions,
+  EventData,
+  EventStore,
+  ExpectedRevision,
+  Position,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeToAllOptions,
+  WrongExpectedVersion,
+} from '@support/domain';
+import { toClientExpectedRevision, wrongExpectedVersion } from './expected-revision';
+import { Backoff, DropListener, ReconnectingAllSubscription } from './reconnecting-subscription';
+import { toClientEvent, toPosition, toRecordedEvent } from './recorded-event';
+
+export interface EventStoreDbOptions {
+  /** Backoff between resubscriptions after a dropped subscription. Default 100 ms doubling to 5 s. */
+  readonly resubscribeBackoff?: Backoff;
+  /** Told about each dropped subscription (the error carries no event data). */
+  readonly onSubscriptionDropped?: DropListener;
+}
+
+const HEAD_PAGE = 256;
+const isSystemEventType = (type: string): boolean => type.startsWith('$');
+
+/** The event-store port over EventStoreDB (gRPC client). Positions are EventStoreDB's commit/prepare positions. */
+export class EventStoreDbEventStore implements EventStore {
+  /** `connectionString`: `esdb://host:2113?tls=false` and the like (EVENTSTORE_URL). */
+  static connect(connectionString: string, options: EventStoreDbOptions = {}): EventStoreDbEventStore {
+    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString), options);
+  }
+
+  constructor(
+    private readonly client: EventStoreDBClient,
+    private readonly options: EventStoreDbOptions = {},
+  ) {}
+
+  async appendToStream(
+    streamName: string,
+    events: readonly EventData[],
+    options: { readonly expectedRevision: ExpectedRevision },
+  ): Promise<Either<WrongExpectedVersion, AppendResult>> {
+    try {
+      const result = await this.client.appendToStream(streamName, events.map(toClientEvent), {
+        expectedRevision: toClientExpectedRevision(options.expectedRevision),
+      });
+      const position = result.position ?? (await this.positionOfRevision(streamName, result.nextExpectedRevision));
+      return right({ nextExpectedRevision: result.nextExpectedRevision, position: toPosition(position) });
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        return left(wrongExpectedVersion(streamName, options.expectedRevision, error.actualVersion));
+      }
+      throw error;
+    }
+  }
+
+  async *readStream(streamName: string, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent, void, undefined> {
+    const backwards = options.direction === 'backwards';
+    const reading = this.client.readStream(streamName, {
+      direction: backwards ? BACKWARDS : FORWARDS,
+      fromRevision: options.fromRevision ?? (backwards ? END : START),
+      ...(options.maxCount === undefined ? {} : { maxCount: options.maxCount }),
+    });
+    try {
+      for await (const resolved of reading as AsyncIterable<ResolvedEvent>) {
+        if (resolved.event) yield toRecordedEvent(resolved.event);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return;
+      throw error;
+    }
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions = {}): AllSubscription {
+    const prefixes = options.streamNamePrefixes ?? [];
+    const filter = prefixes.length > 0 ? streamNameFilter({ prefixes: [...prefixes] }) : excludeSystemEvents();
+    const from = options.fromPosition ?? 'start';
+    // `end` is pinned to the head now, so a resubscription before the first event misses nothing.
+    const checkpoint: Promise<ReadPosition> =
+      from === 'end' ? this.headPosition().then((head) => head ?? START, () => END) : Promise.resolve(from);
+    return new ReconnectingAllSubscription(
+      (fromPosition) => this.client.subscribeToAll({ fromPosition, filter }),
+      checkpoint,
+      this.options.resubscribeBackoff ?? { initialMs: 100, maxMs: 5_000 },
+      this.options.onSubscriptionDropped ?? (() => undefined),
+    );
+  }
+
+  /** Reads $all backwards, a page at a time, to the newest event that is not a system event. */
+  async headPosition(): Promise<Position | null> {
+    let from: ReadPosition = END;
+    for (;;) {
+      let oldest: ClientPosition | null = null;
+      const page = this.client.readAll({ direction: BACKWARDS, fromPosition: from, maxCount: HEAD_PAGE });
+      for await (const resolved of page as AsyncIterable<AllStreamResolvedEvent>) {
+        const event: AllStreamRecordedEvent | undefined = resolved.event;
+        // A page that starts at `from` inclusive would repeat the event at `from`.
+        if (!event || (from !== END && comparePositions(event.position, from) >= 0)) continue;
+        if (!isSystemEventType(event.type)) return toPosition(event.position);
+        oldest = event.position;
+      }
+      if (oldest === null) return null;
+      from = oldest;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client.dispose();
+  }
+
+  private async positionOfRevision(streamName: string, revision: bigint): Promise<ClientPosition> {
+    const reading = this.client.readStream(streamName, { fromRevision: revision, maxCount: 1 });
+    for await (const resolved of reading as AsyncIterable<ResolvedEvent>) {
+      if (resolved.event?.position) return resolved.event.position;
+    }
+    throw new Error('EventStoreDB returned no position for the append');
+  }
+}

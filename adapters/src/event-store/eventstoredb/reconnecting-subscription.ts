@@ -1,0 +1,80 @@
+import { AllStreamResolvedEvent, AllStreamSubscription, ReadPosition } from '@eventstore/db-client';
+import { AllSubscription, RecordedEvent } from '@support/domain';
+import { toRecordedEvent } from './recorded-event';
+
+export interface Backoff {
+  readonly initialMs: number;
+  readonly maxMs: number;
+}
+
+/** Told when a subscription dropped and will be opened again after `retryInMs`. */
+export type DropListener = (error: Error, retryInMs: number) => void;
+
+/**
+ * A catch-up subscription to $all that survives dropped connections: when the client's subscription
+ * fails or ends, it is opened again from the last position yielded, after a backoff that doubles up
+ * to `maxMs` and resets once events flow again, until `unsubscribe()`.
+ */
+export class ReconnectingAllSubscription implements AllSubscription {
+  private current: AllStreamSubscription | null = null;
+  private stopped = false;
+  private interruptSleep: (() => void) | null = null;
+
+  constructor(
+    private readonly subscribe: (from: ReadPosition) => AllStreamSubscription,
+    /** Where to start; a promise so that `end` can be pinned to the head position when subscribing. */
+    private checkpoint: Promise<ReadPosition>,
+    private readonly backoff: Backoff,
+    private readonly onDrop: DropListener,
+  ) {}
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<RecordedEvent, void, undefined> {
+    let delay = this.backoff.initialMs;
+    try {
+      while (!this.stopped) {
+        const from = await this.checkpoint;
+        if (this.stopped) return;
+        const subscription = this.subscribe(from);
+        this.current = subscription;
+        let dropped: Error = new Error('subscription ended by the server');
+        try {
+          for await (const resolved of subscription as AsyncIterable<AllStreamResolvedEvent>) {
+            if (!resolved.event) continue;
+            const event = toRecordedEvent(resolved.event);
+            this.checkpoint = Promise.resolve(event.position);
+            delay = this.backoff.initialMs;
+            yield event;
+            if (this.stopped) return;
+          }
+        } catch (error) {
+          dropped = error instanceof Error ? error : new Error(String(error));
+        } finally {
+          this.current = null;
+          if (!this.stopped) await subscription.unsubscribe().catch(() => undefined);
+        }
+        if (this.stopped) return;
+        this.onDrop(dropped, delay);
+        await this.sleep(delay);
+        delay = Math.min(delay * 2, this.backoff.maxMs);
+      }
+    } finally {
+      this.stopped = true;
+    }
+  }
+
+  async unsubscribe(): Promise<void> {
+    this.stopped = true;
+    this.interruptSleep?.();
+    await this.current?.unsubscribe();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.interruptSleep = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}

@@ -1,0 +1,2 @@
+export * from './embedded';
+export * from './eventstoredb';

@@ -1,0 +1,1 @@
+export { EmbeddedJobQueue, embeddedJobJournalPath, type EmbeddedJobQueueOptions } from './embedded-job-queue';

@@ -1,0 +1,1 @@
+export { NatsJobQueue, type NatsJobQueueOptions } from './nats-job-queue';

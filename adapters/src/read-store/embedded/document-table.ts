@@ -1,0 +1,101 @@
+import type { Document, IndexSpec } from '@support/domain';
+import { DuplicateKeyError } from '../duplicate-key-error';
+import { SecondaryIndex } from './secondary-index';
+import { badValue, indexKeySpecsConflict, indexOptionsConflict } from './store-operation-error';
+
+const ID_INDEX = '_id_';
+
+/** MongoDB's default index name: fields and directions joined by underscores. */
+export const defaultIndexName = (key: Readonly<Record<string, 1 | -1>>): string =>
+  Object.entries(key)
+    .map(([field, direction]) => `${field}_${direction}`)
+    .join('_');
+
+/**
+ * The documents of one collection by `_id`, and its declared indexes, kept in step. Stored
+ * documents are never mutated: a write stores a new object, so a reader holding one sees a
+ * consistent version. Each single-document write checks every unique index before it changes
+ * anything.
+ */
+export class DocumentTable {
+  readonly byId = new Map<string, Document>();
+  private readonly declared = new Map<string, SecondaryIndex>();
+
+  constructor(readonly name: string) {}
+
+  get indexes(): Iterable<SecondaryIndex> {
+    return this.declared.values();
+  }
+
+  insert(doc: Document): void {
+    if (typeof doc._id !== 'string') throw badValue('_id must be a string');
+    if (this.byId.has(doc._id)) throw new DuplicateKeyError(this.name, ID_INDEX, { _id: 1 }, { _id: doc._id });
+    this.assertUnique(doc);
+    this.byId.set(doc._id, doc);
+    for (const index of this.declared.values()) index.add(doc);
+  }
+
+  /** Stores `next` in place of `previous` (same `_id`). */
+  replace(previous: Document, next: Document): void {
+    this.assertUnique(next);
+    for (const index of this.declared.values()) {
+      index.remove(previous);
+      index.add(next);
+    }
+    this.byId.set(next._id, next);
+  }
+
+  delete(doc: Document): void {
+    if (!this.byId.delete(doc._id)) return;
+    for (const index of this.declared.values()) index.remove(doc);
+  }
+
+  clear(): void {
+    this.byId.clear();
+    this.declared.clear();
+  }
+
+  /** Declares indexes all at once: none is added when one of them conflicts or cannot be built. */
+  createIndexes(specs: readonly IndexSpec[]): void {
+    const built: SecondaryIndex[] = [];
+    for (const spec of specs) {
+      const index = this.prepare(spec, built);
+      if (index !== undefined) built.push(index);
+    }
+    for (const index of built) this.declared.set(index.name, index);
+  }
+
+  private prepare(spec: IndexSpec, pending: readonly SecondaryIndex[]): SecondaryIndex | undefined {
+    const fields = Object.entries(spec.key);
+    if (fields.length === 0) throw badValue('Index keys cannot be empty');
+    for (const [field, direction] of fields) {
+      if (direction !== 1 && direction !== -1) throw badValue(`Values in the index key pattern must be 1 or -1, not ${String(direction)} for ${field}`);
+    }
+    const name = spec.name ?? defaultIndexName(spec.key);
+    const unique = spec.unique === true;
+    if (name === ID_INDEX || (fields.length === 1 && fields[0][0] === '_id' && fields[0][1] === 1)) return undefined;
+    const samePattern = (index: SecondaryIndex): boolean => defaultIndexName(index.keyPattern) === defaultIndexName(spec.key);
+    for (const index of [...this.declared.values(), ...pending]) {
+      if (index.name === name) {
+        if (samePattern(index) && index.unique === unique) return undefined;
+        if (samePattern(index)) throw indexOptionsConflict(`Index with name: ${name} already exists with different options`);
+        throw indexKeySpecsConflict(`An existing index has the same name as the requested index: ${name}`);
+      }
+      if (samePattern(index)) throw indexOptionsConflict(`Index already exists with a different name: ${index.name}`);
+    }
+    const index = new SecondaryIndex(name, spec.key, unique);
+    for (const doc of this.byId.values()) {
+      index.add(doc);
+      const clash = index.clashOf(doc);
+      if (clash !== undefined) throw new DuplicateKeyError(this.name, name, index.keyPattern, clash);
+    }
+    return index;
+  }
+
+  private assertUnique(doc: Document): void {
+    for (const index of this.declared.values()) {
+      const clash = index.clashOf(doc);
+      if (clash !== undefined) throw new DuplicateKeyError(this.name, index.name, index.keyPattern, clash);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import type {
+  BulkOperation,
+  BulkWriteResult,
+  Collection,
+  Cursor,
+  Document,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  Update,
+  UpdateResult,
+} from '@support/domain';
+import { bulkWrite } from './bulk-write';
+import type { DocumentTable } from './document-table';
+import { EmbeddedCursor } from './embedded-cursor';
+import { countMatching, findDocuments } from './find-documents';
+import { deleteAll, replaceFirst, updateAll, updateFirst } from './write-documents';
+
+/**
+ * One collection of the embedded store. Operations run to completion one at a time (the store
+ * lives in this process's single thread), so each is atomic per document as in MongoDB; results
+ * are copies, and a cursor reads lazily. `T` is the caller's promise about the documents' shape.
+ */
+export class EmbeddedCollection<T extends Document = Document> implements Collection<T> {
+  constructor(
+    private readonly table: DocumentTable,
+    private readonly assertOpen: () => void,
+  ) {}
+
+  get name(): string {
+    return this.table.name;
+  }
+
+  find(filter: Filter, options?: FindOptions): Cursor<T> {
+    return new EmbeddedCursor(() => {
+      this.assertOpen();
+      return findDocuments(this.table, filter, options) as Iterator<T>;
+    });
+  }
+
+  async findOne(filter: Filter, options?: FindOptions): Promise<T | null> {
+    this.assertOpen();
+    const first = findDocuments(this.table, filter, { ...options, limit: 1 }).next();
+    return first.done === true ? null : (first.value as T);
+  }
+
+  async countDocuments(filter: Filter): Promise<number> {
+    this.assertOpen();
+    return countMatching(this.table, filter);
+  }
+
+  async updateOne(filter: Filter, update: Update, options?: { readonly upsert?: boolean }): Promise<UpdateResult> {
+    this.assertOpen();
+    return updateFirst(this.table, filter, update, options?.upsert === true);
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    this.assertOpen();
+    return updateAll(this.table, filter, update);
+  }
+
+  async replaceOne(filter: Filter, replacement: T, options?: { readonly upsert?: boolean }): Promise<UpdateResult> {
+    this.assertOpen();
+    return replaceFirst(this.table, filter, replacement, options?.upsert === true);
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    this.assertOpen();
+    return deleteAll(this.table, filter);
+  }
+
+  async bulkWrite(operations: readonly BulkOperation<T>[], options?: { readonly ordered?: boolean }): Promise<BulkWriteResult> {
+    this.assertOpen();
+    return bulkWrite(this.table, operations, options?.ordered !== false);
+  }
+
+  async createIndexes(indexes: readonly IndexSpec[]): Promise<void> {
+    this.assertOpen();
+    this.table.createIndexes(indexes);
+  }
+}

@@ -1,0 +1,42 @@
+import type { Collection, Document, ReadStore } from '@support/domain';
+import { DocumentTable } from './document-table';
+import { EmbeddedCollection } from './embedded-collection';
+import { badValue } from './store-operation-error';
+
+/**
+ * The read store in this process's memory: MongoDB's query language run by mingo over plain
+ * documents, with declared indexes to narrow and order scans. Nothing is persisted: read
+ * models are rebuilt from the event log at start, as after any `dropAll`.
+ */
+export class EmbeddedReadStore implements ReadStore {
+  private readonly tables = new Map<string, DocumentTable>();
+  private readonly handles = new Map<string, EmbeddedCollection>();
+  private closed = false;
+
+  collection<T extends Document = Document>(name: string): Collection<T> {
+    this.assertOpen();
+    if (name.length === 0 || name.includes('$') || name.includes('\0')) throw badValue(`Invalid collection name: ${JSON.stringify(name)}`);
+    let handle = this.handles.get(name);
+    if (handle === undefined) {
+      const table = new DocumentTable(name);
+      this.tables.set(name, table);
+      handle = new EmbeddedCollection(table, () => this.assertOpen());
+      this.handles.set(name, handle);
+    }
+    return handle as unknown as Collection<T>;
+  }
+
+  /** Empties every collection and forgets its indexes; handles already given out stay usable. */
+  async dropAll(): Promise<void> {
+    this.assertOpen();
+    for (const table of this.tables.values()) table.clear();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The read store is closed');
+  }
+}

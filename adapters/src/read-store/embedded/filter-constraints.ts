@@ -1,0 +1,98 @@
+import type { Filter } from '@support/domain';
+import { compareBson, isIndexableScalar, sameTypeBracket } from './bson-order';
+import { isPlainObject } from './field-path';
+
+export interface RangeBound {
+  readonly value: unknown;
+  readonly inclusive: boolean;
+}
+
+/** What a filter says about one field that an index can seek to. */
+export interface FieldConstraint {
+  /** Values the field must equal (from a scalar, $eq or $in), sorted and distinct. */
+  readonly equals?: readonly unknown[];
+  readonly lower?: RangeBound;
+  readonly upper?: RangeBound;
+  /** The equality or the two-sided range says all the filter says about this field. */
+  readonly exact: boolean;
+}
+
+/** The index-usable part of a filter; the filter itself still decides every match. */
+export interface FilterConstraints {
+  readonly fields: ReadonlyMap<string, FieldConstraint>;
+  /** Every condition of the filter is an exact field constraint (a range count is then the answer). */
+  readonly exact: boolean;
+}
+
+const RANGE_OPERATORS = new Set(['$gt', '$gte', '$lt', '$lte']);
+
+/**
+ * Reads the equality, $in and range conditions on top-level fields (also inside a top-level
+ * $and). Anything else ($or, $regex, $ne, …) is left to the filter and only clears `exact`.
+ */
+export function constraintsOf(filter: Filter): FilterConstraints {
+  const fields = new Map<string, FieldConstraint>();
+  let exact = true;
+  const visit = (part: Filter): void => {
+    for (const [key, condition] of Object.entries(part)) {
+      if (key === '$and' && Array.isArray(condition)) {
+        exact = false;
+        for (const clause of condition) if (isPlainObject(clause)) visit(clause);
+        continue;
+      }
+      if (key.startsWith('$')) {
+        exact = false;
+        continue;
+      }
+      const constraint = constraintOf(condition);
+      const known = fields.get(key);
+      if (constraint === undefined) exact = false;
+      else if (known === undefined) fields.set(key, constraint);
+      else fields.set(key, merged(known, constraint));
+      if (known !== undefined || constraint?.exact !== true) exact = false;
+    }
+  };
+  visit(filter);
+  return { fields, exact };
+}
+
+function constraintOf(condition: unknown): FieldConstraint | undefined {
+  if (isIndexableScalar(condition)) return { equals: [condition], exact: true };
+  if (!isPlainObject(condition)) return undefined;
+  const operators = Object.keys(condition);
+  if (operators.length === 0 || !operators.every((op) => op.startsWith('$'))) return undefined;
+  let equals: unknown[] | undefined;
+  let lower: RangeBound | undefined;
+  let upper: RangeBound | undefined;
+  let exact = true;
+  for (const op of operators) {
+    const operand = condition[op];
+    if (op === '$eq' && isIndexableScalar(operand)) equals = [operand];
+    else if (op === '$in' && Array.isArray(operand) && operand.every(isIndexableScalar)) equals = distinctSorted(operand);
+    else if (RANGE_OPERATORS.has(op) && isIndexableScalar(operand) && operand !== null) {
+      const bound = { value: operand, inclusive: op.endsWith('e') };
+      if (op.startsWith('$g')) lower ??= bound;
+      else upper ??= bound;
+    } else exact = false;
+  }
+  if (equals === undefined && lower === undefined && upper === undefined) return undefined;
+  if (equals !== undefined && (lower !== undefined || upper !== undefined)) exact = false;
+  if (equals === undefined && (lower === undefined || upper === undefined || !sameTypeBracket(lower.value, upper.value))) exact = false;
+  if (operators.length > (equals !== undefined ? 1 : 0) + (lower ? 1 : 0) + (upper ? 1 : 0)) exact = false;
+  return { equals, lower, upper, exact };
+}
+
+/** Both constraints hold; either one alone still narrows, so the first of each kind is kept. */
+function merged(first: FieldConstraint, second: FieldConstraint): FieldConstraint {
+  return {
+    equals: first.equals ?? second.equals,
+    lower: first.lower ?? second.lower,
+    upper: first.upper ?? second.upper,
+    exact: false,
+  };
+}
+
+function distinctSorted(values: readonly unknown[]): unknown[] {
+  const sorted = [...values].sort(compareBson);
+  return sorted.filter((v, i) => i === 0 || compareBson(sorted[i - 1], v) !== 0);
+}

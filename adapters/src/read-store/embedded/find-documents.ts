@@ -1,0 +1,65 @@
+import type { Document, Filter, FindOptions } from '@support/domain';
+import { Query } from 'mingo';
+import type { DocumentTable } from './document-table';
+import { constraintsOf } from './filter-constraints';
+import { compileProjection } from './projection';
+import { candidatesOf, planQuery } from './query-plan';
+import { sortDocuments, sortKeysOf, sortWithinRuns } from './sort-order';
+import { badValue } from './store-operation-error';
+
+/** A compiled filter: MongoDB's query semantics, run by mingo. */
+export function matcherOf(filter: Filter): (doc: Document) => boolean {
+  if (Object.keys(filter).length === 0) return () => true;
+  const query = new Query(filter);
+  return (doc) => query.test(doc);
+}
+
+/**
+ * The stored documents matching a filter, in sort order, of which the caller takes at most
+ * `need` (Infinity for all). Nothing is copied: these are the table's own (never mutated)
+ * documents, produced lazily.
+ */
+export function* matchingDocuments(table: DocumentTable, filter: Filter, options: { readonly sort?: FindOptions['sort']; readonly need: number }): Generator<Document> {
+  const matches = matcherOf(filter);
+  const keys = sortKeysOf(options.sort);
+  const plan = planQuery(table, constraintsOf(filter), keys, options.need);
+  const candidates = candidatesOf(table, plan);
+  const matching = (function* () {
+    for (const doc of candidates) if (matches(doc)) yield doc;
+  })();
+  if (plan.orderedKeys >= keys.length) yield* matching;
+  else if (plan.orderedKeys > 0) yield* sortWithinRuns(matching, keys, plan.orderedKeys);
+  else yield* sortDocuments(matching, keys, options.need);
+}
+
+/** How many documents match, counting index ranges alone when they say it exactly. */
+export function countMatching(table: DocumentTable, filter: Filter): number {
+  if (Object.keys(filter).length === 0) return table.byId.size;
+  const plan = planQuery(table, constraintsOf(filter), [], Number.POSITIVE_INFINITY);
+  if (plan.kind === 'index' && plan.exact) return plan.scanSize;
+  const matches = matcherOf(filter);
+  let count = 0;
+  for (const doc of candidatesOf(table, plan)) if (matches(doc)) count++;
+  return count;
+}
+
+function countOption(name: string, value: number | undefined): number {
+  if (value === undefined) return 0;
+  if (!Number.isInteger(value)) throw badValue(`${name} must be an integer`);
+  return value;
+}
+
+/** The documents a find returns: sorted, skipped, limited, projected and copied. */
+export function* findDocuments(table: DocumentTable, filter: Filter, options: FindOptions = {}): Generator<Document> {
+  const skip = countOption('skip', options.skip);
+  if (skip < 0) throw badValue('skip must be a non-negative number');
+  const limit = Math.abs(countOption('limit', options.limit));
+  const project = compileProjection(options.projection);
+  const need = limit === 0 ? Number.POSITIVE_INFINITY : skip + limit;
+  let position = 0;
+  for (const doc of matchingDocuments(table, filter, { sort: options.sort, need })) {
+    if (position++ < skip) continue;
+    yield project(doc);
+    if (position >= need) return;
+  }
+}

@@ -1,0 +1,3 @@
+export { EmbeddedReadStore } from './embedded-read-store';
+export { BulkWriteFailure, type BulkWriteErrorDetail } from './bulk-write';
+export { StoreOperationError } from './store-operation-error';

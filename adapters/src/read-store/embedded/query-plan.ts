@@ -1,0 +1,167 @@
+import type { Document } from '@support/domain';
+import type { DocumentTable } from './document-table';
+import type { FieldConstraint, FilterConstraints } from './filter-constraints';
+import type { KeyBound, KeyRange, SecondaryIndex } from './secondary-index';
+import type { SortKey } from './sort-order';
+
+/**
+ * Where the candidate documents of a query come from. The filter still tests every candidate:
+ * a plan only narrows (it yields a superset of the matches) and may give them in sort order.
+ */
+export type QueryPlan =
+  | { readonly kind: 'ids'; readonly ids: readonly string[]; readonly scanSize: number; readonly orderedKeys: 0 }
+  | { readonly kind: 'collection'; readonly scanSize: number; readonly orderedKeys: 0 }
+  | IndexPlan;
+
+export interface IndexPlan {
+  readonly kind: 'index';
+  readonly index: SecondaryIndex;
+  readonly ranges: readonly KeyRange[];
+  readonly descending: boolean;
+  /** How many leading sort keys the scan order already satisfies. */
+  readonly orderedKeys: number;
+  /** Entries in the ranges (an upper bound of the matches). */
+  readonly scanSize: number;
+  /** The ranges hold exactly the matching documents, once each: a count needs no filter. */
+  readonly exact: boolean;
+}
+
+/** Most seeks one plan makes for $in lists on several index fields. */
+const MAX_RANGES = 512;
+
+/**
+ * Picks the cheapest plan: look up by `_id`, scan ranges of one declared index, or scan the
+ * collection. A scan costs one filter test per entry; an index that gives the sort order can
+ * stop after `need` matches, while any other plan tests every candidate and sorts the matches.
+ */
+export function planQuery(table: DocumentTable, constraints: FilterConstraints, sort: readonly SortKey[], need: number): QueryPlan {
+  const byId = constraints.fields.get('_id')?.equals;
+  if (byId !== undefined) {
+    const ids = byId.filter((v): v is string => typeof v === 'string');
+    return { kind: 'ids', ids, scanSize: ids.length, orderedKeys: 0 };
+  }
+  const plans: QueryPlan[] = [{ kind: 'collection', scanSize: table.byId.size, orderedKeys: 0 }];
+  for (const index of table.indexes) {
+    const plan = indexPlan(index, constraints, sort);
+    if (plan !== undefined) plans.push(plan);
+  }
+  const matchesAtMost = Math.max(1, Math.min(...plans.map((p) => p.scanSize)));
+  const cost = (plan: QueryPlan): number => {
+    const fullyOrdered = plan.orderedKeys >= sort.length;
+    const scanned = fullyOrdered || plan.orderedKeys > 0 ? Math.min(plan.scanSize, (need * plan.scanSize) / matchesAtMost) : plan.scanSize;
+    const sorting = fullyOrdered ? 0 : plan.orderedKeys > 0 ? scanned * 0.2 : matchesAtMost * Math.log2(Math.min(need, matchesAtMost) + 1) * 0.05;
+    return scanned + sorting;
+  };
+  let best = plans[0];
+  let bestCost = cost(best);
+  for (const plan of plans.slice(1)) {
+    const c = cost(plan);
+    if (c < bestCost || (c === bestCost && plan.orderedKeys > best.orderedKeys)) {
+      best = plan;
+      bestCost = c;
+    }
+  }
+  return best;
+}
+
+function indexPlan(index: SecondaryIndex, constraints: FilterConstraints, sort: readonly SortKey[]): IndexPlan | undefined {
+  const prefix: (readonly unknown[])[] = [];
+  let combinations = 1;
+  let ranged: { readonly at: number; readonly constraint: FieldConstraint } | undefined;
+  const used: FieldConstraint[] = [];
+  for (let i = 0; i < index.fields.length; i++) {
+    const field = index.fields[i];
+    const constraint = constraints.fields.get(field.name);
+    if (constraint === undefined) break;
+    if (constraint.equals !== undefined && combinations * constraint.equals.length <= MAX_RANGES) {
+      const values = field.direction === 1 ? constraint.equals : [...constraint.equals].reverse();
+      prefix.push(values);
+      combinations *= values.length;
+      used.push(constraint);
+      continue;
+    }
+    if (constraint.equals === undefined && (constraint.lower !== undefined || constraint.upper !== undefined)) {
+      ranged = { at: i, constraint };
+      used.push(constraint);
+    }
+    break;
+  }
+  const order = sortOrderFrom(index, prefix, sort);
+  if (used.length === 0 && order.keys === 0) return undefined;
+  const ranges = cartesian(prefix).map((values) => rangeOf(index, values, ranged?.constraint));
+  const scanSize = ranges.reduce((sum, range) => sum + index.count(range), 0);
+  const exact = constraints.exact && !index.multikey && used.length === constraints.fields.size && used.every((c) => c.exact);
+  return { kind: 'index', index, ranges, descending: order.descending, orderedKeys: order.keys, scanSize, exact };
+}
+
+/** The range of entries with the given leading values and, optionally, the next field in bounds. */
+function rangeOf(index: SecondaryIndex, values: readonly unknown[], range: FieldConstraint | undefined): KeyRange {
+  const whole: KeyRange = { start: { prefix: values, after: false }, end: { prefix: values, after: true } };
+  if (range === undefined) return whole;
+  const ascending = index.fields[values.length].direction === 1;
+  const first = ascending ? range.lower : range.upper;
+  const last = ascending ? range.upper : range.lower;
+  const start: KeyBound = first === undefined ? whole.start : { prefix: [...values, first.value], after: !first.inclusive };
+  const end: KeyBound = last === undefined ? whole.end : { prefix: [...values, last.value], after: last.inclusive };
+  return { start, end };
+}
+
+/**
+ * How many leading sort keys a scan of this index yields in order, and in which direction:
+ * index fields pinned to one value are skipped, the others must follow the sort keys with the
+ * same (or all reversed) directions. A multikey index gives no order (arrays sort by min/max).
+ */
+function sortOrderFrom(index: SecondaryIndex, prefix: readonly (readonly unknown[])[], sort: readonly SortKey[]): { keys: number; descending: boolean } {
+  if (index.multikey) return { keys: 0, descending: false };
+  let keys = 0;
+  let relation: 1 | -1 | undefined;
+  for (let i = 0; i < index.fields.length && keys < sort.length; i++) {
+    const field = index.fields[i];
+    const key = sort[keys];
+    if (field.name === key.name) {
+      const r = field.direction === key.direction ? 1 : -1;
+      relation ??= r;
+      if (r !== relation) break;
+      keys++;
+      continue;
+    }
+    if (i < prefix.length && prefix[i].length === 1) continue;
+    break;
+  }
+  return { keys, descending: relation === -1 };
+}
+
+function cartesian(lists: readonly (readonly unknown[])[]): unknown[][] {
+  let combos: unknown[][] = [[]];
+  for (const list of lists) combos = combos.flatMap((combo) => list.map((value) => [...combo, value]));
+  return combos;
+}
+
+/** The candidates of a plan, in the plan's order. */
+export function* candidatesOf(table: DocumentTable, plan: QueryPlan): Generator<Document> {
+  switch (plan.kind) {
+    case 'ids': {
+      for (const id of plan.ids) {
+        const doc = table.byId.get(id);
+        if (doc !== undefined) yield doc;
+      }
+      return;
+    }
+    case 'collection':
+      yield* table.byId.values();
+      return;
+    case 'index': {
+      const seen = plan.index.multikey ? new Set<string>() : undefined;
+      const ranges = plan.descending ? [...plan.ranges].reverse() : plan.ranges;
+      for (const range of ranges) {
+        for (const entry of plan.index.scan(range, plan.descending)) {
+          if (seen !== undefined) {
+            if (seen.has(entry.doc._id)) continue;
+            seen.add(entry.doc._id);
+          }
+          yield entry.doc;
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,160 @@
+import type { Document } from '@support/domain';
+import { compareBson } from './bson-order';
+import { FieldPath, splitPath, valuesAtPath } from './field-path';
+import { SortedList } from './sorted-list';
+
+export interface IndexField {
+  readonly name: string;
+  readonly path: FieldPath;
+  readonly direction: 1 | -1;
+}
+
+/** One key of one document: a document holding arrays has one entry per element. */
+export interface IndexEntry {
+  readonly key: readonly unknown[];
+  readonly doc: Document;
+}
+
+/**
+ * A position between entries: just before (after = false) or just after (after = true) every
+ * entry whose leading key values equal `prefix`.
+ */
+export interface KeyBound {
+  readonly prefix: readonly unknown[];
+  readonly after: boolean;
+}
+
+/** The entries from `start` up to `end`, in index order. */
+export interface KeyRange {
+  readonly start: KeyBound;
+  readonly end: KeyBound;
+}
+
+/**
+ * A declared index over one or more fields, kept as a sorted list of (key, document) entries:
+ * ranges of it are counted by rank and scanned in either direction, and a unique index finds a
+ * clashing document with one seek.
+ */
+export class SecondaryIndex {
+  readonly fields: readonly IndexField[];
+  private readonly entries: SortedList<IndexEntry>;
+  private docsThroughArrays = 0;
+
+  constructor(
+    readonly name: string,
+    readonly keyPattern: Readonly<Record<string, 1 | -1>>,
+    readonly unique: boolean,
+  ) {
+    this.fields = Object.entries(keyPattern).map(([field, direction]) => ({ name: field, path: splitPath(field), direction }));
+    this.entries = new SortedList((a, b) => this.compareEntries(a, b));
+  }
+
+  /** Whether some document has an array on an indexed path (entries may repeat a document). */
+  get multikey(): boolean {
+    return this.docsThroughArrays > 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.docsThroughArrays = 0;
+  }
+
+  add(doc: Document): void {
+    const { keys, throughArray } = this.keysOf(doc);
+    for (const key of keys) this.entries.insert({ key, doc });
+    if (throughArray) this.docsThroughArrays++;
+  }
+
+  remove(doc: Document): void {
+    const { keys, throughArray } = this.keysOf(doc);
+    for (const key of keys) this.entries.remove({ key, doc });
+    if (throughArray) this.docsThroughArrays--;
+  }
+
+  /** For a unique index: the key of `doc` that another document (other `_id`) already holds. */
+  clashOf(doc: Document): Record<string, unknown> | undefined {
+    if (!this.unique) return undefined;
+    for (const key of this.keysOf(doc).keys) {
+      const bound: KeyBound = { prefix: key, after: false };
+      for (const entry of this.entries.walk(this.rankOf(bound), false)) {
+        if (this.compareToBound(entry, { prefix: key, after: true }) >= 0) break;
+        if (entry.doc._id !== doc._id) return Object.fromEntries(this.fields.map((f, i) => [f.name, key[i]]));
+      }
+    }
+    return undefined;
+  }
+
+  count(range: KeyRange): number {
+    return Math.max(0, this.rankOf(range.end) - this.rankOf(range.start));
+  }
+
+  /**
+   * The entries of a range in index order (or reverse). Writes between two steps are allowed:
+   * the scan then seeks again just past the last entry it gave.
+   */
+  *scan(range: KeyRange, descending: boolean): Generator<IndexEntry> {
+    const list = this.entries;
+    let last: IndexEntry | undefined;
+    for (;;) {
+      const version = list.version;
+      const from = descending
+        ? (last === undefined ? this.rankOf(range.end) : list.rankWhere((e) => this.compareEntries(e, last as IndexEntry) < 0)) - 1
+        : last === undefined
+          ? this.rankOf(range.start)
+          : list.rankWhere((e) => this.compareEntries(e, last as IndexEntry) <= 0);
+      let written = false;
+      for (const entry of list.walk(from, descending)) {
+        const outside = descending ? this.compareToBound(entry, range.start) < 0 : this.compareToBound(entry, range.end) >= 0;
+        if (outside) return;
+        last = entry;
+        yield entry;
+        if (list.version !== version) {
+          written = true;
+          break;
+        }
+      }
+      if (!written) return;
+    }
+  }
+
+  private rankOf(bound: KeyBound): number {
+    return this.entries.rankWhere((e) => this.compareToBound(e, bound) < 0);
+  }
+
+  private keysOf(doc: Document): { keys: unknown[][]; throughArray: boolean } {
+    let keys: unknown[][] = [[]];
+    let throughArray = false;
+    for (const field of this.fields) {
+      const reached = valuesAtPath(doc, field.path);
+      if (!reached.throughArray) {
+        for (const key of keys) key.push(reached.values[0]);
+        continue;
+      }
+      throughArray = true;
+      const distinct = reached.values.filter((v, i, all) => all.findIndex((w) => compareBson(v, w) === 0) === i);
+      keys = keys.flatMap((key) => distinct.map((value) => [...key, value]));
+    }
+    return { keys, throughArray };
+  }
+
+  private compareEntries(a: IndexEntry, b: IndexEntry): number {
+    for (let i = 0; i < this.fields.length; i++) {
+      const c = compareBson(a.key[i], b.key[i]);
+      if (c !== 0) return c * this.fields[i].direction;
+    }
+    return a.doc._id < b.doc._id ? -1 : a.doc._id > b.doc._id ? 1 : 0;
+  }
+
+  /** Negative when the entry lies before the bound, positive when after. */
+  private compareToBound(entry: IndexEntry, bound: KeyBound): number {
+    for (let i = 0; i < bound.prefix.length; i++) {
+      const c = compareBson(entry.key[i], bound.prefix[i]);
+      if (c !== 0) return c * this.fields[i].direction;
+    }
+    return bound.after ? -1 : 1;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * A list kept in order by a comparator, stored as a list of chunks of at most 2 × `load`
+ * elements (the layout of Python's sortedcontainers): insert and remove cost a binary search
+ * plus a splice inside one chunk, so a million entries stay cheap to maintain.
+ * `version` changes on every write, so a scan can notice that it must seek again.
+ */
+export class SortedList<E> {
+  private chunks: E[][] = [];
+  private total = 0;
+  private writes = 0;
+
+  constructor(
+    private readonly compare: (a: E, b: E) => number,
+    private readonly load = 512,
+  ) {}
+
+  get size(): number {
+    return this.total;
+  }
+
+  get version(): number {
+    return this.writes;
+  }
+
+  clear(): void {
+    this.chunks = [];
+    this.total = 0;
+    this.writes++;
+  }
+
+  insert(element: E): void {
+    this.writes++;
+    this.total++;
+    if (this.chunks.length === 0) {
+      this.chunks.push([element]);
+      return;
+    }
+    const c = this.chunkFor((e) => this.compare(e, element) <= 0);
+    const chunk = this.chunks[c];
+    chunk.splice(upperBound(chunk, (e) => this.compare(e, element) <= 0), 0, element);
+    if (chunk.length > 2 * this.load) this.chunks.splice(c, 1, chunk.slice(0, this.load), chunk.slice(this.load));
+  }
+
+  /** Removes the element equal (by the comparator) to `element`; false when there is none. */
+  remove(element: E): boolean {
+    if (this.chunks.length === 0) return false;
+    const c = this.chunkFor((e) => this.compare(e, element) < 0);
+    const chunk = this.chunks[c];
+    const i = upperBound(chunk, (e) => this.compare(e, element) < 0);
+    if (i >= chunk.length || this.compare(chunk[i], element) !== 0) return false;
+    chunk.splice(i, 1);
+    if (chunk.length === 0) this.chunks.splice(c, 1);
+    this.total--;
+    this.writes++;
+    return true;
+  }
+
+  /**
+   * The rank (global position) of the first element for which `isBefore` is false;
+   * `isBefore` must hold for a prefix of the list and fail for the rest.
+   */
+  rankWhere(isBefore: (e: E) => boolean): number {
+    let rank = 0;
+    for (const chunk of this.chunks) {
+      if (isBefore(chunk[chunk.length - 1])) {
+        rank += chunk.length;
+        continue;
+      }
+      return rank + upperBound(chunk, isBefore);
+    }
+    return rank;
+  }
+
+  /**
+   * Elements from rank `from` (inclusive) upward, or downward when `descending`. The walk is
+   * only valid until the next write (see `version`).
+   */
+  *walk(from: number, descending: boolean): Generator<E> {
+    if (from < 0 || from >= this.total) return;
+    let c = 0;
+    let offset = from;
+    while (offset >= this.chunks[c].length) offset -= this.chunks[c++].length;
+    if (descending) {
+      for (; c >= 0; c--) {
+        const chunk = this.chunks[c];
+        for (let i = offset; i >= 0; i--) yield chunk[i];
+        if (c > 0) offset = this.chunks[c - 1].length - 1;
+      }
+      return;
+    }
+    for (; c < this.chunks.length; c++) {
+      const chunk = this.chunks[c];
+      for (let i = offset; i < chunk.length; i++) yield chunk[i];
+      offset = 0;
+    }
+  }
+
+  private chunkFor(isBefore: (e: E) => boolean): number {
+    let lo = 0;
+    let hi = this.chunks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const chunk = this.chunks[mid];
+      if (isBefore(chunk[chunk.length - 1])) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+/** The first index in `sorted` for which `isBefore` is false. */
+function upperBound<E>(sorted: readonly E[], isBefore: (e: E) => boolean): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (isBefore(sorted[mid])) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,86 @@
+import type { Document, Filter, Update, UpdateResult } from '@support/domain';
+import { applyUpdate, checkUpdate } from './apply-update';
+import { compareBson } from './bson-order';
+import { cloneValue } from './clone-value';
+import type { DocumentTable } from './document-table';
+import { matchingDocuments } from './find-documents';
+import { badValue, failedToParse, immutableId } from './store-operation-error';
+import { equalityFieldsOf, newDocumentId } from './upsert-seed';
+
+const firstMatch = (table: DocumentTable, filter: Filter): Document | undefined => matchingDocuments(table, filter, { need: 1 }).next().value ?? undefined;
+
+const allMatches = (table: DocumentTable, filter: Filter): Document[] => [...matchingDocuments(table, filter, { need: Number.POSITIVE_INFINITY })];
+
+const result = (matchedCount: number, modifiedCount: number, upsertedId: string | null = null): UpdateResult => ({ matchedCount, modifiedCount, upsertedId });
+
+function stringId(id: unknown): string {
+  if (typeof id !== 'string') throw badValue('_id must be a string');
+  return id;
+}
+
+/** Stores `next` if it differs from `previous`; true when it did. */
+function store(table: DocumentTable, previous: Document, next: Document): boolean {
+  if (compareBson(previous, next) === 0) return false;
+  table.replace(previous, next);
+  return true;
+}
+
+export function updateFirst(table: DocumentTable, filter: Filter, update: Update, upsert: boolean): UpdateResult {
+  checkUpdate(update);
+  const found = firstMatch(table, filter);
+  if (found !== undefined) return result(1, store(table, found, applyUpdate(found, update, filter, false)) ? 1 : 0);
+  if (!upsert) return result(0, 0);
+  return result(0, 0, insertUpserted(table, filter, update));
+}
+
+/** MongoDB's upsert: the filter's equality fields, then the update with $setOnInsert. */
+function insertUpserted(table: DocumentTable, filter: Filter, update: Update): string {
+  const { _id: filterId, ...fields } = equalityFieldsOf(filter);
+  const onInsert = update.$setOnInsert as Record<string, unknown> | undefined;
+  const set = update.$set as Record<string, unknown> | undefined;
+  const id = stringId(filterId ?? onInsert?._id ?? set?._id ?? newDocumentId());
+  const doc = applyUpdate({ _id: id, ...fields }, update, filter, true);
+  table.insert(doc);
+  return id;
+}
+
+export function updateAll(table: DocumentTable, filter: Filter, update: Update): UpdateResult {
+  checkUpdate(update);
+  const found = allMatches(table, filter);
+  let modified = 0;
+  for (const doc of found) if (store(table, doc, applyUpdate(doc, update, filter, false))) modified++;
+  return result(found.length, modified);
+}
+
+export function checkReplacement(replacement: Document): void {
+  if (Object.keys(replacement).some((k) => k.startsWith('$'))) throw failedToParse('Replacement document must not contain atomic operators');
+}
+
+export function replaceFirst(table: DocumentTable, filter: Filter, replacement: Document, upsert: boolean): UpdateResult {
+  checkReplacement(replacement);
+  const { _id: givenId, ...fields } = cloneValue(replacement) as Record<string, unknown>;
+  const found = firstMatch(table, filter);
+  if (found !== undefined) {
+    if (givenId !== undefined && compareBson(givenId, found._id) !== 0) throw immutableId('_id');
+    return result(1, store(table, found, { _id: found._id, ...fields }) ? 1 : 0);
+  }
+  if (!upsert) return result(0, 0);
+  const filterId = equalityFieldsOf(filter)._id;
+  if (givenId !== undefined && filterId !== undefined && compareBson(givenId, filterId) !== 0) throw immutableId('_id');
+  const id = stringId(givenId ?? filterId ?? newDocumentId());
+  table.insert({ _id: id, ...fields });
+  return result(0, 0, id);
+}
+
+export function deleteFirst(table: DocumentTable, filter: Filter): number {
+  const found = firstMatch(table, filter);
+  if (found === undefined) return 0;
+  table.delete(found);
+  return 1;
+}
+
+export function deleteAll(table: DocumentTable, filter: Filter): number {
+  const found = allMatches(table, filter);
+  for (const doc of found) table.delete(doc);
+  return found.length;
+}

@@ -1,0 +1,1 @@
+export { MongoReadStore } from './mongo-read-store';

@@ -1,0 +1,27 @@
+/** How the store-system client retries 429 and temporary failures (503, 502, 504, network, timeout). */
+export interface RetrySettings {
+  /** Attempts per call, the first included. */
+  readonly maxAttempts: number;
+  /** First back-off delay; doubled per attempt, with jitter. */
+  readonly backoffBaseMs: number;
+  readonly backoffMaxMs: number;
+  /** A Retry-After longer than this is not waited for: the call fails as rateLimited at once. */
+  readonly maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetrySettings = { maxAttempts: 3, backoffBaseMs: 250, backoffMaxMs: 2_000, maxRetryAfterMs: 5_000 };
+
+/** Retry-After as seconds (delta-seconds or an HTTP date), or null when absent or unreadable. */
+export const parseRetryAfter = (header: string | null, now: number = Date.now()): number | null => {
+  if (header === null || header.trim() === '') return null;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+};
+
+/** Exponential back-off with jitter (between half and all of the doubled delay). */
+export const backoffMs = (attempt: number, settings: RetrySettings, random: () => number): number => {
+  const full = Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** attempt);
+  return Math.round(full * (0.5 + random() / 2));
+};

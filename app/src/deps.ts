@@ -1,0 +1,28 @@
+import {
+  AccountDirectory, ActionRunner, BlobStore, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadStore,
+} from '@support/domain';
+import { LimiterFactory } from '@support/adapters';
+
+/** Everything a component may need, chosen by the composition root. Features take the parts they use. */
+export interface ServiceDeps {
+  readonly eventStore: EventStore;
+  readonly readStore: ReadStore;
+  readonly jobQueue: JobQueue;
+  readonly blobStore: BlobStore;
+  /** The account configuration (a function so a reload can swap it). */
+  readonly directory: () => AccountDirectory;
+  readonly clock: Clock;
+  readonly newId: IdGenerator;
+  readonly logger: Logger;
+  readonly limiters: LimiterFactory;
+  readonly progress: ProjectionProgress;
+  readonly publicBaseUrl: string;
+  /** Outgoing HTTP (chat app, store system, execute actions, integrations). */
+  readonly fetch: typeof fetch;
+  /** Configured HTTP requests (execute actions, integration data points). */
+  readonly http: ConfiguredHttp;
+  /** Execute actions (spec 4.9), also run by task evaluation. */
+  readonly actions: ActionRunner;
+  /** The account's store system (spec 4.10). */
+  readonly orders: OrderLookup;
+}

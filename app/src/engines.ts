@@ -1,0 +1,84 @@
+import path from 'node:path';
+import Router from '@koa/router';
+import {
+  EmbeddedEventStore, EmbeddedJobQueue, EmbeddedReadStore, EventStoreDbEventStore, LimiterFactory, LocalBlobStore, Logger,
+  loadOrCreateSigningKey, memoryLimiters, mongoLimiters, MongoReadStore, NatsJobQueue, AzureBlobStore,
+} from '@support/adapters';
+import { BlobStore, EventStore, JobQueue, ReadStore } from '@support/domain';
+import { downloadRoutes } from '@support/query-api';
+import { Settings } from './settings';
+
+export interface Engines {
+  readonly eventStore: EventStore;
+  readonly readStore: ReadStore;
+  readonly jobQueue: JobQueue;
+  readonly blobStore: BlobStore;
+  readonly limiters: LimiterFactory;
+  /** Routes an engine brings to the gateway (signed downloads of the local blob store). */
+  readonly routers: readonly Router[];
+  readonly names: Readonly<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+export const DOWNLOAD_PATH = '/downloads';
+export const BLOB_CONTAINER = 'ticket-exports';
+
+/** Each engine is chosen on its own from the environment (operator contract), so any mix works. */
+export const openEngines = async (settings: Settings, logger: Logger): Promise<Engines> => {
+  const closers: (() => Promise<void>)[] = [];
+  const routers: Router[] = [];
+  const names: Record<string, string> = {};
+
+  let eventStore: EventStore;
+  if (settings.eventStoreUrl) {
+    eventStore = await EventStoreDbEventStore.connect(settings.eventStoreUrl);
+    names.eventStore = 'eventstoredb';
+  } else {
+    eventStore = await EmbeddedEventStore.open({ dir: path.join(settings.dataDir, 'events') });
+    names.eventStore = 'embedded';
+  }
+  closers.push(() => eventStore.close());
+
+  let readStore: ReadStore;
+  let limiters: LimiterFactory;
+  if (settings.mongodbUrl) {
+    const mongo = await MongoReadStore.connect(settings.mongodbUrl);
+    readStore = mongo;
+    limiters = mongoLimiters(mongo.client, mongo.databaseName);
+    names.readStore = 'mongodb';
+  } else {
+    readStore = new EmbeddedReadStore();
+    limiters = memoryLimiters();
+    names.readStore = 'embedded';
+  }
+  closers.push(() => readStore.close());
+
+  let jobQueue: JobQueue;
+  if (settings.natsUrl) {
+    jobQueue = await NatsJobQueue.connect({ servers: settings.natsUrl });
+    names.jobQueue = 'nats';
+  } else {
+    jobQueue = await EmbeddedJobQueue.open({ dir: path.join(settings.dataDir, 'jobs') });
+    names.jobQueue = 'embedded';
+  }
+  closers.push(() => jobQueue.close());
+
+  let blobStore: BlobStore;
+  if (settings.azureConnectionString) {
+    blobStore = await AzureBlobStore.connect({ connectionString: settings.azureConnectionString, containerName: BLOB_CONTAINER });
+    names.blobStore = 'azure';
+  } else {
+    const signingKey = await loadOrCreateSigningKey(settings.dataDir, settings.urlSigningKey);
+    const local = await LocalBlobStore.open({ dir: path.join(settings.dataDir, 'blobs'), publicBaseUrl: settings.publicBaseUrl, signingKey, downloadPath: DOWNLOAD_PATH });
+    blobStore = local;
+    routers.push(downloadRoutes(DOWNLOAD_PATH, local, logger));
+    names.blobStore = 'local';
+  }
+
+  return {
+    eventStore, readStore, jobQueue, blobStore, limiters, routers, names,
+    close: async () => {
+      for (const close of closers.reverse()) await close().catch((e) => logger.error('engine close failed', { errorMessage: (e as Error).message }));
+    },
+  };
+};

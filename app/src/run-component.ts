@@ -1,0 +1,36 @@
+import { jsonLogger } from '@support/adapters';
+import { ConfigurationError } from './load-config';
+import { Component, startService } from './service';
+import { readSettings } from './settings';
+
+/** Process entry: start the components, stop them gracefully on SIGTERM/SIGINT, exit non-zero on a bad start. */
+export const runComponents = (components: readonly Component[]): void => {
+  const start = async () => {
+    const settings = readSettings();
+    const service = await startService({ settings, components });
+    let stopping = false;
+    const shutdown = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      jsonLogger.info('stopping', { signal });
+      service.stop().then(
+        () => process.exit(0),
+        (e) => {
+          jsonLogger.error('stop failed', { errorMessage: (e as Error).message });
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGTERM', () => shutdown('SIGTERM'));
+    process.on('SIGINT', () => shutdown('SIGINT'));
+  };
+  start().catch((e) => {
+    if (e instanceof ConfigurationError) {
+      process.stderr.write(`${e.message}\n`);
+    } else {
+      process.stderr.write(`Startup failed: ${(e as Error).message}\n`);
+      jsonLogger.error('startup failed', { errorName: (e as Error).name, errorMessage: (e as Error).message, stack: (e as Error).stack });
+    }
+    process.exit(1);
+  });
+};

@@ -1,0 +1,142 @@
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { AddressInfo } from 'node:net';
+import { jsonLogger, Logger, memoryLimiters } from '@support/adapters';
+import {
+  checkpointPollingProgress, declareIndexes, dispatcherSubscriber, inProcessProgress, projectionSubscriber, readStoreCheckpoints,
+  SubscriberRunner,
+} from '@support/projectors';
+import { AccountDirectory } from '@support/domain';
+import { ServiceDeps } from './deps';
+import { Engines, openEngines } from './engines';
+import { Feature, features as allFeatures } from './features';
+import { buildGateway } from './gateway';
+import { buildIntegrations } from './integrations';
+import { loadAccountConfig } from './load-config';
+import { Settings } from './settings';
+
+export type Component = 'command-api' | 'query-api' | 'projectors' | 'workers';
+export const ALL_COMPONENTS: readonly Component[] = ['command-api', 'query-api', 'projectors', 'workers'];
+
+export interface ServiceOptions {
+  readonly settings: Settings;
+  readonly components?: readonly Component[];
+  readonly logger?: Logger;
+  /** Tests inject a directory, a clock, engines or features; the defaults are the real ones. */
+  readonly directory?: AccountDirectory;
+  readonly overrides?: Partial<Pick<ServiceDeps, 'clock' | 'newId' | 'fetch' | 'limiters'>>;
+  readonly features?: readonly Feature[];
+}
+
+export interface RunningService {
+  readonly url: string;
+  readonly port: number;
+  readonly deps: ServiceDeps;
+  /** Resolves once every projection has caught up with the log as it was at start. */
+  readonly ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The composition root: reads configuration, opens the engines the environment names, and starts
+ * the chosen components (all of them in one process for `npm start`).
+ */
+export const startService = async (options: ServiceOptions): Promise<RunningService> => {
+  const { settings } = options;
+  const components = options.components ?? ALL_COMPONENTS;
+  const logger = options.logger ?? jsonLogger;
+  const features = options.features ?? allFeatures;
+  const directory = options.directory ?? loadAccountConfig(settings.configFile);
+
+  // Listen first (so PORT=0 gets its real port before URLs are handed out); answer 503 until wired.
+  let handler: http.RequestListener = (_req, res) => {
+    res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
+    res.end(JSON.stringify({ error: 'Service Unavailable', message: 'The service is starting. Retry shortly.', retryAfter: 1 }));
+  };
+  const server = http.createServer((req, res) => handler(req, res));
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
+  const publicBaseUrl = /:0$/.test(settings.publicBaseUrl) ? url : settings.publicBaseUrl;
+  const engines: Engines = await openEngines({ ...settings, publicBaseUrl }, logger);
+
+  const runners: SubscriberRunner[] = [];
+  const runsProjectors = components.includes('projectors');
+  const fetchImpl = options.overrides?.fetch ?? fetch;
+  const deps: ServiceDeps = {
+    ...buildIntegrations(fetchImpl),
+    eventStore: engines.eventStore,
+    readStore: engines.readStore,
+    jobQueue: engines.jobQueue,
+    blobStore: engines.blobStore,
+    directory: () => directory,
+    clock: options.overrides?.clock ?? { now: () => new Date() },
+    newId: options.overrides?.newId ?? randomUUID,
+    logger,
+    limiters: options.overrides?.limiters ?? engines.limiters ?? memoryLimiters(),
+    progress: runsProjectors ? inProcessProgress(() => runners) : checkpointPollingProgress(readStoreCheckpoints(engines.readStore)),
+    publicBaseUrl,
+    fetch: fetchImpl,
+  };
+
+  const stoppers: (() => Promise<void>)[] = [];
+
+  if (runsProjectors) {
+    const checkpoints = readStoreCheckpoints(engines.readStore);
+    for (const feature of features) {
+      for (const projection of feature.projections ?? []) {
+        await declareIndexes(projection, engines.readStore);
+        runners.push(new SubscriberRunner(projectionSubscriber(projection, engines.readStore), engines.eventStore, checkpoints, logger));
+      }
+      for (const dispatcher of feature.dispatchers ?? []) {
+        runners.push(new SubscriberRunner(dispatcherSubscriber(dispatcher, engines.jobQueue), engines.eventStore, checkpoints, logger));
+      }
+    }
+    for (const runner of runners) await runner.start();
+    stoppers.push(async () => {
+      await Promise.all(runners.map((r) => r.stop()));
+    });
+  }
+  const ready = Promise.all(runners.map((r) => r.ready)).then(() => undefined);
+  let isReady = !runsProjectors;
+  void ready.then(() => {
+    isReady = true;
+    logger.info('read models ready', { projections: runners.length });
+  });
+
+  if (components.includes('workers')) {
+    for (const feature of features) {
+      for (const worker of feature.workers ?? []) {
+        const handle = await worker.start(deps);
+        stoppers.push(() => handle.stop());
+      }
+    }
+  }
+
+  const routers = features.flatMap((f) => [
+    ...(components.includes('command-api') && f.commandRoutes ? [f.commandRoutes(deps)] : []),
+    ...(components.includes('query-api') && f.queryRoutes ? [f.queryRoutes(deps)] : []),
+  ]);
+  const gateway = buildGateway({ logger, routers: [...engines.routers, ...routers], isReady: () => isReady });
+  handler = gateway.callback();
+  logger.info('listening', { url, components, engines: engines.names });
+
+  return {
+    url,
+    port,
+    deps,
+    ready,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      for (const stop of stoppers.reverse()) await stop();
+      await engines.close();
+    },
+  };
+};

@@ -1,0 +1,38 @@
+import path from 'node:path';
+
+/** The environment of the operator contract, read once at start. */
+export interface Settings {
+  readonly port: number;
+  readonly host: string;
+  readonly publicBaseUrl: string;
+  readonly dataDir: string;
+  readonly configFile: string;
+  readonly eventStoreUrl?: string;
+  readonly mongodbUrl?: string;
+  readonly natsUrl?: string;
+  readonly azureConnectionString?: string;
+  readonly urlSigningKey?: string;
+}
+
+/** The project's own demo configuration, used when CONFIG_FILE is unset. */
+export const DEMO_CONFIG_FILE = path.resolve(__dirname, '..', 'config', 'demo-accounts.json');
+
+const nonEmpty = (v: string | undefined): string | undefined => (v === undefined || v.trim() === '' ? undefined : v.trim());
+
+export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => {
+  const port = Number(nonEmpty(env.PORT) ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`);
+  const host = nonEmpty(env.HOST) ?? '127.0.0.1';
+  return {
+    port,
+    host,
+    publicBaseUrl: (nonEmpty(env.PUBLIC_BASE_URL) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? './data'),
+    configFile: path.resolve(nonEmpty(env.CONFIG_FILE) ?? DEMO_CONFIG_FILE),
+    eventStoreUrl: nonEmpty(env.EVENTSTORE_URL),
+    mongodbUrl: nonEmpty(env.MONGODB_URL),
+    natsUrl: nonEmpty(env.NATS_URL),
+    azureConnectionString: nonEmpty(env.AZURE_STORAGE_CONNECTION_STRING),
+    urlSigningKey: nonEmpty(env.URL_SIGNING_KEY),
+  };
+};

@@ -1,0 +1,4 @@
+import { runComponents } from './run-component';
+
+/** `npm run start:workers`: this component alone (distributed topology). */
+runComponents(['workers']);

@@ -1,0 +1,19 @@
+import { AccountDirectory, ChatAppClient, Clock, EventStore, IdGenerator, Logger, ProjectionProgress, ReadStore } from '@support/domain';
+
+/** What the messaging command routes need from the composition root. */
+export interface MessagingCommandDeps {
+  readonly directory: () => AccountDirectory;
+  readonly eventStore: EventStore;
+  readonly readStore: ReadStore;
+  readonly progress: ProjectionProgress;
+  readonly newId: IdGenerator;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Outgoing HTTP; the WhatsApp Cloud API client is built over it. */
+  readonly fetch: typeof fetch;
+}
+
+/** Bounded wait for our own read model (read your writes). */
+export const READ_YOUR_WRITES_MS = 5_000;
+
+export type { ChatAppClient };

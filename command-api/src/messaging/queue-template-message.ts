@@ -1,0 +1,56 @@
+import * as E from 'fp-ts/Either';
+import {
+  CommandContext, MESSAGES_PROJECTION, messageDecider, messageIdDecider, messageKeyStream, messageStream, Position, ValidTemplateSend,
+} from '@support/domain';
+import { handleCommand } from '../shared';
+import { MessagingCommandDeps, READ_YOUR_WRITES_MS } from './messaging-deps';
+
+export interface QueuedTemplateMessage {
+  readonly messageId: string;
+  /** true when this msg_id (or this message) was queued before: nothing new was queued. */
+  readonly duplicate: boolean;
+}
+
+const firstPosition = async (deps: MessagingCommandDeps, stream: string): Promise<Position | null> => {
+  for await (const e of deps.eventStore.readStream(stream, { maxCount: 1 })) return e.position;
+  return null;
+};
+
+/**
+ * Records the message as queued (MessageQueued on message-<id>); the delivery job is published
+ * from that event, never from here. A msg_id is reserved first on its uniqueness stream
+ * ('no_stream'), so the same msg_id sent twice, even at once, queues one message: the later
+ * request answers with the first one's id. Waits for the "messages" read model before answering.
+ */
+export const queueTemplateMessage = async (deps: MessagingCommandDeps, send: ValidTemplateSend, context: CommandContext): Promise<QueuedTemplateMessage> => {
+  let messageId = deps.newId();
+  let duplicate = false;
+  if (send.msgId !== undefined) {
+    const reserved = await handleCommand(deps, messageKeyStream(context.accountId, send.msgId), messageIdDecider,
+      { type: 'ReserveMessageId', messageId, accountId: context.accountId, now: context.now }, context);
+    if (E.isLeft(reserved)) throw new Error(`msg_id reservation kept conflicting on ${reserved.left.streamName}`);
+    const owner = reserved.right.state.owner;
+    if (owner === null) throw new Error('msg_id reservation left no owner');
+    duplicate = owner !== messageId;
+    messageId = owner;
+  }
+  // The owner may have crashed between reserving and queueing: queueing again is idempotent, so this request finishes its work.
+  const stream = messageStream(messageId);
+  const queued = await handleCommand(deps, stream, messageDecider, {
+    type: 'QueueMessage',
+    data: {
+      messageId,
+      accountId: context.accountId,
+      to: send.to,
+      template: send.template,
+      ...(send.campaign !== undefined ? { campaign: send.campaign } : {}),
+      ...(send.msgId !== undefined ? { msgId: send.msgId } : {}),
+      ...(send.from !== undefined ? { from: send.from } : {}),
+      queuedAt: context.now.toISOString(),
+    },
+  }, context);
+  if (E.isLeft(queued)) throw new Error(`queueing message ${messageId} was refused: ${queued.left.kind}`);
+  const position = queued.right.appended?.position ?? (await firstPosition(deps, stream));
+  if (position !== null) await deps.progress.waitFor([MESSAGES_PROJECTION], position, READ_YOUR_WRITES_MS);
+  return { messageId, duplicate: duplicate || queued.right.appended === null };
+};

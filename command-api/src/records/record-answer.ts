@@ -1,0 +1,11 @@
+import { ResourceRecord } from '@support/domain';
+import { Conflicts } from './record-conflicts';
+
+/** Spec 2.7. */
+export const recordBody = (r: ResourceRecord) => ({
+  id: r.id, objectId: r.objectId, customerId: r.customerId, data: r.data, createdAt: r.createdAt, updatedAt: r.updatedAt,
+});
+
+export const recordAnswer = (record: ResourceRecord, c: Conflicts, extra: Record<string, unknown> = {}) => ({
+  success: true, ...extra, record: recordBody(record), conflicts: c.conflicts, conflictCount: c.conflictCount,
+});

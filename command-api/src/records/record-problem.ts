@@ -1,0 +1,12 @@
+import { HttpProblem, problem } from '@support/adapters';
+import { RecordProblem, recordProblemMessage } from '@support/domain';
+
+/** The HTTP answer of a refused record request (404 for the resource, 400 for the rest). */
+export const recordHttpProblem = (p: RecordProblem, others: readonly RecordProblem[] = []): HttpProblem => {
+  const status = p.kind === 'resourceNotFound' ? 404 : 400;
+  const extra: Record<string, unknown> = {};
+  if (p.kind === 'unknownField') extra.acceptedFields = p.acceptedFields;
+  if (p.kind === 'ambiguousIdentifier') extra.matchingRecordIds = p.recordIds;
+  if (others.length > 1) extra.errors = others.map(recordProblemMessage);
+  return problem(status, recordProblemMessage(p), extra);
+};

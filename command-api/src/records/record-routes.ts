@@ -1,0 +1,40 @@
+import Router from '@koa/router';
+import * as E from 'fp-ts/Either';
+import type { Context } from 'koa';
+import { authenticate, problem, respond } from '@support/adapters';
+import { CommandContext, decodeRequest, InsertRecordRequest, Principal, UpsertRecordRequest } from '@support/domain';
+import { insertRecord } from './insert-record';
+import { RecordRouteDeps } from './record-deps';
+import { upsertRecord } from './upsert-record';
+
+export const INSERT_RECORD_PATH = '/apis/resources/records/insert';
+export const UPSERT_RECORD_PATH = '/apis/resources/records/upsert';
+
+/** Spec 7: a token that is not valid answers 403 "Invalid token" on the resource routes. */
+export const INVALID_TOKEN_MESSAGE = 'Invalid token';
+
+const commandContext = (ctx: Context, principal: Principal, now: Date): CommandContext => ({
+  accountId: principal.accountId, userId: principal.tokenId, requestId: String(ctx.state.requestId ?? ''), now,
+});
+
+/** POST /apis/resources/records/insert (4.7) and /upsert (4.8). */
+export const recordRoutes = (deps: RecordRouteDeps): Router => {
+  const router = new Router();
+  const auth = authenticate(deps.directory, { invalidTokenMessage: INVALID_TOKEN_MESSAGE });
+
+  router.post(INSERT_RECORD_PATH, auth, async (ctx) => {
+    const principal = ctx.state.principal as Principal;
+    const decoded = decodeRequest(InsertRecordRequest, ctx.request.body ?? {});
+    if (E.isLeft(decoded)) return respond(ctx, E.left(problem(400, decoded.left.message)));
+    respond(ctx, await insertRecord(deps, principal, decoded.right, commandContext(ctx, principal, deps.clock.now())));
+  });
+
+  router.post(UPSERT_RECORD_PATH, auth, async (ctx) => {
+    const principal = ctx.state.principal as Principal;
+    const decoded = decodeRequest(UpsertRecordRequest, ctx.request.body ?? {});
+    if (E.isLeft(decoded)) return respond(ctx, E.left(problem(400, decoded.left.message)));
+    respond(ctx, await upsertRecord(deps, principal, decoded.right, commandContext(ctx, principal, deps.clock.now())));
+  });
+
+  return router;
+};

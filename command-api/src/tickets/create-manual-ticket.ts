@@ -1,0 +1,155 @@
+import * as E from 'fp-ts/Either';
+import {
+  ActionRunner, Account, CommandContext, ConfiguredHttp, customerDecider, customerStream, customerView, CustomerState, decodeRequest,
+  CreateManualTicketRequest, evaluateTask, evolveTicket, Logger, ManualTicketCommand, OrderLookup, Principal, ProjectionProgress,
+  ProcessedTicketText, TaskEvaluation, TicketEvent, TicketState, ticketStream, TicketTextProcessor, toManualTicketCommand,
+} from '@support/domain';
+import { HttpAnswer, HttpProblem, ok, problem } from '@support/adapters';
+import { handleCommand } from '../shared/handle-command';
+import { CustomerDirectoryDeps, findOrCreateCustomer } from './find-or-create-customer';
+import { evaluationPorts } from './evaluation-ports';
+import { claimOpenTicketSlot } from './open-ticket-slot';
+import { appendEvents, readLastEvent } from './streams';
+import { allocateTicketNumber } from './ticket-number';
+import { ticketView } from './ticket-view';
+
+export interface ManualTicketDeps extends CustomerDirectoryDeps {
+  readonly logger: Logger;
+  readonly progress: ProjectionProgress;
+  readonly http: ConfiguredHttp;
+  readonly actions: ActionRunner;
+  readonly orders: OrderLookup;
+  readonly textProcessor: TicketTextProcessor;
+  /** Read models a client expects to see the ticket in when the answer comes (read your writes). */
+  readonly readModels: readonly string[];
+}
+
+export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
+
+type Answer = E.Either<HttpProblem, HttpAnswer>;
+
+const badRequest = (message: string, extra: Record<string, unknown> = {}): Answer => E.left(problem(400, message, extra));
+
+const waitForReadModels = async (deps: ManualTicketDeps, ticketId: string): Promise<void> => {
+  if (deps.readModels.length === 0) return;
+  const last = await readLastEvent(deps.eventStore, ticketStream(ticketId));
+  if (last !== null) await deps.progress.waitFor(deps.readModels, last.position, READ_YOUR_WRITES_TIMEOUT_MS);
+};
+
+const processText = async (deps: ManualTicketDeps, command: ManualTicketCommand, ticketId: string): Promise<ProcessedTicketText | null> => {
+  if (command.fastResponse) return null;
+  try {
+    return await deps.textProcessor.process({ subject: command.subject, query: command.query });
+  } catch (e) {
+    // The worker processes it afterwards, as with fastResponse.
+    deps.logger.warn('ticket text processing failed; deferred to the worker', { ticketId, processor: deps.textProcessor.name, errorName: (e as Error)?.name });
+    return null;
+  }
+};
+
+/** Only the customer (waitForTicket false): a CustomerRequestReceived event holds the requestId. */
+const recordRequestOnly = async (deps: ManualTicketDeps, ctx: CommandContext, command: ManualTicketCommand, customer: CustomerState): Promise<Answer> => {
+  const requestId = deps.newId();
+  const recorded = await handleCommand(deps, customerStream(customer.customerId), customerDecider, {
+    type: 'RecordRequest',
+    request: {
+      requestId, receivedAt: ctx.now.toISOString(), subject: command.subject, query: command.query, orderName: command.orderName,
+      source: command.source, manualSourceLabel: command.manualSourceLabel, taskId: command.task?.id ?? null,
+    },
+  }, ctx);
+  if (E.isLeft(recorded)) throw new Error(`recording the request failed: ${recorded.left.kind}`);
+  return ok({ success: true, requestId, existingTicket: false, customer: customerView(customer) });
+};
+
+const createTicket = async (
+  deps: ManualTicketDeps,
+  ctx: CommandContext,
+  principal: Principal,
+  command: ManualTicketCommand,
+  customer: CustomerState,
+  ticketId: string,
+): Promise<{ ticket: TicketState; evaluation: TaskEvaluation | null }> => {
+  const ticketNumber = await allocateTicketNumber(deps, ctx, ticketId);
+  const account: Account = principal.account;
+  const [evaluation, text] = await Promise.all([
+    command.task === null
+      ? Promise.resolve(null)
+      : evaluateTask({
+          account,
+          task: command.task,
+          ticket: {
+            id: ticketId, ticketNumber, orderName: command.orderName, subject: command.subject, query: command.query,
+            source: command.source, manualSourceLabel: command.manualSourceLabel,
+          },
+          customer: {
+            id: customer.customerId, name: customer.name, phone: customer.phone, email: customer.email, storefrontCustomerId: customer.storefrontCustomerId,
+          },
+          objectiveValues: command.objectiveValues,
+          overrides: command.overrides,
+          skipExecuteAction: command.skipExecuteAction,
+          evaluatedAt: deps.clock.now(),
+        }, evaluationPorts(deps, account)),
+    processText(deps, command, ticketId),
+  ]);
+
+  const events: TicketEvent[] = [{
+    type: 'TicketCreated',
+    data: {
+      ticketId, accountId: ctx.accountId, ticketNumber, status: 'open',
+      subject: command.subject, query: command.query, summary: text?.summary ?? null, sentiment: text?.sentiment ?? null,
+      textProcessing: text === null ? 'pending' : 'done',
+      orderName: command.orderName, source: command.source, manualSourceLabel: command.manualSourceLabel,
+      customerId: customer.customerId, customer: { name: customer.name, phone: customer.phone, email: customer.email },
+      taskId: evaluation?.taskId ?? null, teamId: evaluation?.teamId ?? null, requestedTaskId: command.task?.id ?? null,
+      createdByUserId: principal.user?.id ?? null, createdByTokenId: principal.tokenId, createdAt: ctx.now.toISOString(),
+      payload: command.payload, payloadFormat: command.payloadFormat, relatedTicketNumber: command.relatedTicketNumber,
+      objectiveValues: command.objectiveValues, images: command.images, parentTicketId: null, forced: command.forceCreateTicket,
+    },
+  }];
+  if (evaluation !== null) events.push({ type: 'TaskEvaluated', data: { ticketId, accountId: ctx.accountId, ...evaluation } });
+
+  const appended = await appendEvents(deps, ticketStream(ticketId), events, 'no_stream', ctx);
+  if (E.isLeft(appended)) throw new Error('ticket stream already existed for a new ticket id');
+  const ticket = events.reduce(evolveTicket, null) as TicketState;
+  deps.logger.info('ticket created', {
+    requestId: ctx.requestId, accountId: ctx.accountId, ticketId, ticketNumber, taskId: ticket.taskId, textProcessing: ticket.textProcessing,
+  });
+  return { ticket, evaluation };
+};
+
+/**
+ * POST /apis/tickets/manual (spec 4.1): decode and check the request, find or create the customer,
+ * then (waitForTicket) reuse an open ticket of the same customer and task or create a ticket with
+ * its number, task evaluation and (unless fastResponse) processed text, and answer once the ticket
+ * read models have it.
+ */
+export const createManualTicket = async (
+  deps: ManualTicketDeps,
+  principal: Principal,
+  requestId: string,
+  body: unknown,
+  bodyPresent: boolean,
+): Promise<Answer> => {
+  if (!bodyPresent) return badRequest('Body is required: send the ticket as a JSON object with at least customer and query');
+  const decoded = decodeRequest(CreateManualTicketRequest, body);
+  if (E.isLeft(decoded)) return badRequest(decoded.left.message, { problems: decoded.left.problems.map((p) => ({ path: p.path.join('.'), reason: p.reason })) });
+  const checked = toManualTicketCommand(decoded.right, principal.account);
+  if (E.isLeft(checked)) return badRequest(checked.left);
+  const command = checked.right;
+
+  const ctx: CommandContext = { accountId: principal.accountId, userId: principal.tokenId, requestId, now: deps.clock.now() };
+  const customer = await findOrCreateCustomer(deps, ctx, command.customer);
+  if (!command.waitForTicket) return recordRequestOnly(deps, ctx, command, customer);
+
+  const ticketId = deps.newId();
+  const slot = await claimOpenTicketSlot(deps, ctx, {
+    ticketId, accountId: ctx.accountId, customerId: customer.customerId, taskId: command.task?.id ?? null, forced: command.forceCreateTicket,
+  });
+  if (slot.kind === 'existing') {
+    await waitForReadModels(deps, slot.ticket.ticketId);
+    return ok({ success: true, ticketId: slot.ticket.ticketId, existingTicket: true, customer: customerView(customer), ticket: ticketView(slot.ticket) });
+  }
+  const { ticket, evaluation } = await createTicket(deps, ctx, principal, command, customer, ticketId);
+  await waitForReadModels(deps, ticketId);
+  return ok({ success: true, ticketId, existingTicket: false, customer: customerView(customer), ticket: ticketView(ticket, evaluation) });
+};

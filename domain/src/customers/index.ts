@@ -1,0 +1,3 @@
+export * from './contact';
+export * from './events';
+export * from './customer';

@@ -1,0 +1,2 @@
+export * from './convert-field-value';
+export * from './canonical-value';

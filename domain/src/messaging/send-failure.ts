@@ -1,0 +1,17 @@
+/** Template-send failures of spec 7, answered as { status: "failure", error: { code, message, details? } }. */
+export interface SendFailure {
+  readonly code: '7001' | '7002' | '7004';
+  readonly message: string;
+  /** What exactly is wrong and how to fix it (an extra key, allowed by spec 4.6). */
+  readonly details?: string;
+}
+
+export const INVALID_TEMPLATE_PARAMETERS = 'Invalid template parameters';
+export const INVALID_PHONE_NUMBER = 'Invalid phone number';
+export const NO_SENDER_PHONE = 'No WhatsApp phone number configured for this account';
+export const SEND_INTERNAL_ERROR = 'Internal server error';
+
+export const invalidTemplate = (details: string): SendFailure => ({ code: '7001', message: INVALID_TEMPLATE_PARAMETERS, details });
+export const invalidPhone = (details: string): SendFailure => ({ code: '7002', message: INVALID_PHONE_NUMBER, details });
+export const noSenderPhone = (details: string): SendFailure => ({ code: '7004', message: NO_SENDER_PHONE, details });
+export const internalSendError = (): SendFailure => ({ code: '7004', message: SEND_INTERNAL_ERROR });

@@ -1,0 +1,161 @@
+import * as E from 'fp-ts/Either';
+import { pipe } from 'fp-ts/function';
+import * as t from 'io-ts';
+import { Account } from '../config/account-config';
+import { normalizePhone, PhoneE164 } from '../customers/contact';
+import { strictObject } from '../shared/strict';
+import { invalidPhone, invalidTemplate, noSenderPhone, SendFailure } from './send-failure';
+import { templateLanguageCode, MessageTemplate, TemplateComponent } from './template';
+import { checkBodyParameters } from './template-parameters';
+
+const BoundedText = (name: string, max: number) =>
+  new t.Type<string, string, unknown>(
+    name,
+    (u): u is string => typeof u === 'string' && u.length > 0 && u.length <= max,
+    (u, c) => (typeof u === 'string' && u.length > 0 && u.length <= max ? t.success(u) : t.failure(u, c, `must be a non-empty string of at most ${max} characters`)),
+    t.identity,
+  );
+
+/**
+ * The body of POST /apis/chatapp/template-send (spec 4.6): no other top-level keys. `to` and
+ * `template` are checked afterwards so that their problems answer the spec's failure codes.
+ */
+export const TemplateSendRequest = strictObject(
+  'TemplateSendRequest',
+  {},
+  { to: t.unknown, template: t.unknown, campaign: BoundedText('campaign', 256), msg_id: BoundedText('msg_id', 256), from: BoundedText('from', 64) },
+);
+export type TemplateSendRequest = t.TypeOf<typeof TemplateSendRequest>;
+
+/** The template part of a message as it is sent (Cloud API: name, language { code }, components). */
+export interface TemplateToSend {
+  readonly name: string;
+  readonly language: { readonly code: string };
+  readonly components: readonly TemplateComponent[];
+  readonly namespace?: string;
+}
+
+/** A template send that passed every check: ready to be queued. */
+export interface ValidTemplateSend {
+  readonly to: PhoneE164;
+  readonly template: TemplateToSend;
+  readonly campaign?: string;
+  readonly msgId?: string;
+  readonly from?: string;
+}
+
+/** Meta's rule for template names: lower-case letters, digits and underscores, at most 512 characters. */
+const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
+const LANGUAGE_CODE = /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,4})?$/;
+/** Used when the request names no language and the last sync does not tell. */
+export const DEFAULT_TEMPLATE_LANGUAGE = 'en_US';
+
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
+
+interface TemplateShape {
+  readonly name: string;
+  readonly languageCode?: string;
+  readonly namespace?: string;
+  readonly components: readonly TemplateComponent[];
+}
+
+const checkParameters = (where: string, parameters: unknown): string | null => {
+  if (parameters === undefined) return null;
+  if (!Array.isArray(parameters)) return `${where}.parameters must be a list`;
+  for (const [j, p] of parameters.entries()) {
+    if (!isRecord(p) || typeof p.type !== 'string' || p.type === '') return `${where}.parameters[${j}] must be an object with a type`;
+    if (p.type === 'text' && typeof p.text !== 'string') return `${where}.parameters[${j}] of type text needs a text string`;
+    if (p.parameter_name !== undefined && typeof p.parameter_name !== 'string') return `${where}.parameters[${j}].parameter_name must be a string`;
+  }
+  return null;
+};
+
+/** template.name, template.language, template.components: the shape the platform can take (7001 otherwise). */
+export const checkTemplateShape = (template: unknown): E.Either<SendFailure, TemplateShape> => {
+  if (!isRecord(template)) return E.left(invalidTemplate('template must be an object with at least a name'));
+  const { name, language, namespace, components } = template;
+  if (typeof name !== 'string' || name === '') return E.left(invalidTemplate('template.name is required'));
+  if (!TEMPLATE_NAME.test(name)) return E.left(invalidTemplate('template.name must use lower-case letters, digits and underscores only (at most 512 characters)'));
+  let code: string | undefined;
+  if (language !== undefined) {
+    code = typeof language === 'string' ? language : isRecord(language) && typeof language.code === 'string' ? language.code : undefined;
+    if (code === undefined || !LANGUAGE_CODE.test(code)) return E.left(invalidTemplate('template.language must be { "code": "<locale>" }, for example { "code": "en_US" }'));
+  }
+  if (namespace !== undefined && typeof namespace !== 'string') return E.left(invalidTemplate('template.namespace must be a string'));
+  if (components !== undefined && !Array.isArray(components)) return E.left(invalidTemplate('template.components must be a list of components'));
+  for (const [i, c] of (components ?? []).entries()) {
+    if (!isRecord(c) || typeof c.type !== 'string' || c.type === '') return E.left(invalidTemplate(`template.components[${i}] must be an object with a type (body, header, button)`));
+    const bad = checkParameters(`template.components[${i}]`, c.parameters);
+    if (bad) return E.left(invalidTemplate(bad));
+  }
+  return E.right({ name, languageCode: code, namespace: namespace as string | undefined, components: (components ?? []) as TemplateComponent[] });
+};
+
+/** The configured sender: a chat app with a phone number id and a sender phone (7004 otherwise). */
+const checkSender = (account: Account, from: string | undefined): E.Either<SendFailure, void> => {
+  const chatApp = account.chatApp;
+  if (!chatApp) return E.left(noSenderPhone('the account has no chat app (WhatsApp) configured'));
+  if (!chatApp.phoneNumberId || !chatApp.senderPhone) return E.left(noSenderPhone('the account\'s chat app has no phoneNumberId and senderPhone configured'));
+  if (from === undefined || from === chatApp.phoneNumberId) return E.right(undefined);
+  const wanted = normalizePhone(from, account.defaultPhoneCountry);
+  const configured = normalizePhone(chatApp.senderPhone, account.defaultPhoneCountry);
+  if (E.isRight(wanted) && E.isRight(configured) && wanted.right === configured.right) return E.right(undefined);
+  return E.left(noSenderPhone('"from" does not name the WhatsApp phone number configured for this account; leave it out to use the configured one'));
+};
+
+/**
+ * Checks against the last synced set, when it knows the template: that translation must exist,
+ * be APPROVED, and the body parameters must fit. Answers the language to send.
+ */
+const checkAgainstSync = (shape: TemplateShape, synced: readonly MessageTemplate[] | null): E.Either<SendFailure, string> => {
+  const sameName = (synced ?? []).filter((s) => s.name === shape.name);
+  if (sameName.length === 0) return E.right(shape.languageCode ?? DEFAULT_TEMPLATE_LANGUAGE);
+  const languages = sameName.map((s) => templateLanguageCode(s.language) ?? '');
+  let known: MessageTemplate | undefined;
+  if (shape.languageCode !== undefined) {
+    known = sameName.find((s) => templateLanguageCode(s.language) === shape.languageCode);
+    if (!known) return E.left(invalidTemplate(`template "${shape.name}" has no ${shape.languageCode} translation (available: ${languages.join(', ')})`));
+  } else if (sameName.length === 1) {
+    known = sameName[0];
+  } else {
+    return E.left(invalidTemplate(`template "${shape.name}" exists in several languages (${languages.join(', ')}): choose one in template.language.code`));
+  }
+  if ((known.status ?? '').toUpperCase() !== 'APPROVED') {
+    return E.left(invalidTemplate(`template "${shape.name}" (${templateLanguageCode(known.language) ?? 'no language'}) is not approved: its status is ${known.status ?? 'unknown'}`));
+  }
+  const fits = checkBodyParameters(known, shape.components);
+  if (E.isLeft(fits)) return E.left(invalidTemplate(fits.left));
+  return E.right(shape.languageCode ?? templateLanguageCode(known.language) ?? DEFAULT_TEMPLATE_LANGUAGE);
+};
+
+/**
+ * Spec 4.6 and 7, in this order: template shape (7001), recipient phone (7002), configured
+ * sender (7004), then what the last template sync knows (7001). Nothing is queued on a Left.
+ */
+export const validateTemplateSend = (
+  request: TemplateSendRequest,
+  account: Account,
+  synced: readonly MessageTemplate[] | null,
+): E.Either<SendFailure, ValidTemplateSend> =>
+  pipe(
+    checkTemplateShape(request.template),
+    E.chain((shape) =>
+      pipe(
+        typeof request.to === 'string' ? normalizePhone(request.to, account.defaultPhoneCountry) : E.left('is required: the recipient phone number, e.g. +14155550123'),
+        E.mapLeft((why) => invalidPhone(`to ${why}`)),
+        E.chainFirst(() => checkSender(account, request.from)),
+        E.chain((to) =>
+          pipe(
+            checkAgainstSync(shape, synced),
+            E.map((code): ValidTemplateSend => ({
+              to,
+              template: { name: shape.name, language: { code }, components: shape.components, ...(shape.namespace ? { namespace: shape.namespace } : {}) },
+              ...(request.campaign !== undefined ? { campaign: request.campaign } : {}),
+              ...(request.msg_id !== undefined ? { msgId: request.msg_id } : {}),
+              ...(request.from !== undefined ? { from: request.from } : {}),
+            })),
+          ),
+        ),
+      ),
+    ),
+  );

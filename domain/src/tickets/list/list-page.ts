@@ -1,0 +1,58 @@
+import { TicketCsat, TicketDocument } from './ticket-document';
+
+/** A ticket as the list returns it (spec 2.4, with the additional keys it names when present). */
+export interface TicketListItem {
+  readonly id: string;
+  readonly ticketNumber: number | string | null;
+  readonly status: string;
+  readonly summary: string | null;
+  readonly orderName: string | null;
+  readonly source: string | null;
+  readonly manualSourceLabel: string | null;
+  readonly customerId: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string | null;
+  readonly assignedToId?: string;
+  readonly taskId?: string;
+  readonly resolvedAt?: string;
+  readonly csat?: TicketCsat;
+}
+
+export interface TicketListPage {
+  readonly data: readonly TicketListItem[];
+  readonly total: number;
+  readonly page: number;
+  readonly limit: number;
+  readonly totalPages: number;
+}
+
+/** The fields of the read model a list item is made of (a find projection: nothing internal is read). */
+export const TICKET_LIST_ITEM_FIELDS = {
+  _id: 1, ticketNumber: 1, status: 1, summary: 1, orderName: 1, source: 1, manualSourceLabel: 1, customerId: 1,
+  createdAt: 1, updatedAt: 1, assignedToId: 1, taskId: 1, resolvedAt: 1, csat: 1,
+} as const;
+
+const when = <K extends string, V>(key: K, value: V | null | undefined): { [P in K]?: V } =>
+  (value === null || value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+
+export const toTicketListItem = (doc: Partial<TicketDocument> & { _id: string }): TicketListItem => ({
+  id: doc._id,
+  ticketNumber: doc.ticketNumber ?? null,
+  status: doc.status ?? 'open',
+  summary: doc.summary ?? null,
+  orderName: doc.orderName ?? null,
+  source: doc.source ?? null,
+  manualSourceLabel: doc.manualSourceLabel ?? null,
+  customerId: doc.customerId ?? null,
+  createdAt: doc.createdAt ?? '',
+  updatedAt: doc.updatedAt ?? null,
+  ...when('assignedToId', doc.assignedToId),
+  ...when('taskId', doc.taskId),
+  ...when('resolvedAt', doc.resolvedAt),
+  ...when('csat', doc.csat),
+});
+
+/** Rows to skip for a page (1-based). */
+export const skipFor = (page: number, limit: number): number => (page - 1) * limit;
+
+export const totalPages = (total: number, limit: number): number => Math.ceil(total / limit);

@@ -1,0 +1,47 @@
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
+import { decodeRequest } from '../../shared/decode';
+import { strictObject } from '../../shared/strict';
+import { TicketFilters, ticketFilterProps } from './ticket-filters';
+
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_LIMIT = 10;
+export const MAX_LIMIT = 250;
+
+const Whole = new t.Type<number, number, unknown>('an integer', (u): u is number => Number.isInteger(u), (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)), t.identity);
+
+/** Body of POST /apis/task-runs/tickets/list (spec 4.2): the shared filters plus page and limit. No other keys. */
+export const TicketListBody = strictObject('TicketListBody', {}, { ...ticketFilterProps, page: Whole, limit: Whole });
+
+export interface TicketListRequest {
+  readonly filters: TicketFilters;
+  readonly page: number;
+  readonly limit: number;
+}
+
+/** A list request the caller must fix: 400 with this message. */
+export interface InvalidListRequest {
+  readonly kind: 'InvalidListRequest';
+  readonly message: string;
+}
+
+const invalid = (message: string): E.Either<InvalidListRequest, never> => E.left({ kind: 'InvalidListRequest', message });
+
+const KNOWN_FIELDS = new Set([...Object.keys(ticketFilterProps), 'page', 'limit']);
+
+/** Known fields sent as null read as absent (many clients send every filter, the unset ones as null). */
+const withoutNulls = (body: unknown): unknown =>
+  typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== null || !KNOWN_FIELDS.has(k)))
+    : body;
+
+/** Decodes the (optional) body: absent means every default. */
+export const decodeTicketListRequest = (body: unknown): E.Either<InvalidListRequest, TicketListRequest> => {
+  const decoded = decodeRequest(TicketListBody, body === undefined ? {} : withoutNulls(body));
+  if (E.isLeft(decoded)) return invalid(decoded.left.message);
+  const { page = DEFAULT_PAGE, limit = DEFAULT_LIMIT, ...filters } = decoded.right;
+  if (limit > MAX_LIMIT) return invalid(`Limit cannot be greater than ${MAX_LIMIT}`);
+  if (limit < 1) return invalid(`limit must be at least 1 (1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT})`);
+  if (page < 1) return invalid('page must be at least 1 (pages are numbered from 1)');
+  return E.right({ filters, page, limit });
+};

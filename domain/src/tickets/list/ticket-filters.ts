@@ -1,0 +1,62 @@
+import * as t from 'io-ts';
+
+/** Direction of the sort by the column chosen in timestampKey (spec 4.2.1). */
+export const SortOrder = t.keyof({ asc: null, desc: null }, '"asc" or "desc"');
+export type SortOrder = t.TypeOf<typeof SortOrder>;
+
+/** Column used for sorting and for the date filters (spec 4.2.1). */
+export const TimestampKey = t.keyof(
+  { createdAt: null, updatedAt: null, resolvedAt: null, executedAt: null, assignedAt: null },
+  'one of "createdAt", "updatedAt", "resolvedAt", "executedAt", "assignedAt"',
+);
+export type TimestampKey = t.TypeOf<typeof TimestampKey>;
+
+export const AgentInvolvement = t.keyof({ only_ai: null, agents_involved: null }, '"only_ai" or "agents_involved"');
+export type AgentInvolvement = t.TypeOf<typeof AgentInvolvement>;
+
+const Strings = t.array(t.string, 'an array of strings');
+const Text = new t.Type<string, string, unknown>('a string', t.string.is, t.string.validate, t.identity);
+const YesNo = new t.Type<boolean, boolean, unknown>('true or false', t.boolean.is, t.boolean.validate, t.identity);
+/** Ticket numbers are integers; a client may send one as a JSON number. */
+const TicketNumberText = new t.Type<string, string, unknown>(
+  'a string (ticket names or numbers, comma-separated)',
+  t.string.is,
+  (u, c) => (typeof u === 'string' ? t.success(u) : typeof u === 'number' && Number.isInteger(u) ? t.success(String(u)) : t.failure(u, c)),
+  t.identity,
+);
+
+/**
+ * The shared filters of spec 4.2.1, accepted by the ticket list and the ticket export alike.
+ * Every field is optional; the request codecs add their own fields (page, limit, timezone...).
+ */
+export const ticketFilterProps = {
+  sortOrder: SortOrder,
+  timestampKey: TimestampKey,
+  startDate: Text,
+  endDate: Text,
+  ignoreDateRange: YesNo,
+  statuses: Strings,
+  excludeInProgress: YesNo,
+  agentId: Text,
+  involvedAgentId: Text,
+  agentInvolvement: AgentInvolvement,
+  unassigned: YesNo,
+  createdByUserId: Text,
+  taskIds: Strings,
+  noTaskIds: YesNo,
+  taskTeamIds: Strings,
+  search: Text,
+  phoneNumber: Text,
+  orderName: Text,
+  ticketNumber: TicketNumberText,
+  source: Text,
+  manualSourceLabel: Text,
+  category: Text,
+  subcategory: Text,
+  sentiments: Strings,
+  excludeChildTickets: YesNo,
+  parentTicketId: Text,
+};
+
+export const TicketFilters = t.partial(ticketFilterProps);
+export type TicketFilters = t.TypeOf<typeof TicketFilters>;

@@ -1,0 +1,16 @@
+import { Account } from '../../config/account-config';
+
+/** What filter compilation needs to know about the caller's account. */
+export interface TicketQueryScope {
+  readonly accountId: string;
+  /** Configured manual-source labels (spec 4.1.1), matched case-insensitively. */
+  readonly manualSourceLabels: readonly string[];
+  /** Country of numbers sent without a country code. */
+  readonly defaultPhoneCountry?: string;
+}
+
+export const ticketQueryScope = (account: Account): TicketQueryScope => ({
+  accountId: account.id,
+  manualSourceLabels: account.manualSourceLabels ?? [],
+  defaultPhoneCountry: account.defaultPhoneCountry,
+});

@@ -1,0 +1,79 @@
+import {
+  customerSearchText, storedTimestamp, TaskEvaluatedData, TicketCreatedData, TicketDocument, TicketQueryProcessedData,
+  TICKETS_COLLECTION, ticketSearchText,
+} from '@support/domain';
+import { ProjectionWrite } from '../runtime';
+import { TicketCustomer, union } from './customer-lookup';
+
+const ticketWrite = (id: string, set: Record<string, unknown>, upsert = false): ProjectionWrite => ({
+  collection: TICKETS_COLLECTION,
+  updateOne: { id, update: { $set: set }, upsert },
+});
+
+/** The customer fields of a ticket: what the customer read model knows, completed by the ticket's snapshot. */
+export const customerFields = (customer: { name: string | null; phones: readonly string[]; emails: readonly string[] }) => ({
+  customerName: customer.name,
+  customerPhones: customer.phones,
+  customerEmails: customer.emails,
+  customerSearchText: customerSearchText(customer),
+});
+
+/** A new ticket: the whole document (fields no event fills yet start null, so every filter sees them). */
+export const ticketCreated = (d: TicketCreatedData, known: TicketCustomer | null): ProjectionWrite => {
+  const createdAt = storedTimestamp(d.createdAt) ?? d.createdAt;
+  const customer = {
+    name: known?.name ?? d.customer.name,
+    phones: union(known?.phones ?? [], [d.customer.phone]),
+    emails: union(known?.emails ?? [], [d.customer.email]),
+  };
+  const ticketName = d.subject;
+  const doc: Omit<TicketDocument, '_id'> = {
+    accountId: d.accountId,
+    ticketNumber: d.ticketNumber,
+    ticketName,
+    status: d.status,
+    summary: d.summary,
+    sentiment: d.sentiment,
+    orderName: d.orderName,
+    source: d.source,
+    manualSourceLabel: d.manualSourceLabel,
+    customerId: d.customerId,
+    ...customerFields(customer),
+    taskId: d.taskId,
+    taskTeamId: d.teamId,
+    createdByUserId: d.createdByUserId,
+    parentTicketId: d.parentTicketId,
+    createdAt,
+    updatedAt: createdAt,
+    executedAt: null,
+    assignedAt: null,
+    assignedToId: null,
+    involvedAgentIds: [],
+    resolvedAt: null,
+    category: null,
+    subcategory: null,
+    csat: null,
+    searchText: ticketSearchText({ summary: d.summary, orderName: d.orderName, ticketName, ticketNumber: d.ticketNumber }),
+  };
+  return ticketWrite(d.ticketId, doc, true);
+};
+
+/** The task the ticket ended on after evaluation; executedAt is when the task ran. */
+export const taskEvaluated = (d: TaskEvaluatedData): ProjectionWrite => {
+  const at = storedTimestamp(d.evaluatedAt) ?? d.evaluatedAt;
+  return ticketWrite(d.ticketId, { taskId: d.taskId, taskTeamId: d.teamId, executedAt: at, updatedAt: at });
+};
+
+/** Summary and sentiment arrived after creation (fastResponse); the ticket's search text changes with them. */
+export const ticketQueryProcessed = (d: TicketQueryProcessedData, current: TicketDocument | null): readonly ProjectionWrite[] => {
+  if (current === null) return [];
+  const at = storedTimestamp(d.processedAt) ?? d.processedAt;
+  return [
+    ticketWrite(d.ticketId, {
+      summary: d.summary,
+      sentiment: d.sentiment,
+      updatedAt: at,
+      searchText: ticketSearchText({ ...current, summary: d.summary }),
+    }),
+  ];
+};

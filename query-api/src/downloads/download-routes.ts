@@ -1,0 +1,37 @@
+import Router from '@koa/router';
+import { attachmentContentDisposition, LocalBlobStore, Logger, problem, sendProblem } from '@support/adapters';
+
+const REFUSALS = {
+  invalid_signature: 'This download link is not valid: request a fresh link from the export status endpoint',
+  expired: 'This download link has expired: request a fresh link from the export status endpoint',
+  not_found: 'This file is no longer available: it is past its retention; start a new export',
+} as const;
+
+/**
+ * GET {downloadPath}/{key}?expires&signature[&filename]: serves a blob of the local blob store to
+ * whoever holds a valid, unexpired signed URL (no Bearer token: the signature is the credential).
+ * A tampered or expired URL is 403 in the error body of spec 2.1; a retired file 404.
+ */
+export const downloadRoutes = (downloadPath: string, blobs: LocalBlobStore, logger: Logger): Router => {
+  const router = new Router();
+  router.get(`${downloadPath}/*key`, async (ctx) => {
+    const key = ctx.params.key;
+    const q = ctx.query;
+    const one = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    const opened = await blobs.openSignedRead(key, { expires: one(q.expires), signature: one(q.signature), filename: one(q.filename) }, new Date());
+    if (opened._tag === 'Left') {
+      const reason = opened.left.reason;
+      logger.warn('signed download refused', { requestId: ctx.state.requestId, reason });
+      sendProblem(ctx, problem(reason === 'not_found' ? 404 : 403, REFUSALS[reason], { reason }));
+      return;
+    }
+    const { stream, sizeBytes, contentType, downloadFileName } = opened.right;
+    ctx.status = 200;
+    ctx.set('Content-Type', contentType);
+    ctx.set('Content-Length', String(sizeBytes));
+    ctx.set('Cache-Control', 'private, no-store');
+    if (downloadFileName) ctx.set('Content-Disposition', attachmentContentDisposition(downloadFileName));
+    ctx.body = stream;
+  });
+  return router;
+};

@@ -1,0 +1,79 @@
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { isRight } from 'fp-ts/Either';
+import { EmbeddedEventStore } from '@support/adapters';
+import { makeTempDir } from './embedded-engine';
+import { collect, ids, newEvent } from './events';
+
+const CRASH_WRITER = join(__dirname, 'crash-writer.js');
+
+/** Acknowledged event ids per stream, in the order the writer printed them. */
+type Acknowledged = Map<string, string[]>;
+
+/** Runs the crash writer on `dir` and kills it with SIGKILL once it has acknowledged `acks` more events. */
+function runWriterUntilKilled(dir: string, acks: number, acknowledged: Acknowledged): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CRASH_WRITER, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let pending = '';
+    let seen = 0;
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      const lines = (pending + chunk.toString()).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const [stream, id] = line.split(' ');
+        if (id === undefined) continue;
+        acknowledged.set(stream, [...(acknowledged.get(stream) ?? []), id]);
+        seen += 1;
+      }
+      if (seen >= acks) child.kill('SIGKILL');
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (signal === 'SIGKILL') resolve();
+      else reject(new Error(`crash writer exited with ${code ?? signal} before it was killed: ${stderr}`));
+    });
+  });
+}
+
+function expectInOrder(stored: readonly string[], acknowledged: readonly string[], stream: string): void {
+  let found = 0;
+  for (const id of stored) if (found < acknowledged.length && id === acknowledged[found]) found += 1;
+  expect(found, `acknowledged events of ${stream} found in acknowledgement order`).to.equal(acknowledged.length);
+}
+
+describe('EmbeddedEventStore crash (kill -9 in the middle of a burst of appends)', function () {
+  this.timeout(60_000);
+
+  it('given a writer killed with SIGKILL three times while appending concurrently, when the log is reopened, then every acknowledged event is there in acknowledgement order per stream and appends go on', async () => {
+    const temp = await makeTempDir();
+    const dir = join(temp.dir, 'events');
+    const acknowledged: Acknowledged = new Map();
+    try {
+      for (let round = 0; round < 3; round += 1) await runWriterUntilKilled(dir, 400, acknowledged);
+
+      const store = await EmbeddedEventStore.open({ dir });
+      try {
+        let total = 0;
+        for (const [stream, acked] of acknowledged) {
+          const stored = ids(await collect(store.readStream(stream)));
+          expect(new Set(stored).size, `no duplicates in ${stream}`).to.equal(stored.length);
+          expectInOrder(stored, acked, stream);
+          total += acked.length;
+        }
+        expect(total).to.be.at.least(1200);
+        expect(store.recovery.events).to.be.at.least(total);
+
+        const after = await store.appendToStream('after-crash', [newEvent()], { expectedRevision: 'no_stream' });
+        expect(isRight(after)).to.equal(true);
+        expect(await collect(store.readStream('after-crash'))).to.have.length(1);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await temp.remove();
+    }
+  });
+});

@@ -1,0 +1,2 @@
+export * from './ticket-text-job';
+export * from './ticket-text-worker';
