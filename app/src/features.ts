@@ -1,8 +1,15 @@
 import Router from '@koa/router';
 import { DispatcherDefinition, ProjectionDefinition } from '@support/projectors';
 import { ServiceDeps } from './deps';
+import { actionRoutes, recordRoutes } from '@support/command-api';
+import { recordsProjection } from '@support/projectors';
 import { ticketQueryRoutes } from '@support/query-api';
 import { ticketsProjection } from '@support/projectors';
+import { localTicketTextProcessor } from '@support/adapters';
+import { ticketCommandRoutes } from '@support/command-api';
+import { startTicketTextWorker, ticketTextDispatcher } from '@support/workers';
+import { orderRoutes } from '@support/query-api';
+import { storeCallsFor } from '@support/adapters';
 
 /** A background job consumer of the workers component. */
 export interface WorkerStarter {
@@ -26,4 +33,13 @@ export interface Feature {
 /** Every feature; each feature issue adds its entry here. */
 export const features: readonly Feature[] = [
   { name: 'tickets-list', queryRoutes: (deps) => ticketQueryRoutes(deps), projections: [ticketsProjection] },
+  {
+    name: 'tickets-create',
+    commandRoutes: (deps) => ticketCommandRoutes({ ...deps, textProcessor: localTicketTextProcessor(), readModels: ['tickets'] }),
+    dispatchers: [ticketTextDispatcher],
+    workers: [{ name: 'ticket-text', start: (deps) => startTicketTextWorker({ ...deps, textProcessor: localTicketTextProcessor() }) }],
+  },
+  { name: 'records', commandRoutes: (deps) => recordRoutes(deps), projections: [recordsProjection] },
+  { name: 'actions', commandRoutes: (deps) => actionRoutes(deps) },
+  { name: 'orders', queryRoutes: (deps) => orderRoutes({ directory: deps.directory, logger: deps.logger, storeCalls: storeCallsFor({ fetch: deps.fetch }) }) },
 ];

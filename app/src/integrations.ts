@@ -1,6 +1,5 @@
-import * as E from 'fp-ts/Either';
-import { ActionRunner, ConfiguredHttp, OrderLookup } from '@support/domain';
-import { configuredActionRunner, fetchConfiguredHttp } from '@support/adapters';
+import { ActionRunner, ConfiguredHttp, OrderLookup, storeOrderLookup } from '@support/domain';
+import { configuredActionRunner, fetchConfiguredHttp, storeCallsFor } from '@support/adapters';
 
 export interface Integrations {
   readonly http: ConfiguredHttp;
@@ -12,11 +11,6 @@ export interface Integrations {
 export const buildIntegrations = (fetchImpl: typeof fetch): Integrations => {
   const http = fetchConfiguredHttp(fetchImpl);
   const actions: ActionRunner = configuredActionRunner(http);
-  // INTERIM (replaced by the order-lookup feature): no store system is reachable yet.
-  const orders: OrderLookup = {
-    listOrders: async () => E.left({ kind: 'notConfigured' }),
-    orderDetails: async () => E.left({ kind: 'notConfigured' }),
-    orderForTicket: async () => E.left({ kind: 'notConfigured' }),
-  };
+  const orders: OrderLookup = storeOrderLookup(storeCallsFor({ fetch: fetchImpl }));
   return { http, actions, orders };
 };

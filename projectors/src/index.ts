@@ -1,3 +1,4 @@
 export * from './runtime';
 export * from './tickets';
 export * from './records';
+export * from './messaging';

@@ -1,2 +1,3 @@
 export * from './downloads';
 export * from './tickets';
+export * from './orders';

@@ -9,3 +9,4 @@ export * from './message-decider';
 export * from './msg-id-decider';
 export * from './template-sync-events';
 export * from './chat-app-client';
+export * from './delivery-job';

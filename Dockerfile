@@ -1,0 +1,23 @@
+# One image for every component; docker-compose picks the component by command.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.json tsconfig.base.json ./
+COPY domain/package.json domain/
+COPY adapters/package.json adapters/
+COPY command-api/package.json command-api/
+COPY query-api/package.json query-api/
+COPY projectors/package.json projectors/
+COPY workers/package.json workers/
+COPY app/package.json app/
+COPY test/package.json test/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx tsc -b
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app /app
+VOLUME ["/data"]
+EXPOSE 8080
+CMD ["node", "app/dist/start-all.js"]

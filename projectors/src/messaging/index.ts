@@ -1,0 +1,3 @@
+export * from './templates-projection';
+export * from './messages-projection';
+export * from './delivery-dispatcher';

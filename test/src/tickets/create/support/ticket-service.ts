@@ -1,0 +1,38 @@
+import { customerStream, RecordedEvent, ticketStream } from '@support/domain';
+import { exampleConfig, TOKENS, withoutRateLimits } from '../../../support/example-config';
+import { startTestService, TestService } from '../../../support/test-service';
+import { FakeExternal } from './fake-external';
+
+export const MANUAL = '/apis/tickets/manual';
+
+type Config = { accounts: Record<string, unknown>[] };
+
+/** The example configuration with every external URL (store, integration, actions) pointed at the fakes. */
+export const configWithFakes = (fake: FakeExternal, edit: (acme: Record<string, any>) => void = () => undefined): Config => {
+  const text = JSON.stringify(withoutRateLimits(exampleConfig())).replace(/http:\/\/127\.0\.0\.1:40\d\d/g, fake.url);
+  const config = JSON.parse(text) as Config;
+  edit(config.accounts.find((a) => a.id === 'acme') as Record<string, any>);
+  return config;
+};
+
+export const startTicketService = (config: Config): Promise<TestService> => startTestService({ config });
+
+/** POST /apis/tickets/manual as acme's admin. */
+export const createTicket = (svc: TestService, body: unknown, token: string = TOKENS.acmeAdmin) => svc.api('POST', MANUAL, { token, body });
+
+export const readStream = async (svc: TestService, streamName: string): Promise<RecordedEvent[]> => {
+  const events: RecordedEvent[] = [];
+  for await (const e of svc.deps.eventStore.readStream(streamName)) events.push(e);
+  return events;
+};
+
+export const ticketEvents = (svc: TestService, ticketId: string) => readStream(svc, ticketStream(ticketId));
+export const customerEvents = (svc: TestService, customerId: string) => readStream(svc, customerStream(customerId));
+
+/** The TaskEvaluated event of a ticket. */
+export const evaluationOf = async (svc: TestService, ticketId: string): Promise<any> =>
+  (await ticketEvents(svc, ticketId)).find((e) => e.type === 'TaskEvaluated')?.data;
+
+let counter = 0;
+/** A fresh valid phone number per call (US 415 numbers), so tests do not share customers by accident. */
+export const freshPhone = (): string => `+1415555${String(1000 + (counter++ % 9000)).padStart(4, '0')}`;
