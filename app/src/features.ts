@@ -10,6 +10,11 @@ import { ticketCommandRoutes } from '@support/command-api';
 import { startTicketTextWorker, ticketTextDispatcher } from '@support/workers';
 import { orderRoutes } from '@support/query-api';
 import { storeCallsFor } from '@support/adapters';
+import { messagingCommandRoutes } from '@support/command-api';
+import { messagingQueryRoutes } from '@support/query-api';
+import { messageDeliveryDispatcher, messagesProjection, templatesProjection } from '@support/projectors';
+import { messageDeliveryWorker } from '@support/workers';
+import { whatsAppCloudClient } from '@support/adapters';
 
 /** A background job consumer of the workers component. */
 export interface WorkerStarter {
@@ -42,4 +47,12 @@ export const features: readonly Feature[] = [
   { name: 'records', commandRoutes: (deps) => recordRoutes(deps), projections: [recordsProjection] },
   { name: 'actions', commandRoutes: (deps) => actionRoutes(deps) },
   { name: 'orders', queryRoutes: (deps) => orderRoutes({ directory: deps.directory, logger: deps.logger, storeCalls: storeCallsFor({ fetch: deps.fetch }) }) },
+  {
+    name: 'messaging',
+    commandRoutes: (deps) => messagingCommandRoutes(deps),
+    queryRoutes: (deps) => messagingQueryRoutes(deps),
+    projections: [templatesProjection, messagesProjection],
+    dispatchers: [messageDeliveryDispatcher],
+    workers: [messageDeliveryWorker((fetchImpl) => whatsAppCloudClient(fetchImpl))],
+  },
 ];

@@ -1,3 +1,4 @@
 export * from './downloads';
 export * from './tickets';
 export * from './orders';
+export * from './messaging';

@@ -87,7 +87,7 @@ const createTicket = async (
           objectiveValues: command.objectiveValues,
           overrides: command.overrides,
           skipExecuteAction: command.skipExecuteAction,
-          evaluatedAt: deps.clock.now(),
+          evaluatedAt: ctx.now,
         }, evaluationPorts(deps, account)),
     processText(deps, command, ticketId),
   ]);

@@ -50,13 +50,13 @@ const ensureCustomer = async (deps: CustomerDirectoryDeps, ctx: CommandContext, 
   }
   await handleCommand(deps, customerStream(customerId), customerDecider, {
     type: 'CreateCustomer', customerId, accountId: ctx.accountId, name: details.name, storefrontCustomerId: details.storefrontCustomerId,
-    phone: contact.kind === 'phone' ? contact.value : null, email: contact.kind === 'email' ? contact.value : null, at: deps.clock.now(),
+    phone: contact.kind === 'phone' ? contact.value : null, email: contact.kind === 'email' ? contact.value : null, at: ctx.now,
   }, ctx);
 };
 
 const enrich = async (deps: CustomerDirectoryDeps, ctx: CommandContext, customerId: string, contacts: readonly Contact[], details: CustomerDetails): Promise<CustomerState> => {
   const r = await handleCommand(deps, customerStream(customerId), customerDecider, {
-    type: 'EnrichCustomer', contacts, name: details.name, storefrontCustomerId: details.storefrontCustomerId, at: deps.clock.now(),
+    type: 'EnrichCustomer', contacts, name: details.name, storefrontCustomerId: details.storefrontCustomerId, at: ctx.now,
   }, ctx);
   if (E.isLeft(r) || r.right.state === null) return fail('enrichment');
   return r.right.state as CustomerState;
@@ -96,7 +96,7 @@ export const findOrCreateCustomer = async (deps: CustomerDirectoryDeps, ctx: Com
       const created = await handleCommand(deps, customerStream(customerId), customerDecider, {
         type: 'CreateCustomer', customerId, accountId: ctx.accountId, name: details.name, storefrontCustomerId: details.storefrontCustomerId,
         phone: claimed.find((c) => c.kind === 'phone')?.value ?? null, email: claimed.find((c) => c.kind === 'email')?.value ?? null,
-        at: deps.clock.now(),
+        at: ctx.now,
       }, ctx);
       if (E.isLeft(created)) return fail('creation');
       // Someone repaired the stream first (only after a long stall): add what this request claimed.

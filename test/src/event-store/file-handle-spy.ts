@@ -1,4 +1,4 @@
-import { FileHandle, open } from 'node:fs/promises';
+import { FileHandle, open, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,9 +12,11 @@ export interface FileHandleSpy {
 
 /** Watches every FileHandle's write and datasync (by wrapping the prototype) to see what the log does on disk. */
 export async function spyOnFileHandles(): Promise<FileHandleSpy> {
-  const probe = await open(join(tmpdir(), 'file-handle-spy-probe'), 'w');
+  const probePath = join(tmpdir(), `file-handle-spy-${process.pid}`);
+  const probe = await open(probePath, 'w');
   const prototype = Object.getPrototypeOf(probe) as FileHandle;
   await probe.close();
+  await unlink(probePath);
   const originalWrite = prototype.write;
   const originalDatasync = prototype.datasync;
   const log: string[] = [];

@@ -44,6 +44,8 @@ const isSystemEventType = (type: string): boolean => type.startsWith('$');
 
 /** The event-store port over EventStoreDB (gRPC client). Positions are EventStoreDB's commit/prepare positions. */
 export class EventStoreDbEventStore implements EventStore {
+  private readonly subscriptions = new Set<ReconnectingAllSubscription>();
+
   /** `connectionString`: `esdb://host:2113?tls=false` and the like (EVENTSTORE_URL). */
   static connect(connectionString: string, options: EventStoreDbOptions = {}): EventStoreDbEventStore {
     return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString), options);
@@ -97,12 +99,15 @@ export class EventStoreDbEventStore implements EventStore {
     // `end` is pinned to the head now, so a resubscription before the first event misses nothing.
     const checkpoint: Promise<ReadPosition> =
       from === 'end' ? this.headPosition().then((head) => head ?? START, () => END) : Promise.resolve(from);
-    return new ReconnectingAllSubscription(
+    const subscription = new ReconnectingAllSubscription(
       (fromPosition) => this.client.subscribeToAll({ fromPosition, filter }),
       checkpoint,
       this.options.resubscribeBackoff ?? { initialMs: 100, maxMs: 5_000 },
       this.options.onSubscriptionDropped ?? (() => undefined),
+      () => this.subscriptions.delete(subscription),
     );
+    this.subscriptions.add(subscription);
+    return subscription;
   }
 
   /** Reads $all backwards, a page at a time, to the newest event that is not a system event. */
@@ -123,7 +128,10 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /** Ends the subscriptions (so they do not resubscribe on a closed client), then closes the connection. */
   async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.unsubscribe()));
+    this.subscriptions.clear();
     await this.client.dispose();
   }
 

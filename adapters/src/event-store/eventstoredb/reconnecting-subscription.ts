@@ -26,6 +26,8 @@ export class ReconnectingAllSubscription implements AllSubscription {
     private checkpoint: Promise<ReadPosition>,
     private readonly backoff: Backoff,
     private readonly onDrop: DropListener,
+    /** Called when the subscription ends for good. */
+    private readonly onEnd: () => void = () => undefined,
   ) {}
 
   async *[Symbol.asyncIterator](): AsyncGenerator<RecordedEvent, void, undefined> {
@@ -59,11 +61,13 @@ export class ReconnectingAllSubscription implements AllSubscription {
       }
     } finally {
       this.stopped = true;
+      this.onEnd();
     }
   }
 
   async unsubscribe(): Promise<void> {
     this.stopped = true;
+    this.onEnd();
     this.interruptSleep?.();
     await this.current?.unsubscribe();
   }

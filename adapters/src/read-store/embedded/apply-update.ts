@@ -3,6 +3,7 @@ import { update as mingoUpdate, type Modifier } from 'mingo/updater';
 import { compareBson } from './bson-order';
 import { cloneValue } from './clone-value';
 import { isPlainObject, setAt, splitPath, valueAt } from './field-path';
+import { applyPlainOperators } from './plain-operators';
 import { badValue, conflictingUpdate, failedToParse, immutableId, pathNotViable, typeMismatch } from './store-operation-error';
 
 type Operand = Record<string, unknown>;
@@ -25,9 +26,10 @@ export function checkUpdate(update: Update): void {
 /**
  * The document that `update` makes of `current` (which is left untouched), with MongoDB's
  * rules: `$setOnInsert` applies only when `inserting`, `_id` cannot change, two operators may
- * not touch the same path, `$inc` needs numbers and `$push`/`$addToSet` arrays. The operators
- * themselves are mingo's, except `$addToSet` on plain paths, which follows MongoDB more closely
- * (an `$each` list is de-duplicated, existing elements are left as they are).
+ * not touch the same path, `$inc` needs numbers and `$push`/`$addToSet` arrays. The common
+ * operators on plain paths are applied directly (see plain-operators); `$addToSet` there follows
+ * MongoDB more closely than mingo (an `$each` list is de-duplicated, existing elements are left
+ * as they are). The rest (positional paths, `$pull`, `$rename`, `$push` with `$sort`, …) is mingo's.
  */
 export function applyUpdate(current: Document, update: Update, filter: Filter, inserting: boolean): Document {
   checkUpdate(update);
@@ -42,6 +44,7 @@ export function applyUpdate(current: Document, update: Update, filter: Filter, i
   checkTargets(next, ops);
   seedPushTargets(next, ops);
   addToSets(next, ops);
+  applyPlainOperators(next, ops);
   for (const op of Object.keys(ops)) if (Object.keys(ops[op]).length === 0) delete ops[op];
   if (Object.keys(ops).length > 0) {
     const positional = Object.values(ops).some((operand) => Object.keys(operand).some((path) => splitPath(path).includes('$')));

@@ -1,6 +1,7 @@
 import type { Document, IndexSpec } from '@support/domain';
 import { DuplicateKeyError } from '../duplicate-key-error';
-import { SecondaryIndex } from './secondary-index';
+import { compareBson } from './bson-order';
+import { type DocumentKeys, SecondaryIndex } from './secondary-index';
 import { badValue, indexKeySpecsConflict, indexOptionsConflict } from './store-operation-error';
 
 const ID_INDEX = '_id_';
@@ -10,6 +11,11 @@ export const defaultIndexName = (key: Readonly<Record<string, 1 | -1>>): string 
   Object.entries(key)
     .map(([field, direction]) => `${field}_${direction}`)
     .join('_');
+
+function sameKeys(a: DocumentKeys, b: DocumentKeys): boolean {
+  if (a.keys.length !== b.keys.length || a.throughArray !== b.throughArray) return false;
+  return a.keys.every((key, i) => key.every((value, j) => compareBson(value, b.keys[i][j]) === 0));
+}
 
 /**
  * The documents of one collection by `_id`, and its declared indexes, kept in step. Stored
@@ -35,13 +41,19 @@ export class DocumentTable {
     for (const index of this.declared.values()) index.add(doc);
   }
 
-  /** Stores `next` in place of `previous` (same `_id`). */
+  /** Stores `next` in place of `previous` (same `_id`); only indexes whose keys changed are touched. */
   replace(previous: Document, next: Document): void {
-    this.assertUnique(next);
+    const moves = [];
     for (const index of this.declared.values()) {
-      index.remove(previous);
-      index.add(next);
+      const before = index.keysOf(previous);
+      const after = index.keysOf(next);
+      if (!sameKeys(before, after)) moves.push({ index, before, after });
     }
+    for (const { index, after } of moves) {
+      const clash = index.clashOfKeys(after);
+      if (clash !== undefined) throw new DuplicateKeyError(this.name, index.name, index.keyPattern, clash);
+    }
+    for (const { index, before, after } of moves) index.move(before, after);
     this.byId.set(next._id, next);
   }
 

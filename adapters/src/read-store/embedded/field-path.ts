@@ -3,7 +3,18 @@ import { EMPTY_ARRAY } from './bson-order';
 /** A dotted field path split once, e.g. 'customer.phone' → ['customer', 'phone']. */
 export type FieldPath = readonly string[];
 
-export const splitPath = (dotted: string): FieldPath => dotted.split('.');
+const splitCache = new Map<string, FieldPath>();
+
+/** Splits a dotted path; the few field names a service uses are split once and remembered. */
+export function splitPath(dotted: string): FieldPath {
+  let path = splitCache.get(dotted);
+  if (path === undefined) {
+    if (splitCache.size >= 10_000) splitCache.clear();
+    path = Object.freeze(dotted.split('.'));
+    splitCache.set(dotted, path);
+  }
+  return path;
+}
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;

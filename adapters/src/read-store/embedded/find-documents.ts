@@ -1,18 +1,11 @@
 import type { Document, Filter, FindOptions } from '@support/domain';
-import { Query } from 'mingo';
 import type { DocumentTable } from './document-table';
 import { constraintsOf } from './filter-constraints';
+import { matcherOf } from './filter-matcher';
 import { compileProjection } from './projection';
 import { candidatesOf, planQuery } from './query-plan';
 import { sortDocuments, sortKeysOf, sortWithinRuns } from './sort-order';
 import { badValue } from './store-operation-error';
-
-/** A compiled filter: MongoDB's query semantics, run by mingo. */
-export function matcherOf(filter: Filter): (doc: Document) => boolean {
-  if (Object.keys(filter).length === 0) return () => true;
-  const query = new Query(filter);
-  return (doc) => query.test(doc);
-}
 
 /**
  * The stored documents matching a filter, in sort order, of which the caller takes at most

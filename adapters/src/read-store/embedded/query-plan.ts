@@ -156,10 +156,11 @@ export function* candidatesOf(table: DocumentTable, plan: QueryPlan): Generator<
       for (const range of ranges) {
         for (const entry of plan.index.scan(range, plan.descending)) {
           if (seen !== undefined) {
-            if (seen.has(entry.doc._id)) continue;
-            seen.add(entry.doc._id);
+            if (seen.has(entry.id)) continue;
+            seen.add(entry.id);
           }
-          yield entry.doc;
+          const doc = table.byId.get(entry.id);
+          if (doc !== undefined) yield doc;
         }
       }
     }

@@ -9,10 +9,17 @@ export interface IndexField {
   readonly direction: 1 | -1;
 }
 
-/** One key of one document: a document holding arrays has one entry per element. */
+/** One key of one document (by `_id`): a document holding arrays has one entry per element. */
 export interface IndexEntry {
   readonly key: readonly unknown[];
-  readonly doc: Document;
+  readonly id: string;
+}
+
+/** The keys a document has in an index. */
+export interface DocumentKeys {
+  readonly id: string;
+  readonly keys: readonly (readonly unknown[])[];
+  readonly throughArray: boolean;
 }
 
 /**
@@ -64,28 +71,61 @@ export class SecondaryIndex {
   }
 
   add(doc: Document): void {
-    const { keys, throughArray } = this.keysOf(doc);
-    for (const key of keys) this.entries.insert({ key, doc });
-    if (throughArray) this.docsThroughArrays++;
+    this.addKeys(this.keysOf(doc));
   }
 
   remove(doc: Document): void {
-    const { keys, throughArray } = this.keysOf(doc);
-    for (const key of keys) this.entries.remove({ key, doc });
-    if (throughArray) this.docsThroughArrays--;
+    this.removeKeys(this.keysOf(doc));
+  }
+
+  /** Moves a document's entries from its `before` keys to its `after` keys. */
+  move(before: DocumentKeys, after: DocumentKeys): void {
+    this.removeKeys(before);
+    this.addKeys(after);
   }
 
   /** For a unique index: the key of `doc` that another document (other `_id`) already holds. */
   clashOf(doc: Document): Record<string, unknown> | undefined {
+    return this.clashOfKeys(this.keysOf(doc));
+  }
+
+  clashOfKeys(keys: DocumentKeys): Record<string, unknown> | undefined {
     if (!this.unique) return undefined;
-    for (const key of this.keysOf(doc).keys) {
-      const bound: KeyBound = { prefix: key, after: false };
-      for (const entry of this.entries.walk(this.rankOf(bound), false)) {
-        if (this.compareToBound(entry, { prefix: key, after: true }) >= 0) break;
-        if (entry.doc._id !== doc._id) return Object.fromEntries(this.fields.map((f, i) => [f.name, key[i]]));
+    for (const key of keys.keys) {
+      const end: KeyBound = { prefix: key, after: true };
+      for (const entry of this.entries.walk(this.rankOf({ prefix: key, after: false }), false)) {
+        if (this.compareToBound(entry, end) >= 0) break;
+        if (entry.id !== keys.id) return Object.fromEntries(this.fields.map((f, i) => [f.name, key[i]]));
       }
     }
     return undefined;
+  }
+
+  /** The keys of a document, as MongoDB builds index keys (one per array element, null for missing). */
+  keysOf(doc: Document): DocumentKeys {
+    let keys: unknown[][] = [[]];
+    let throughArray = false;
+    for (const field of this.fields) {
+      const reached = valuesAtPath(doc, field.path);
+      if (!reached.throughArray) {
+        for (const key of keys) key.push(reached.values[0]);
+        continue;
+      }
+      throughArray = true;
+      const distinct = reached.values.filter((v, i, all) => all.findIndex((w) => compareBson(v, w) === 0) === i);
+      keys = keys.flatMap((key) => distinct.map((value) => [...key, value]));
+    }
+    return { id: doc._id, keys, throughArray };
+  }
+
+  private addKeys(keys: DocumentKeys): void {
+    for (const key of keys.keys) this.entries.insert({ key, id: keys.id });
+    if (keys.throughArray) this.docsThroughArrays++;
+  }
+
+  private removeKeys(keys: DocumentKeys): void {
+    for (const key of keys.keys) this.entries.remove({ key, id: keys.id });
+    if (keys.throughArray) this.docsThroughArrays--;
   }
 
   count(range: KeyRange): number {
@@ -125,28 +165,12 @@ export class SecondaryIndex {
     return this.entries.rankWhere((e) => this.compareToBound(e, bound) < 0);
   }
 
-  private keysOf(doc: Document): { keys: unknown[][]; throughArray: boolean } {
-    let keys: unknown[][] = [[]];
-    let throughArray = false;
-    for (const field of this.fields) {
-      const reached = valuesAtPath(doc, field.path);
-      if (!reached.throughArray) {
-        for (const key of keys) key.push(reached.values[0]);
-        continue;
-      }
-      throughArray = true;
-      const distinct = reached.values.filter((v, i, all) => all.findIndex((w) => compareBson(v, w) === 0) === i);
-      keys = keys.flatMap((key) => distinct.map((value) => [...key, value]));
-    }
-    return { keys, throughArray };
-  }
-
   private compareEntries(a: IndexEntry, b: IndexEntry): number {
     for (let i = 0; i < this.fields.length; i++) {
       const c = compareBson(a.key[i], b.key[i]);
       if (c !== 0) return c * this.fields[i].direction;
     }
-    return a.doc._id < b.doc._id ? -1 : a.doc._id > b.doc._id ? 1 : 0;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   }
 
   /** Negative when the entry lies before the bound, positive when after. */

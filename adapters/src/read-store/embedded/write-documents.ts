@@ -7,7 +7,12 @@ import { matchingDocuments } from './find-documents';
 import { badValue, failedToParse, immutableId } from './store-operation-error';
 import { equalityFieldsOf, newDocumentId } from './upsert-seed';
 
-const firstMatch = (table: DocumentTable, filter: Filter): Document | undefined => matchingDocuments(table, filter, { need: 1 }).next().value ?? undefined;
+/** The first match; a filter on `_id` alone (the usual projector write) is a direct lookup. */
+function firstMatch(table: DocumentTable, filter: Filter): Document | undefined {
+  const keys = Object.keys(filter);
+  if (keys.length === 1 && typeof filter._id === 'string') return table.byId.get(filter._id);
+  return matchingDocuments(table, filter, { need: 1 }).next().value ?? undefined;
+}
 
 const allMatches = (table: DocumentTable, filter: Filter): Document[] => [...matchingDocuments(table, filter, { need: Number.POSITIVE_INFINITY })];
 

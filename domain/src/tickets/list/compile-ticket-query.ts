@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { normalizePhone } from '../../customers/contact';
+import { BUILT_IN_SOURCES } from '../source';
 import { Filter, Sort } from '../../ports/read-store';
 import { parseDateBound } from './date-bounds';
 import { allOf, commaSeparated, distinct, escapeRegex } from './filter-clauses';
@@ -22,8 +23,6 @@ export interface TicketQuery {
 
 const invalid = (field: string, message: string): E.Either<TicketFilterProblem, never> => E.left({ kind: 'InvalidTicketFilter', field, message });
 
-/** Built-in ticket sources (spec 2.4), in their stored casing. */
-export const BUILT_IN_TICKET_SOURCES = ['chatapp', 'email', 'liveChat', 'instagram', 'voiceCall', 'manual'] as const;
 
 /** Statuses with which ignoreDateRange may skip the date filters (spec 4.2.1). */
 export const UNDATED_STATUSES: readonly string[] = ['assigned', 'queued'];
@@ -137,15 +136,15 @@ const sourceClauses = (f: TicketFilters, scope: TicketQueryScope): Filter[] => {
   const clauses: Filter[] = [];
   if (nonBlank(f.source)) {
     const wanted = f.source.trim();
-    const builtIn = BUILT_IN_TICKET_SOURCES.find((s) => s.toLowerCase() === wanted.toLowerCase());
+    const builtIn = BUILT_IN_SOURCES.find((s) => s.toLowerCase() === wanted.toLowerCase());
     if (builtIn !== undefined) clauses.push({ source: builtIn });
     else {
       const label = scope.manualSourceLabels.find((l) => l.toLowerCase() === wanted.toLowerCase()) ?? wanted;
       clauses.push({ source: 'manual', manualSourceLabel: label });
     }
   }
-  if (f.manualSourceLabel !== undefined && f.manualSourceLabel !== '') {
-    clauses.push({ manualSourceLabel: f.manualSourceLabel });
+  if (nonBlank(f.manualSourceLabel)) {
+    clauses.push({ manualSourceLabel: f.manualSourceLabel.trim() });
     if (!nonBlank(f.source)) clauses.push({ source: 'manual' });
   }
   return clauses;

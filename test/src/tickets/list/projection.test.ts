@@ -69,7 +69,7 @@ const ticketDoc = (store: EmbeddedReadStore) => store.collection<TicketDocument>
 const idsMatching = async (store: EmbeddedReadStore, filters: Parameters<typeof compileTicketQuery>[1]) => {
   const q = compileTicketQuery(ACME_SCOPE, filters);
   if (E.isLeft(q)) throw new Error(q.left.message);
-  return (await store.collection<TicketDocument>(TICKETS_COLLECTION).find(q.filter, { sort: q.sort }).toArray()).map((d) => d._id);
+  return (await store.collection<TicketDocument>(TICKETS_COLLECTION).find(q.right.filter, { sort: q.right.sort }).toArray()).map((d) => d._id);
 };
 
 describe('the "tickets" read model (projection)', () => {

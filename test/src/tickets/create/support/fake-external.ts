@@ -41,6 +41,8 @@ export interface FakeExternal {
   readonly state: FakeState;
   readonly received: ReceivedRequest[];
   calls(pathPrefix: string): ReceivedRequest[];
+  /** Back to the initial answers, with no requests recorded. */
+  reset(): void;
   stop(): Promise<void>;
 }
 
@@ -108,6 +110,10 @@ export const startFakeExternal = async (): Promise<FakeExternal> => {
     state,
     received,
     calls: (prefix) => received.filter((r) => r.path.startsWith(prefix)),
+    reset: () => {
+      Object.assign(state, initialState());
+      received.length = 0;
+    },
     stop: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();

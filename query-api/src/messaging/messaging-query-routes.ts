@@ -1,0 +1,12 @@
+import Router from '@koa/router';
+import { messageByMsgIdRoute } from './message-by-msg-id-route';
+import { MessageQueryDeps } from './message-query-deps';
+import { messageStatusRoute } from './message-status-route';
+
+/** The chat-app message status routes of the query API (an addition to the spec). */
+export const messagingQueryRoutes = (deps: MessageQueryDeps): Router => {
+  const router = new Router();
+  messageByMsgIdRoute(router, deps);
+  messageStatusRoute(router, deps);
+  return router;
+};

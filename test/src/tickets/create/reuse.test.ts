@@ -1,0 +1,97 @@
+import { expect } from 'chai';
+import { ticketNumberStream } from '@support/domain';
+import { TestService } from '../../support/test-service';
+import { FakeExternal, startFakeExternal } from './support/fake-external';
+import { configWithFakes, createTicket, customerEvents, freshPhone, readStream, startTicketService, ticketEvents } from './support/ticket-service';
+
+describe('reuse of an open ticket (spec 3.2), forceCreateTicket and waitForTicket', () => {
+  let fake: FakeExternal;
+  let svc: TestService;
+  before(async () => {
+    fake = await startFakeExternal();
+    svc = await startTicketService(configWithFakes(fake));
+  });
+  after(async () => {
+    await svc.stop();
+    await fake.stop();
+  });
+
+  it('given an open ticket of the customer and task, when the same customer asks again for that task, then that ticket is returned with existingTicket true', async () => {
+    // given
+    const phone = freshPhone();
+    const first = await createTicket(svc, { customer: { phone }, query: 'first', taskName: 'Refund Request', skipExecuteAction: true });
+    // when
+    const second = await createTicket(svc, { customer: { phone }, query: 'second', taskName: 'refund request', skipExecuteAction: true });
+    // then
+    expect(second.status).to.equal(200);
+    expect(second.body.existingTicket).to.equal(true);
+    expect(second.body.ticketId).to.equal(first.body.ticketId);
+    expect(second.body.ticket).to.include({ id: first.body.ticketId, ticketNumber: first.body.ticket.ticketNumber, query: 'first' });
+    expect(await ticketEvents(svc, first.body.ticketId)).to.have.length(2);
+  });
+
+  it('given an open ticket without a task, when the customer asks again without a task, then it is reused (no task is the task "none")', async () => {
+    const email = `none-${freshPhone().slice(-4)}@example.com`;
+    const first = await createTicket(svc, { customer: { email }, query: 'first' });
+    const second = await createTicket(svc, { customer: { email }, query: 'second' });
+    expect(second.body.existingTicket).to.equal(true);
+    expect(second.body.ticketId).to.equal(first.body.ticketId);
+  });
+
+  it('given an open ticket for one task, when the customer asks for another task or no task, then a new ticket is made', async () => {
+    const phone = freshPhone();
+    const refund = await createTicket(svc, { customer: { phone }, query: 'q', currentTaskId: 'task-refund', skipExecuteAction: true });
+    const followUp = await createTicket(svc, { customer: { phone }, query: 'q', currentTaskId: 'task-cancelled' });
+    const none = await createTicket(svc, { customer: { phone }, query: 'q' });
+    expect(new Set([refund.body.ticketId, followUp.body.ticketId, none.body.ticketId]).size).to.equal(3);
+    expect([refund, followUp, none].map((r) => r.body.existingTicket)).to.deep.equal([false, false, false]);
+  });
+
+  it('given an open ticket, when forceCreateTicket is true, then a new ticket is made, and the next plain request reuses the newest', async () => {
+    // given
+    const phone = freshPhone();
+    const first = await createTicket(svc, { customer: { phone }, query: 'q' });
+    // when
+    const forced = await createTicket(svc, { customer: { phone }, query: 'q', forceCreateTicket: true });
+    // then
+    expect(forced.body.existingTicket).to.equal(false);
+    expect(forced.body.ticketId).to.not.equal(first.body.ticketId);
+    expect((await ticketEvents(svc, forced.body.ticketId))[0].data).to.include({ forced: true });
+    const again = await createTicket(svc, { customer: { phone }, query: 'q' });
+    expect(again.body.existingTicket).to.equal(true);
+    expect(again.body.ticketId).to.equal(forced.body.ticketId);
+  });
+
+  it('given ten concurrent identical creates, then one ticket is made and nine answers reuse it', async () => {
+    // given
+    const phone = freshPhone();
+    const numbersBefore = (await readStream(svc, ticketNumberStream('acme'))).length;
+    const body = { customer: { phone, name: 'Same' }, query: 'same', taskName: 'Refund Request', skipExecuteAction: true };
+    // when
+    const results = await Promise.all(Array.from({ length: 10 }, () => createTicket(svc, body)));
+    // then
+    expect(results.map((r) => r.status)).to.deep.equal(Array(10).fill(200));
+    expect(new Set(results.map((r) => r.body.ticketId)).size).to.equal(1);
+    expect(results.filter((r) => r.body.existingTicket === false)).to.have.length(1);
+    expect((await readStream(svc, ticketNumberStream('acme'))).length).to.equal(numbersBefore + 1);
+  });
+
+  it('given waitForTicket false, then only the customer is found or created: a requestId, no ticketId, no ticket, and the request recorded on the customer', async () => {
+    // given
+    const phone = freshPhone();
+    const numbersBefore = (await readStream(svc, ticketNumberStream('acme'))).length;
+    // when
+    const res = await createTicket(svc, { customer: { phone, name: 'Quick' }, query: 'just the customer', subject: 'Hi', waitForTicket: false });
+    // then
+    expect(res.status).to.equal(200);
+    expect(res.body.success).to.equal(true);
+    expect(res.body.requestId).to.match(/^[0-9a-f-]{36}$/);
+    expect(res.body).to.not.have.property('ticketId');
+    expect(res.body).to.not.have.property('ticket');
+    expect(res.body.existingTicket).to.equal(false);
+    expect(res.body.customer).to.include({ name: 'Quick', phone });
+    expect((await readStream(svc, ticketNumberStream('acme'))).length).to.equal(numbersBefore);
+    const received = (await customerEvents(svc, res.body.customer.id)).find((e) => e.type === 'CustomerRequestReceived');
+    expect(received?.data).to.include({ requestId: res.body.requestId, query: 'just the customer', subject: 'Hi' });
+  });
+});
