@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { jsonLogger, loadCatalog, startReferenceStore } from '@support/adapters';
+import { jsonLogger, loadReferenceCatalog, startReferenceStore } from '@support/adapters';
 
 /**
  * `npm run start:store-reference`: the reference store system of spec 4.10 on its own, over a JSON
  * catalog. PORT (default 4040), HOST (default 127.0.0.1), STORE_CATALOG (default the demo catalog
- * app/config/store-catalog.json), STORE_RATE_LIMIT_PER_MINUTE (per token, default 600). One audit
- * line per request on stdout.
+ * app/config/store-catalog.json), STORE_RATE_LIMIT_PER_MINUTE (per token, default 600),
+ * STORE_FAULT_HEADER=1 (honour `X-Store-Fault: 503` and the like). One audit line per request on stdout.
  */
 const DEMO_CATALOG = path.resolve(__dirname, '..', 'config', 'store-catalog.json');
 
@@ -19,12 +19,13 @@ const positiveInt = (name: string, fallback: number): number => {
 
 const start = async () => {
   const file = path.resolve(process.env.STORE_CATALOG?.trim() || DEMO_CATALOG);
-  const catalog = loadCatalog(file);
+  const catalog = loadReferenceCatalog(file);
   const store = await startReferenceStore({
     catalog,
     port: positiveInt('PORT', 4040),
     host: process.env.HOST?.trim() || '127.0.0.1',
     rateLimit: { limit: Math.max(1, positiveInt('STORE_RATE_LIMIT_PER_MINUTE', 600)), windowMs: 60_000 },
+    allowFaultHeader: process.env.STORE_FAULT_HEADER === '1',
   });
   jsonLogger.info('reference store system listening', { url: store.url, catalog: file, stores: catalog.stores.length, orders: catalog.orders.length });
   const shutdown = () => void store.close().then(() => process.exit(0));

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
  * token), which store, what was asked and the outcome; an identifier only as a short hash, never
  * a phone number or email.
  */
-export interface AuditLine {
+export interface StoreAuditLine {
   readonly at: string;
   readonly requestId: string;
   readonly token: string | null;
@@ -19,11 +19,11 @@ export interface AuditLine {
   readonly results?: number;
 }
 
-export type AuditSink = (line: AuditLine) => void;
+export type StoreAuditSink = (line: StoreAuditLine) => void;
 
-export const identifierHash = (value: string): string => createHash('sha256').update(value).digest('hex').slice(0, 12);
+export const storeIdentifierHash = (value: string): string => createHash('sha256').update(value).digest('hex').slice(0, 12);
 
 /** The default sink: one JSON line on stdout. */
-export const stdoutAudit: AuditSink = (line) => {
+export const stdoutStoreAudit: StoreAuditSink = (line) => {
   process.stdout.write(`${JSON.stringify({ audit: 'store-reference', ...line })}\n`);
 };

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
  * so it may hold secrets (card numbers, CVV, passwords, tokens, risk scores): the server builds every
  * answer from a whitelist of fields and never returns them.
  */
-export interface CatalogStore {
+export interface ReferenceCatalogStore {
   readonly id: string;
   readonly name?: string;
   /** Country of phone numbers sent without +country code (ISO 3166, e.g. "IN"). */
@@ -16,61 +16,61 @@ export interface CatalogStore {
   readonly reveal?: { readonly email?: boolean; readonly phone?: boolean; readonly address?: boolean; readonly paymentReference?: boolean };
 }
 
-export type Scope = 'orders:read' | 'customers:read';
+export type ReferenceScope = 'orders:read' | 'customers:read';
 
-export interface CatalogToken {
+export interface ReferenceCatalogToken {
   readonly token: string;
   readonly storeId: string;
   /** Audit name of the token (never the token itself). */
   readonly label: string;
   /** Default: both scopes. A missing scope answers 403 whatever the record. */
-  readonly scopes?: readonly Scope[];
+  readonly scopes?: readonly ReferenceScope[];
 }
 
-export type CatalogRecord = Readonly<Record<string, unknown>>;
+export type ReferenceCatalogRecord = Readonly<Record<string, unknown>>;
 
-export interface Catalog {
-  readonly stores: readonly CatalogStore[];
-  readonly tokens: readonly CatalogToken[];
+export interface ReferenceCatalog {
+  readonly stores: readonly ReferenceCatalogStore[];
+  readonly tokens: readonly ReferenceCatalogToken[];
   /** Each with store_id, customer_id, name, email, phone, customer_type, account_status, default_address. */
-  readonly customers: readonly CatalogRecord[];
+  readonly customers: readonly ReferenceCatalogRecord[];
   /** Each with store_id, order_id, customer_id, created_at and the fields of spec 4.10. */
-  readonly orders: readonly CatalogRecord[];
+  readonly orders: readonly ReferenceCatalogRecord[];
 }
 
 const str = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /** Checks the keys the server relies on; the message names the bad entry. */
-export const validateCatalog = (raw: unknown): Catalog => {
+export const validateReferenceCatalog = (raw: unknown): ReferenceCatalog => {
   const fail = (where: string, why: string): never => {
     throw new Error(`store catalog: ${where} ${why}`);
   };
   if (raw === null || typeof raw !== 'object') fail('document', 'must be a JSON object');
   const doc = raw as Record<string, unknown>;
   for (const key of ['stores', 'tokens', 'customers', 'orders']) if (!Array.isArray(doc[key])) fail(key, 'must be an array');
-  const stores = doc.stores as CatalogStore[];
+  const stores = doc.stores as ReferenceCatalogStore[];
   const storeIds = new Set<string>();
   stores.forEach((s, i) => {
     if (!str(s?.id)) fail(`stores[${i}].id`, 'must be a non-empty string');
     storeIds.add(s.id);
   });
-  (doc.tokens as CatalogToken[]).forEach((t, i) => {
+  (doc.tokens as ReferenceCatalogToken[]).forEach((t, i) => {
     if (!str(t?.token)) fail(`tokens[${i}].token`, 'must be a non-empty string');
     if (!storeIds.has(t.storeId)) fail(`tokens[${i}].storeId`, 'must name a store');
     if (!str(t.label)) fail(`tokens[${i}].label`, 'must be a non-empty string');
   });
   const customerIds = new Set<string>();
-  (doc.customers as CatalogRecord[]).forEach((c, i) => {
+  (doc.customers as ReferenceCatalogRecord[]).forEach((c, i) => {
     if (!storeIds.has(c?.store_id as string)) fail(`customers[${i}].store_id`, 'must name a store');
     if (!str(c.customer_id)) fail(`customers[${i}].customer_id`, 'must be a non-empty string');
     customerIds.add(`${c.store_id}\u0000${c.customer_id}`);
   });
-  (doc.orders as CatalogRecord[]).forEach((o, i) => {
+  (doc.orders as ReferenceCatalogRecord[]).forEach((o, i) => {
     if (!storeIds.has(o?.store_id as string)) fail(`orders[${i}].store_id`, 'must name a store');
     for (const key of ['order_id', 'created_at', 'order_status']) if (!str(o[key])) fail(`orders[${i}].${key}`, 'must be a non-empty string');
     if (!customerIds.has(`${o.store_id}\u0000${o.customer_id}`)) fail(`orders[${i}].customer_id`, 'must name a customer of the same store');
   });
-  return doc as unknown as Catalog;
+  return doc as unknown as ReferenceCatalog;
 };
 
-export const loadCatalog = (file: string): Catalog => validateCatalog(JSON.parse(readFileSync(file, 'utf8')));
+export const loadReferenceCatalog = (file: string): ReferenceCatalog => validateReferenceCatalog(JSON.parse(readFileSync(file, 'utf8')));

@@ -3,20 +3,20 @@
 const stars = (n: number): string => '*'.repeat(Math.max(3, n));
 
 /** "priya.sharma@example.com" → "p***@example.com". */
-export const maskEmail = (email: string): string => {
+export const maskStoreEmail = (email: string): string => {
   const at = email.lastIndexOf('@');
   if (at <= 0) return stars(email.length);
   return `${email[0]}***${email.slice(at)}`;
 };
 
 /** "+919876543210" → "+91******3210": the country prefix and the last four digits stay. */
-export const maskPhone = (phone: string): string => {
+export const maskStorePhone = (phone: string): string => {
   if (phone.length <= 7) return stars(phone.length);
   return `${phone.slice(0, 3)}${stars(phone.length - 7)}${phone.slice(-4)}`;
 };
 
 /** Street lines hidden, postal code shortened; city, region and country stay (enough to talk about a delivery). */
-export const maskAddress = (address: unknown): unknown => {
+export const maskStoreAddress = (address: unknown): unknown => {
   if (address === null || typeof address !== 'object') return address ?? null;
   const a = address as Record<string, unknown>;
   const postal = typeof a.postal_code === 'string' ? `${a.postal_code.slice(0, 2)}***` : null;
@@ -31,7 +31,7 @@ export const maskAddress = (address: unknown): unknown => {
 };
 
 /** The address fields passed on when revealed (a whitelist, still). */
-export const plainAddress = (address: unknown): unknown => {
+export const plainStoreAddress = (address: unknown): unknown => {
   if (address === null || typeof address !== 'object') return address ?? null;
   const a = address as Record<string, unknown>;
   return { line1: a.line1 ?? null, line2: a.line2 ?? null, city: a.city ?? null, region: a.region ?? null, postal_code: a.postal_code ?? null, country: a.country ?? null };

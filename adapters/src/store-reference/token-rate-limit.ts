@@ -1,11 +1,11 @@
-export interface RateLimitSettings {
+export interface StoreRateLimitSettings {
   /** Requests allowed per token in one window. */
   readonly limit: number;
   readonly windowMs: number;
 }
 
 /** A fixed-window counter per token: enough for a reference system, and easy to reason about in tests. */
-export const tokenRateLimiter = (settings: RateLimitSettings, now: () => number) => {
+export const storeTokenRateLimiter = (settings: StoreRateLimitSettings, now: () => number) => {
   const windows = new Map<string, { start: number; count: number }>();
   return {
     /** null when allowed; otherwise the seconds until the window resets (Retry-After). */

@@ -1,5 +1,5 @@
-import { CatalogRecord, CatalogStore } from './catalog';
-import { maskAddress, maskedPaymentReference, maskEmail, maskPhone, plainAddress } from './masking';
+import { ReferenceCatalogRecord, ReferenceCatalogStore } from './catalog';
+import { maskStoreAddress, maskedPaymentReference, maskStoreEmail, maskStorePhone, plainStoreAddress } from './masking';
 
 /**
  * The answers of the reference store, built field by field from the catalog (a whitelist): nothing
@@ -20,29 +20,29 @@ const money = (v: unknown): { amount: string; currency: string } | null => {
 const contact = (value: unknown, reveal: boolean | undefined, mask: (s: string) => string): string | null =>
   typeof value === 'string' && value !== '' ? (reveal ? value : mask(value)) : null;
 
-export const customerView = (c: CatalogRecord, store: CatalogStore, withAddress: boolean): Record<string, unknown> => ({
+export const referenceCustomerView = (c: ReferenceCatalogRecord, store: ReferenceCatalogStore, withAddress: boolean): Record<string, unknown> => ({
   customer_id: c.customer_id,
   name: c.name ?? null,
-  email: contact(c.email, store.reveal?.email, maskEmail),
-  phone: contact(c.phone, store.reveal?.phone, maskPhone),
+  email: contact(c.email, store.reveal?.email, maskStoreEmail),
+  phone: contact(c.phone, store.reveal?.phone, maskStorePhone),
   customer_type: c.customer_type ?? null,
   account_status: c.account_status ?? null,
-  ...(withAddress ? { default_address: store.reveal?.address ? plainAddress(c.default_address) : maskAddress(c.default_address) } : {}),
+  ...(withAddress ? { default_address: store.reveal?.address ? plainStoreAddress(c.default_address) : maskStoreAddress(c.default_address) } : {}),
 });
 
-const grandTotal = (o: CatalogRecord) => money(obj(o.totals)?.grand_total) ?? money(o.total);
+const grandTotal = (o: ReferenceCatalogRecord) => money(obj(o.totals)?.grand_total) ?? money(o.total);
 
-export const orderListItemView = (o: CatalogRecord, customer: CatalogRecord, store: CatalogStore): Record<string, unknown> => ({
+export const referenceOrderListItemView = (o: ReferenceCatalogRecord, customer: ReferenceCatalogRecord, store: ReferenceCatalogStore): Record<string, unknown> => ({
   order_id: o.order_id,
   order_number: o.order_number ?? null,
   created_at: o.created_at,
   order_status: o.order_status,
   fulfillment_status: o.fulfillment_status ?? null,
   total: grandTotal(o),
-  ...(store.embedCustomerInList === false ? {} : { customer: customerView(customer, store, false) }),
+  ...(store.embedCustomerInList === false ? {} : { customer: referenceCustomerView(customer, store, false) }),
 });
 
-export const orderDetailsView = (o: CatalogRecord, store: CatalogStore): Record<string, unknown> => {
+export const referenceOrderDetailsView = (o: ReferenceCatalogRecord, store: ReferenceCatalogStore): Record<string, unknown> => {
   const totals = obj(o.totals);
   const shipping = obj(o.shipping);
   const payment = obj(o.payment) ?? {};
@@ -57,7 +57,7 @@ export const orderDetailsView = (o: CatalogRecord, store: CatalogStore): Record<
     fulfillments: list(o.fulfillments).map((f) => pick(f, ['carrier', 'tracking_number', 'tracking_url', 'shipped_at', 'delivered_at'])),
     shipping: {
       recipient_name: shipping?.recipient_name ?? null,
-      address: store.reveal?.address ? plainAddress(shipping?.address) : maskAddress(shipping?.address),
+      address: store.reveal?.address ? plainStoreAddress(shipping?.address) : maskStoreAddress(shipping?.address),
     },
     payment: { method: payment.method ?? null, masked_reference: maskedPaymentReference(payment, store.reveal?.paymentReference === true) },
     adjustments: list(o.adjustments).map((a) => ({ ...pick(a, ['type', 'status', 'reason', 'created_at']), amount: money(a.amount) })),

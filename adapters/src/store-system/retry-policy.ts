@@ -1,5 +1,5 @@
 /** How the store-system client retries 429 and temporary failures (503, 502, 504, network, timeout). */
-export interface RetrySettings {
+export interface StoreRetrySettings {
   /** Attempts per call, the first included. */
   readonly maxAttempts: number;
   /** First back-off delay; doubled per attempt, with jitter. */
@@ -9,10 +9,10 @@ export interface RetrySettings {
   readonly maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY: RetrySettings = { maxAttempts: 3, backoffBaseMs: 250, backoffMaxMs: 2_000, maxRetryAfterMs: 5_000 };
+export const DEFAULT_STORE_RETRY: StoreRetrySettings = { maxAttempts: 3, backoffBaseMs: 250, backoffMaxMs: 2_000, maxRetryAfterMs: 5_000 };
 
 /** Retry-After as seconds (delta-seconds or an HTTP date), or null when absent or unreadable. */
-export const parseRetryAfter = (header: string | null, now: number = Date.now()): number | null => {
+export const parseStoreRetryAfter = (header: string | null, now: number = Date.now()): number | null => {
   if (header === null || header.trim() === '') return null;
   const text = header.trim();
   if (/^\d+$/.test(text)) return Number(text);
@@ -21,7 +21,7 @@ export const parseRetryAfter = (header: string | null, now: number = Date.now())
 };
 
 /** Exponential back-off with jitter (between half and all of the doubled delay). */
-export const backoffMs = (attempt: number, settings: RetrySettings, random: () => number): number => {
+export const storeBackoffMs = (attempt: number, settings: StoreRetrySettings, random: () => number): number => {
   const full = Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** attempt);
   return Math.round(full * (0.5 + random() / 2));
 };

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { OrderLookupError } from '@support/domain';
-import { backoffMs, parseRetryAfter, RetrySettings } from './retry-policy';
+import { storeBackoffMs, parseStoreRetryAfter, StoreRetrySettings } from './retry-policy';
 import { storeBodyRequestId, storeErrorCode } from './store-error-code';
 
 /** An answer the caller interprets (2xx, 400, 404); everything else is already a domain error. */
@@ -17,7 +17,7 @@ export interface StoreRequestSettings {
   readonly newRequestId: () => string;
   readonly sleep: (ms: number) => Promise<void>;
   readonly random: () => number;
-  readonly retry: RetrySettings;
+  readonly retry: StoreRetrySettings;
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
 }
@@ -28,6 +28,11 @@ type Attempt =
   | { readonly kind: 'final'; readonly error: OrderLookupError };
 
 const readJson = async (res: Response, limit: number): Promise<E.Either<string, unknown>> => {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > limit) {
+    await res.body?.cancel().catch(() => undefined);
+    return E.left(`answer larger than ${limit} bytes`);
+  }
   const text = await res.text();
   if (text.length > limit) return E.left(`answer larger than ${limit} bytes`);
   if (text.trim() === '') return E.right(null);
@@ -59,7 +64,7 @@ const attemptOnce = async (url: string, requestId: string, s: StoreRequestSettin
   const body = await readJson(res, s.maxResponseBytes);
   const parsed = E.isRight(body) ? body.right : null;
   const code = storeErrorCode(parsed);
-  const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
+  const retryAfter = parseStoreRetryAfter(res.headers.get('retry-after'));
   const waitMs = retryAfter === null ? null : retryAfter * 1000;
   if (res.status === 401 || res.status === 403) return { kind: 'final', error: { kind: 'unauthorized', status: res.status } };
   if (res.status === 429) {
@@ -93,6 +98,6 @@ export const storeGet = async (url: string, s: StoreRequestSettings): Promise<E.
     const outcome = await attemptOnce(url, requestId, s);
     if (outcome.kind === 'reply') return E.right(outcome.reply);
     if (outcome.kind === 'final' || attempt + 1 >= s.retry.maxAttempts) return E.left(outcome.error);
-    await s.sleep(outcome.waitMs ?? backoffMs(attempt, s.retry, s.random));
+    await s.sleep(outcome.waitMs ?? storeBackoffMs(attempt, s.retry, s.random));
   }
 };

@@ -5,7 +5,7 @@ import {
   Account, formatPath, OrderDetails, OrderLookupError, reportErrors, StoreCalls, StoreCallsFor, StoreCustomer, StoreOrderDetails, StoreOrderListItem,
   StoreOrderListPage, StoreSystem, withoutSecrets,
 } from '@support/domain';
-import { DEFAULT_RETRY, RetrySettings } from './retry-policy';
+import { DEFAULT_STORE_RETRY, StoreRetrySettings } from './retry-policy';
 import { storeGet, StoreReply, StoreRequestSettings } from './store-request';
 import { storeUrls } from './store-routes';
 
@@ -16,7 +16,7 @@ export interface StoreClientOptions {
   /** Waiting between attempts (tests pass a recorder). */
   readonly sleep?: (ms: number) => Promise<void>;
   readonly random?: () => number;
-  readonly retry?: Partial<RetrySettings>;
+  readonly retry?: Partial<StoreRetrySettings>;
   readonly timeoutMs?: number;
   /** Paging cap of the order list: at most this many pages... */
   readonly maxPages?: number;
@@ -57,7 +57,7 @@ export const storeSystemClient = (store: StoreSystem, options: StoreClientOption
     newRequestId: options.newRequestId ?? randomUUID,
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     random: options.random ?? Math.random,
-    retry: { ...DEFAULT_RETRY, ...(options.retry ?? {}) },
+    retry: { ...DEFAULT_STORE_RETRY, ...(options.retry ?? {}) },
     timeoutMs: options.timeoutMs ?? STORE_CLIENT_DEFAULTS.timeoutMs,
     maxResponseBytes: STORE_CLIENT_DEFAULTS.maxResponseBytes,
   };

@@ -30,30 +30,34 @@ export const readKeyClaim = async (eventStore: EventStore, key: UpsertKey): Prom
   return { streamName, recordId: null, revision: null };
 };
 
-/** Whether the record still holds the value (a record not written yet counts: its claimer is writing it). */
-const stillHolds = async (eventStore: EventStore, recordId: string, key: UpsertKey, emptyCounts: boolean): Promise<boolean> => {
+/** Whether the record (with its events so far) holds the value. */
+const holdsKey = async (eventStore: EventStore, recordId: string, key: UpsertKey): Promise<boolean> => {
   const { state } = await loadStream(eventStore, recordStream(recordId), resourceRecordDecider);
-  if (state.kind === 'none') return emptyCounts;
+  if (state.kind === 'none') return false;
   return state.record.objectId === key.objectId && holdsValue(state.record.data, key.idField, key.idValue);
 };
 
 /**
- * The records that hold idValue in idField. The claim stream names the record upserts agreed on
- * (consistent: it does not wait for any projection); the read model adds records that got the
- * value otherwise (insert allows duplicates; an upsert by another field may set it). Every
- * candidate is confirmed against its own stream, so a lagging read model cannot make a match.
+ * The records that may hold idValue in idField. The claim stream names the record upserts agreed
+ * on (consistent: it does not wait for any projection); the read model adds records that got the
+ * value otherwise (insert allows duplicates; an upsert by another field may set it). Records
+ * found stale earlier in this request are left out. A single candidate is not confirmed here: the
+ * record's own decision checks it still holds the value (and an empty claimed stream is inserted).
+ * Several are each confirmed against their own stream, so a lagging read model (or a claim whose
+ * writer failed) cannot make an upsert fail as ambiguous.
  */
-export const recordsHoldingKey = async (eventStore: EventStore, readStore: ReadStore, key: UpsertKey, claim: KeyClaim): Promise<string[]> => {
-  const matches: string[] = [];
-  if (claim.recordId !== null && (await stillHolds(eventStore, claim.recordId, key, true))) matches.push(claim.recordId);
-  const candidates = await readStore
+export const recordsHoldingKey = async (eventStore: EventStore, readStore: ReadStore, key: UpsertKey, claim: KeyClaim, stale: ReadonlySet<string>): Promise<string[]> => {
+  const fromReadModel = await readStore
     .collection<RecordDocument>(RECORDS_COLLECTION)
     .find({ accountId: key.accountId, objectId: key.objectId, lookupKeys: lookupKey(key.idField, key.idValue) }, { limit: CANDIDATES, projection: { _id: 1 } })
     .toArray();
-  for (const c of candidates) {
-    if (matches.includes(c._id)) continue;
-    if (await stillHolds(eventStore, c._id, key, false)) matches.push(c._id);
+  const candidates = [...new Set([...(claim.recordId !== null ? [claim.recordId] : []), ...fromReadModel.map((d) => d._id)])].filter((id) => !stale.has(id));
+  if (candidates.length <= 1) return candidates;
+  // A claimed record with no events yet is only a match on its own: beside records that hold the
+  // value it is a claim whose writer failed or crashed (a writer in flight would have seen them).
+  const matches: string[] = [];
+  for (const id of candidates) {
+    if (await holdsKey(eventStore, id, key)) matches.push(id);
   }
   return matches;
 };
-

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, internalError, ok } from '@support/adapters';
 import {
-  CommandContext, convertRecordData, convertRecordValue, findResource, holdsValue, Principal, RecordKeyClaimed, RECORDS_PROJECTION, recordStream,
+  CommandContext, convertRecordData, convertRecordValue, findResource, holdsValue, missingRequiredFields, Principal, RecordKeyClaimed, RECORDS_PROJECTION, recordStream,
   resourceRecordDecider, ResourceRecordEvent, suppliesCustomerContact, UpsertRecordRequest,
 } from '@support/domain';
 import { handleCommand, toEventData } from '../shared/handle-command';
@@ -42,10 +42,16 @@ export const upsertRecord = async (deps: RecordRouteDeps, principal: Principal, 
   const key: UpsertKey = { accountId: account.id, objectId: resource.id, idField: request.idField, idValue: idValue.right };
   const requiredFields = resource.fields.filter((f) => f.required === true).map((f) => f.key);
 
+  const stale = new Set<string>();
   for (let attempt = 1; attempt <= MAX_UPSERT_ATTEMPTS; attempt++) {
     const claim = await readKeyClaim(deps.eventStore, key);
-    const matches = await recordsHoldingKey(deps.eventStore, deps.readStore, key, claim);
+    const matches = await recordsHoldingKey(deps.eventStore, deps.readStore, key, claim, stale);
     if (matches.length > 1) return E.left(recordHttpProblem({ kind: 'ambiguousIdentifier', field: request.idField, recordIds: matches }));
+    if (matches.length === 0) {
+      // A new record: refuse it before claiming the value, so a refused insert leaves no claim behind.
+      const absent = missingRequiredFields(resource, data);
+      if (absent.length > 0) return E.left(recordHttpProblem({ kind: 'missingRequired', fields: absent }));
+    }
     const recordId = matches[0] ?? deps.newId();
     if (claim.recordId !== recordId) {
       const claimed: RecordKeyClaimed = { type: 'RecordKeyClaimed', data: { recordId, accountId: account.id, objectId: resource.id, field: request.idField } };
@@ -58,7 +64,11 @@ export const upsertRecord = async (deps: RecordRouteDeps, principal: Principal, 
     }, ctx);
     if (E.isLeft(handled)) {
       const err = handled.left;
-      if (err.kind === 'noLongerMatches' || err.kind === 'ConcurrencyConflict') continue;
+      if (err.kind === 'noLongerMatches') {
+        stale.add(err.recordId); // it left the value: look again without it
+        continue;
+      }
+      if (err.kind === 'ConcurrencyConflict') continue;
       if (err.kind === 'missingRequired' || err.kind === 'ambiguousIdentifier' || err.kind === 'identifierMismatch' || err.kind === 'unknownField' || err.kind === 'unconvertible' || err.kind === 'resourceNotFound') {
         return E.left(recordHttpProblem(err));
       }

@@ -1,14 +1,14 @@
 import * as E from 'fp-ts/Either';
 import {
   ActionRunner, Account, CommandContext, ConfiguredHttp, customerDecider, customerStream, customerView, CustomerState, decodeRequest,
-  CreateManualTicketRequest, evaluateTask, evolveTicket, Logger, ManualTicketCommand, OrderLookup, Principal, ProjectionProgress,
+  CreateManualTicketRequest, evaluateTask, evolveTicket, Logger, ManualTicketCommand, OrderLookup, Position, Principal, ProjectionProgress,
   ProcessedTicketText, TaskEvaluation, TicketEvent, TicketState, ticketStream, TicketTextProcessor, toManualTicketCommand,
 } from '@support/domain';
 import { HttpAnswer, HttpProblem, ok, problem } from '@support/adapters';
 import { handleCommand } from '../shared/handle-command';
 import { CustomerDirectoryDeps, findOrCreateCustomer } from './find-or-create-customer';
 import { evaluationPorts } from './evaluation-ports';
-import { claimOpenTicketSlot } from './open-ticket-slot';
+import { claimOpenTicketSlot, releaseOpenTicketSlot } from './open-ticket-slot';
 import { appendEvents, readLastEvent } from './streams';
 import { allocateTicketNumber } from './ticket-number';
 import { ticketView } from './ticket-view';
@@ -30,10 +30,11 @@ type Answer = E.Either<HttpProblem, HttpAnswer>;
 
 const badRequest = (message: string, extra: Record<string, unknown> = {}): Answer => E.left(problem(400, message, extra));
 
-const waitForReadModels = async (deps: ManualTicketDeps, ticketId: string): Promise<void> => {
+/** Waits (bounded) until the read models have the ticket up to `position`, or its latest event. */
+const waitForReadModels = async (deps: ManualTicketDeps, ticketId: string, position?: Position): Promise<void> => {
   if (deps.readModels.length === 0) return;
-  const last = await readLastEvent(deps.eventStore, ticketStream(ticketId));
-  if (last !== null) await deps.progress.waitFor(deps.readModels, last.position, READ_YOUR_WRITES_TIMEOUT_MS);
+  const at = position ?? (await readLastEvent(deps.eventStore, ticketStream(ticketId)))?.position;
+  if (at !== undefined) await deps.progress.waitFor(deps.readModels, at, READ_YOUR_WRITES_TIMEOUT_MS);
 };
 
 const processText = async (deps: ManualTicketDeps, command: ManualTicketCommand, ticketId: string): Promise<ProcessedTicketText | null> => {
@@ -68,7 +69,7 @@ const createTicket = async (
   command: ManualTicketCommand,
   customer: CustomerState,
   ticketId: string,
-): Promise<{ ticket: TicketState; evaluation: TaskEvaluation | null }> => {
+): Promise<{ ticket: TicketState; evaluation: TaskEvaluation | null; position: Position }> => {
   const ticketNumber = await allocateTicketNumber(deps, ctx, ticketId);
   const account: Account = principal.account;
   const [evaluation, text] = await Promise.all([
@@ -114,7 +115,7 @@ const createTicket = async (
   deps.logger.info('ticket created', {
     requestId: ctx.requestId, accountId: ctx.accountId, ticketId, ticketNumber, taskId: ticket.taskId, textProcessing: ticket.textProcessing,
   });
-  return { ticket, evaluation };
+  return { ticket, evaluation, position: appended.right.position };
 };
 
 /**
@@ -149,7 +150,14 @@ export const createManualTicket = async (
     await waitForReadModels(deps, slot.ticket.ticketId);
     return ok({ success: true, ticketId: slot.ticket.ticketId, existingTicket: true, customer: customerView(customer), ticket: ticketView(slot.ticket) });
   }
-  const { ticket, evaluation } = await createTicket(deps, ctx, principal, command, customer, ticketId);
-  await waitForReadModels(deps, ticketId);
+  let created: Awaited<ReturnType<typeof createTicket>>;
+  try {
+    created = await createTicket(deps, ctx, principal, command, customer, ticketId);
+  } catch (e) {
+    await releaseOpenTicketSlot(deps, ctx, slot, { ticketId, accountId: ctx.accountId, reason: 'the request failed before the ticket was made' }).catch(() => undefined);
+    throw e;
+  }
+  const { ticket, evaluation, position } = created;
+  await waitForReadModels(deps, ticketId, position);
   return ok({ success: true, ticketId, existingTicket: false, customer: customerView(customer), ticket: ticketView(ticket, evaluation) });
 };

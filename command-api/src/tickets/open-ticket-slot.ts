@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import {
-  CommandContext, EventStore, evolveTicket, IdGenerator, initialTicketState, isOpenTicket, OpenTicketClaimedData, OpenTicketSlotEvent,
+  CommandContext, EventStore, evolveTicket, OpenTicketReleasedData, IdGenerator, initialTicketState, isOpenTicket, OpenTicketClaimedData, OpenTicketSlotEvent,
   openTicketStream, TicketEvent, TicketState, ticketStream,
 } from '@support/domain';
 import { loadStream } from '../shared/handle-command';
@@ -14,7 +14,7 @@ const MAX_ATTEMPTS = 50;
 export const CLAIM_WAIT_MS = 30_000;
 
 export type SlotOutcome =
-  | { readonly kind: 'claimed' }
+  | { readonly kind: 'claimed'; readonly stream: string; readonly revision: bigint }
   | { readonly kind: 'existing'; readonly ticket: TicketState };
 
 const ticketDecider = { initialState: initialTicketState, evolve: evolveTicket };
@@ -48,19 +48,34 @@ export const claimOpenTicketSlot = async (
   const stream = openTicketStream(claim.accountId, claim.customerId, claim.taskId);
   const event: OpenTicketSlotEvent = { type: 'OpenTicketClaimed', data: claim };
   if (claim.forced) {
-    await appendEvents(deps, stream, [event], 'any', ctx);
-    return { kind: 'claimed' };
+    const forced = await appendEvents(deps, stream, [event], 'any', ctx);
+    if (E.isLeft(forced)) throw new Error('appending with any revision cannot conflict');
+    return { kind: 'claimed', stream, revision: forced.right.nextExpectedRevision };
   }
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const last = await readLastEvent(deps.eventStore, stream);
-    if (last !== null) {
+    if (last !== null && last.type === 'OpenTicketClaimed') {
       const holder = (last.data as OpenTicketClaimedData).ticketId;
       const ticket = await awaitTicket(deps.eventStore, holder, last.created.getTime());
       if (ticket !== null && isOpenTicket(ticket)) return { kind: 'existing', ticket };
     }
     const appended = await appendEvents(deps, stream, [event], last === null ? 'no_stream' : last.revision, ctx);
-    if (E.isRight(appended)) return { kind: 'claimed' };
+    if (E.isRight(appended)) return { kind: 'claimed', stream, revision: appended.right.nextExpectedRevision };
     await backoff(attempt);
   }
   throw new Error('open-ticket slot kept conflicting');
+};
+
+/**
+ * Frees a slot whose request failed before its ticket existed, so the next request does not wait
+ * for a ticket that will never come. Only when the slot is still ours (expected revision).
+ */
+export const releaseOpenTicketSlot = async (
+  deps: { readonly eventStore: EventStore; readonly newId: IdGenerator },
+  ctx: CommandContext,
+  claimed: { readonly stream: string; readonly revision: bigint },
+  data: OpenTicketReleasedData,
+): Promise<void> => {
+  const event: OpenTicketSlotEvent = { type: 'OpenTicketReleased', data };
+  await appendEvents(deps, claimed.stream, [event], claimed.revision, ctx);
 };

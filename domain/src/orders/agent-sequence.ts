@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/Either';
 import { CustomerIdentifier, OrderDetails, OrderLookupError, OrderSummary } from '../ports/order-lookup';
-import { carriesCustomerContext, customerContext, CustomerContext, listCustomerContext } from './customer-context';
+import { carriesCustomerContext, storeCustomerContext, StoreCustomerContext, listCustomerContext } from './customer-context';
 import { normalizeIdentifiers, StoreIdentifier } from './identifier';
-import { newestFirst, toOrderSummary } from './order-summary';
+import { newestOrdersFirst, toOrderSummary } from './order-summary';
 import { StoreCalls } from './store-calls';
 import { StoreOrderListItem } from './store-contract';
 
@@ -13,7 +13,7 @@ import { StoreOrderListItem } from './store-contract';
  * Nothing missing is ever filled in: absent values stay null or absent.
  */
 
-export type Choice = 'none' | 'single' | 'several';
+export type OrderChoice = 'none' | 'single' | 'several';
 
 export interface OrdersFound {
   /** The identifier whose orders these are (phone first, then email); null when none had orders. */
@@ -21,16 +21,16 @@ export interface OrdersFound {
   /** Safe summaries, newest first: what the customer chooses from. */
   readonly summaries: readonly OrderSummary[];
   /** none: nothing to open; single: open it; several: offer the summaries and let the customer choose. */
-  readonly choice: Choice;
+  readonly choice: OrderChoice;
   /** The customer context the list carried (masked by the store), or null. */
-  readonly customer: CustomerContext | null;
+  readonly customer: StoreCustomerContext | null;
   readonly truncated: boolean;
   readonly requestIds: readonly string[];
   /** The list items, kept to decide later whether the customer call is needed. */
   readonly items: readonly StoreOrderListItem[];
 }
 
-const choiceOf = (n: number): Choice => (n === 0 ? 'none' : n === 1 ? 'single' : 'several');
+const choiceOf = (n: number): OrderChoice => (n === 0 ? 'none' : n === 1 ? 'single' : 'several');
 
 /** Steps 1 to 3: normalize the identifier(s) and list the orders of the first one that has any. */
 export const findOrders = async (calls: StoreCalls, who: CustomerIdentifier, defaultPhoneCountry?: string): Promise<E.Either<OrderLookupError, OrdersFound>> => {
@@ -41,7 +41,7 @@ export const findOrders = async (calls: StoreCalls, who: CustomerIdentifier, def
     const listed = await calls.listOrders(id);
     if (E.isLeft(listed)) return listed;
     requestIds.push(...listed.right.requestIds);
-    const items = newestFirst(listed.right.value.orders);
+    const items = newestOrdersFirst(listed.right.value.orders);
     if (items.length > 0) {
       return E.right({
         identifier: id,
@@ -60,8 +60,8 @@ export const findOrders = async (calls: StoreCalls, who: CustomerIdentifier, def
 /** Where the customer context of an opened order comes from. */
 export type CustomerOutcome =
   /** The list item carried it: the customer-details call was skipped. */
-  | { readonly kind: 'fromOrderList'; readonly customer: CustomerContext }
-  | { readonly kind: 'fromCustomerLookup'; readonly customer: CustomerContext }
+  | { readonly kind: 'fromOrderList'; readonly customer: StoreCustomerContext }
+  | { readonly kind: 'fromCustomerLookup'; readonly customer: StoreCustomerContext }
   /** The store knows no customer record (for example a guest order): nothing is made up. */
   | { readonly kind: 'notFound' }
   /** Customer details failed; the order details are still good. */
@@ -86,11 +86,11 @@ export const openOrder = async (calls: StoreCalls, found: OrdersFound, orderId: 
   if (E.isLeft(details)) return details;
   const requestIds = [...details.right.requestIds];
   if (carriesCustomerContext(item) && item.customer) {
-    return E.right({ order: details.right.value, customer: { kind: 'fromOrderList', customer: customerContext(item.customer) }, requestIds });
+    return E.right({ order: details.right.value, customer: { kind: 'fromOrderList', customer: storeCustomerContext(item.customer) }, requestIds });
   }
   const looked = await calls.customerLookup(found.identifier);
   if (E.isLeft(looked)) return E.right({ order: details.right.value, customer: { kind: 'failed', error: looked.left }, requestIds });
   requestIds.push(...looked.right.requestIds);
-  const customer: CustomerOutcome = looked.right.value === null ? { kind: 'notFound' } : { kind: 'fromCustomerLookup', customer: customerContext(looked.right.value) };
+  const customer: CustomerOutcome = looked.right.value === null ? { kind: 'notFound' } : { kind: 'fromCustomerLookup', customer: storeCustomerContext(looked.right.value) };
   return E.right({ order: details.right.value, customer, requestIds });
 };

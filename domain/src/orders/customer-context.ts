@@ -1,13 +1,13 @@
-import { CUSTOMER_FIELDS, StoreCustomer, StoreOrderListItem } from './store-contract';
+import { STORE_CUSTOMER_FIELDS, StoreCustomer, StoreOrderListItem } from './store-contract';
 
 /** The customer context passed on: the contract's customer fields only, as the store masked them. */
-export type CustomerContext = Readonly<Partial<Record<(typeof CUSTOMER_FIELDS)[number], unknown>>>;
+export type StoreCustomerContext = Readonly<Partial<Record<(typeof STORE_CUSTOMER_FIELDS)[number], unknown>>>;
 
 const filled = (v: unknown): boolean => typeof v === 'string' && v.trim() !== '';
 
 /** Keeps the contract's customer fields (whitelist); drops anything else a store may add. */
-export const customerContext = (customer: StoreCustomer): CustomerContext =>
-  Object.fromEntries(CUSTOMER_FIELDS.filter((k) => customer[k] !== undefined).map((k) => [k, customer[k]]));
+export const storeCustomerContext = (customer: StoreCustomer): StoreCustomerContext =>
+  Object.fromEntries(STORE_CUSTOMER_FIELDS.filter((k) => customer[k] !== undefined).map((k) => [k, customer[k]]));
 
 /**
  * Whether an order-list item carries enough customer context to skip the customer-details call:
@@ -20,7 +20,7 @@ export const carriesCustomerContext = (item: StoreOrderListItem): boolean => {
 };
 
 /** The customer context the list carries: that of the newest order carrying one, or null. */
-export const listCustomerContext = (items: readonly StoreOrderListItem[]): CustomerContext | null => {
+export const listCustomerContext = (items: readonly StoreOrderListItem[]): StoreCustomerContext | null => {
   const carrier = items.find(carriesCustomerContext);
-  return carrier?.customer ? customerContext(carrier.customer) : null;
+  return carrier?.customer ? storeCustomerContext(carrier.customer) : null;
 };

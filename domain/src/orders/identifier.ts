@@ -30,5 +30,3 @@ export const normalizeIdentifiers = (who: CustomerIdentifier, defaultPhoneCountr
   return found.length > 0 ? E.right(found) : E.left({ kind: 'invalidIdentifier', message: problems.join('; ') });
 };
 
-/** For logs and audit lines: which kind of identifier, never its value. */
-export const identifierKind = (id: StoreIdentifier): string => id.kind;

@@ -2,12 +2,12 @@ import * as E from 'fp-ts/Either';
 import { CustomerIdentifier, OrderDetails, OrderLookupError } from '../ports/order-lookup';
 import { normalizeIdentifiers } from './identifier';
 import { sameOrderNumber } from './order-number';
-import { newestFirst } from './order-summary';
+import { newestOrdersFirst } from './order-summary';
 import { StoreCalls } from './store-calls';
 import { StoreOrderListItem } from './store-contract';
 
 const pick = (items: readonly StoreOrderListItem[], orderName: string | null): StoreOrderListItem | undefined =>
-  orderName === null ? newestFirst(items)[0] : items.find((i) => sameOrderNumber(orderName, i.order_number));
+  orderName === null ? newestOrdersFirst(items)[0] : items.find((i) => sameOrderNumber(orderName, i.order_number));
 
 /**
  * The order a ticket's `order` data points read. With an orderName: the customer's order whose
@@ -15,7 +15,7 @@ const pick = (items: readonly StoreOrderListItem[], orderName: string | null): S
  * customer's own orders are considered (phone first, then email); a named order that is not among
  * them gives null, never the newest one instead. null when the store has no such order.
  */
-export const orderForTicket = async (
+export const findOrderForTicket = async (
   calls: StoreCalls,
   who: CustomerIdentifier,
   orderName: string | null,

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import { Account } from '../config/account-config';
 import { OrderLookup } from '../ports/order-lookup';
 import { findOrders } from './agent-sequence';
-import { orderForTicket } from './order-for-ticket';
+import { findOrderForTicket } from './order-for-ticket';
 import { StoreCalls } from './store-calls';
 
 /** The store calls of an account, or null when the account has no store system configured. */
@@ -25,6 +25,6 @@ export const storeOrderLookup = (callsFor: StoreCallsFor): OrderLookup => ({
   orderForTicket: async (account, who, orderName) => {
     const calls = callsFor(account);
     if (calls === null) return E.left({ kind: 'notConfigured' });
-    return orderForTicket(calls, who, orderName, account.defaultPhoneCountry);
+    return findOrderForTicket(calls, who, orderName, account.defaultPhoneCountry);
   },
 });

@@ -20,7 +20,7 @@ const time = (iso: string): number => {
  * equal or unreadable dates keep the store's order) keeps "the newest order" true even when a store
  * gets it wrong.
  */
-export const newestFirst = <A extends { readonly created_at: string }>(items: readonly A[]): A[] =>
+export const newestOrdersFirst = <A extends { readonly created_at: string }>(items: readonly A[]): A[] =>
   items
     .map((item, index) => ({ item, index, at: time(item.created_at) }))
     .sort((a, b) => (b.at === a.at ? a.index - b.index : b.at > a.at ? 1 : -1))

@@ -9,14 +9,14 @@ export interface StoreAnswer<A> {
   readonly requestIds: readonly string[];
 }
 
-export interface OrderList {
+export interface StoreOrderList {
   /** Every order of the identifier, as the store listed them (pages followed up to a safe cap). */
   readonly orders: readonly StoreOrderListItem[];
   /** True when the cap stopped the paging before the store's last page. */
   readonly truncated: boolean;
 }
 
-export interface ListOptions {
+export interface StoreListOptions {
   /** At most this many pages (the client's cap applies too). */
   readonly maxPages?: number;
 }
@@ -26,7 +26,7 @@ export interface ListOptions {
  * The adapter (store-system client) implements it over HTTP; the sequence itself stays pure.
  */
 export interface StoreCalls {
-  listOrders(id: StoreIdentifier, options?: ListOptions): Promise<Either<OrderLookupError, StoreAnswer<OrderList>>>;
+  listOrders(id: StoreIdentifier, options?: StoreListOptions): Promise<Either<OrderLookupError, StoreAnswer<StoreOrderList>>>;
   /** The opaque order_id, passed unchanged. */
   orderDetails(orderId: string): Promise<Either<OrderLookupError, StoreAnswer<OrderDetails>>>;
   /** null when the store knows no customer for the identifier. */

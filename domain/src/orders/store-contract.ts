@@ -8,8 +8,8 @@ import * as t from 'io-ts';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-export const DecimalString = new t.Type<string, string, unknown>(
-  'DecimalString',
+export const StoreDecimalString = new t.Type<string, string, unknown>(
+  'StoreDecimalString',
   (u): u is string => typeof u === 'string' && DECIMAL.test(u),
   (u, c) => (typeof u === 'string' && DECIMAL.test(u) ? t.success(u) : t.failure(u, c, 'must be a decimal string such as "12.50"')),
   t.identity,
@@ -24,8 +24,8 @@ const NonEmpty = new t.Type<string, string, unknown>(
 
 const optionalString = t.union([t.string, t.null, t.undefined]);
 
-export const Money = t.type({ amount: DecimalString, currency: NonEmpty }, 'Money');
-export type Money = t.TypeOf<typeof Money>;
+export const StoreMoney = t.type({ amount: StoreDecimalString, currency: NonEmpty }, 'StoreMoney');
+export type StoreMoney = t.TypeOf<typeof StoreMoney>;
 
 /** The customer context an order-list item may carry, and the answer of customer details. */
 export const StoreCustomer = t.intersection(
@@ -47,7 +47,7 @@ export type StoreCustomer = t.TypeOf<typeof StoreCustomer>;
 
 export const StoreOrderListItem = t.intersection(
   [
-    t.type({ order_id: NonEmpty, created_at: NonEmpty, order_status: NonEmpty, total: Money }),
+    t.type({ order_id: NonEmpty, created_at: NonEmpty, order_status: NonEmpty, total: StoreMoney }),
     t.partial({ order_number: optionalString, fulfillment_status: optionalString, customer: t.union([StoreCustomer, t.null]) }),
   ],
   'StoreOrderListItem',
@@ -64,4 +64,4 @@ export type StoreOrderListPage = t.TypeOf<typeof StoreOrderListPage>;
 export const StoreOrderDetails = t.intersection([t.UnknownRecord, t.type({ order_id: NonEmpty })], 'StoreOrderDetails');
 
 /** The fields of a customer that are passed on (whitelist: no internal risk signals or other extras). */
-export const CUSTOMER_FIELDS = ['customer_id', 'name', 'email', 'phone', 'customer_type', 'account_status', 'default_address'] as const;
+export const STORE_CUSTOMER_FIELDS = ['customer_id', 'name', 'email', 'phone', 'customer_type', 'account_status', 'default_address'] as const;

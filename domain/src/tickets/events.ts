@@ -208,4 +208,12 @@ export interface OpenTicketClaimedData {
   readonly forced: boolean;
 }
 export type OpenTicketClaimed = { readonly type: 'OpenTicketClaimed'; readonly data: OpenTicketClaimedData };
-export type OpenTicketSlotEvent = OpenTicketClaimed;
+
+/** The request that claimed the slot failed before its ticket existed: the slot is free again. */
+export interface OpenTicketReleasedData {
+  readonly ticketId: string;
+  readonly accountId: string;
+  readonly reason: string;
+}
+export type OpenTicketReleased = { readonly type: 'OpenTicketReleased'; readonly data: OpenTicketReleasedData };
+export type OpenTicketSlotEvent = OpenTicketClaimed | OpenTicketReleased;

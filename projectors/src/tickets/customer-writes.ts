@@ -1,38 +1,35 @@
-import { CustomerContactAddedData, CustomerCreatedData, CustomerDetailsAddedData, TICKETS_COLLECTION } from '@support/domain';
+import { CustomerContactAddedData, CustomerCreatedData, CustomerDetailsAddedData, TicketDocument, ticketSearchText } from '@support/domain';
 import { ProjectionWrite } from '../runtime';
 import { TICKET_CUSTOMERS_COLLECTION, TicketCustomer, union } from './customer-lookup';
-import { customerFields } from './ticket-writes';
+import { customerFields, KnownCustomer, ticketWrite } from './ticket-writes';
 
-type Known = Pick<TicketCustomer, 'name' | 'phones' | 'emails'>;
+/** What a customer change needs of each of the customer's tickets. */
+export type CustomerTicket = Pick<TicketDocument, '_id' | 'summary' | 'orderName' | 'ticketName' | 'ticketNumber'>;
 
-/** The customer's new state, and the same customer fields on every one of their tickets. */
-const customerChanged = (customerId: string, accountId: string, next: Known): readonly ProjectionWrite[] => [
+/** The customer's new state, and their fields and search text on each of their tickets. */
+const customerChanged = (customerId: string, accountId: string, next: KnownCustomer, tickets: readonly CustomerTicket[]): readonly ProjectionWrite[] => [
   {
     collection: TICKET_CUSTOMERS_COLLECTION,
     updateOne: { id: customerId, update: { $set: { accountId, name: next.name, phones: next.phones, emails: next.emails } }, upsert: true },
   },
-  {
-    collection: TICKETS_COLLECTION,
-    updateMany: { filter: { accountId, customerId }, update: { $set: customerFields(next) } },
-  },
+  ...tickets.map((t) => ticketWrite(t._id, { ...customerFields(next), searchText: ticketSearchText(t, next) })),
 ];
 
-const EMPTY: Known = { name: null, phones: [], emails: [] };
+const EMPTY: KnownCustomer = { name: null, phones: [], emails: [] };
 
-export const customerCreated = (d: CustomerCreatedData): readonly ProjectionWrite[] =>
-  customerChanged(d.customerId, d.accountId, { name: d.name, phones: union([d.phone]), emails: union([d.email]) });
+export const customerCreated = (d: CustomerCreatedData, tickets: readonly CustomerTicket[]): readonly ProjectionWrite[] =>
+  customerChanged(d.customerId, d.accountId, { name: d.name, phones: union([d.phone]), emails: union([d.email]) }, tickets);
 
-export const customerContactAdded = (d: CustomerContactAddedData, known: TicketCustomer | null): readonly ProjectionWrite[] => {
+export const customerContactAdded = (d: CustomerContactAddedData, known: TicketCustomer | null, tickets: readonly CustomerTicket[]): readonly ProjectionWrite[] => {
   const k = known ?? EMPTY;
   return customerChanged(d.customerId, d.accountId, {
     name: k.name,
     phones: d.kind === 'phone' ? union(k.phones, [d.value]) : k.phones,
     emails: d.kind === 'email' ? union(k.emails, [d.value]) : k.emails,
-  });
+  }, tickets);
 };
 
-export const customerDetailsAdded = (d: CustomerDetailsAddedData, known: TicketCustomer | null): readonly ProjectionWrite[] => {
-  const k = known ?? EMPTY;
+export const customerDetailsAdded = (d: CustomerDetailsAddedData, known: TicketCustomer | null, tickets: readonly CustomerTicket[]): readonly ProjectionWrite[] => {
   if (d.name === undefined) return [];
-  return customerChanged(d.customerId, d.accountId, { ...k, name: d.name });
+  return customerChanged(d.customerId, d.accountId, { ...(known ?? EMPTY), name: d.name }, tickets);
 };

@@ -17,7 +17,7 @@ export const TICKET_INDEXES: Readonly<Record<string, readonly IndexSpec[]>> = {
     { key: { accountId: 1, status: 1, createdAt: -1, _id: -1 }, name: 'account_status_createdAt' },
     { key: { accountId: 1, taskId: 1, createdAt: -1, _id: -1 }, name: 'account_task_createdAt' },
     { key: { accountId: 1, source: 1, manualSourceLabel: 1 }, name: 'account_source' },
-    { key: { accountId: 1, ticketNumber: 1 }, name: 'account_ticketNumber' },
+    { key: { accountId: 1, ticketKeys: 1 }, name: 'account_ticketKeys' },
     { key: { accountId: 1, customerPhones: 1 }, name: 'account_customerPhones' },
     { key: { accountId: 1, customerId: 1 }, name: 'account_customer' },
     { key: { accountId: 1, orderName: 1 }, name: 'account_orderName' },

@@ -1,40 +1,45 @@
 import {
-  customerSearchText, storedTimestamp, TaskEvaluatedData, TicketCreatedData, TicketDocument, TicketQueryProcessedData,
-  TICKETS_COLLECTION, ticketSearchText,
+  storedTimestamp, TaskEvaluatedData, TicketCreatedData, TicketDocument, ticketKeys, TicketQueryProcessedData, TICKETS_COLLECTION,
+  ticketSearchText,
 } from '@support/domain';
 import { ProjectionWrite } from '../runtime';
 import { TicketCustomer, union } from './customer-lookup';
 
-const ticketWrite = (id: string, set: Record<string, unknown>, upsert = false): ProjectionWrite => ({
+export type KnownCustomer = Pick<TicketCustomer, 'name' | 'phones' | 'emails'>;
+
+export const ticketWrite = (id: string, set: Record<string, unknown>, upsert = false): ProjectionWrite => ({
   collection: TICKETS_COLLECTION,
   updateOne: { id, update: { $set: set }, upsert },
 });
 
-/** The customer fields of a ticket: what the customer read model knows, completed by the ticket's snapshot. */
-export const customerFields = (customer: { name: string | null; phones: readonly string[]; emails: readonly string[] }) => ({
+/** The customer's fields on a ticket. */
+export const customerFields = (customer: KnownCustomer) => ({
   customerName: customer.name,
   customerPhones: customer.phones,
   customerEmails: customer.emails,
-  customerSearchText: customerSearchText(customer),
+});
+
+/** The customer as a ticket document holds them. */
+export const customerOf = (doc: Pick<TicketDocument, 'customerName' | 'customerPhones' | 'customerEmails'>): KnownCustomer => ({
+  name: doc.customerName ?? null,
+  phones: doc.customerPhones ?? [],
+  emails: doc.customerEmails ?? [],
 });
 
 /** A new ticket: the whole document (fields no event fills yet start null, so every filter sees them). */
 export const ticketCreated = (d: TicketCreatedData, known: TicketCustomer | null): ProjectionWrite => {
   const createdAt = storedTimestamp(d.createdAt) ?? d.createdAt;
-  const customer = {
+  const customer: KnownCustomer = {
     name: known?.name ?? d.customer.name,
     phones: union(known?.phones ?? [], [d.customer.phone]),
     emails: union(known?.emails ?? [], [d.customer.email]),
   };
-  const ticketName = d.subject;
+  const own = { summary: d.summary, orderName: d.orderName, ticketName: d.subject, ticketNumber: d.ticketNumber };
   const doc: Omit<TicketDocument, '_id'> = {
     accountId: d.accountId,
-    ticketNumber: d.ticketNumber,
-    ticketName,
+    ...own,
     status: d.status,
-    summary: d.summary,
     sentiment: d.sentiment,
-    orderName: d.orderName,
     source: d.source,
     manualSourceLabel: d.manualSourceLabel,
     customerId: d.customerId,
@@ -53,7 +58,8 @@ export const ticketCreated = (d: TicketCreatedData, known: TicketCustomer | null
     category: null,
     subcategory: null,
     csat: null,
-    searchText: ticketSearchText({ summary: d.summary, orderName: d.orderName, ticketName, ticketNumber: d.ticketNumber }),
+    ticketKeys: ticketKeys(own),
+    searchText: ticketSearchText(own, customer),
   };
   return ticketWrite(d.ticketId, doc, true);
 };
@@ -73,7 +79,7 @@ export const ticketQueryProcessed = (d: TicketQueryProcessedData, current: Ticke
       summary: d.summary,
       sentiment: d.sentiment,
       updatedAt: at,
-      searchText: ticketSearchText({ ...current, summary: d.summary }),
+      searchText: ticketSearchText({ ...current, summary: d.summary }, customerOf(current)),
     }),
   ];
 };

@@ -4,9 +4,15 @@ import {
 } from '@support/domain';
 import { ProjectionDefinition, ProjectionWrite } from '../runtime';
 import { loadTicketCustomer } from './customer-lookup';
-import { customerContactAdded, customerCreated, customerDetailsAdded } from './customer-writes';
+import { customerContactAdded, customerCreated, customerDetailsAdded, CustomerTicket } from './customer-writes';
 import { TICKET_INDEXES } from './ticket-indexes';
 import { taskEvaluated, ticketCreated, ticketQueryProcessed } from './ticket-writes';
+
+const ticketsOf = (store: ReadStore, accountId: string, customerId: string): Promise<CustomerTicket[]> =>
+  store
+    .collection<TicketDocument>(TICKETS_COLLECTION)
+    .find({ accountId, customerId }, { projection: { _id: 1, summary: 1, orderName: 1, ticketName: 1, ticketNumber: 1 } })
+    .toArray();
 
 const project = async (event: RecordedEvent, store: ReadStore): Promise<readonly ProjectionWrite[]> => {
   const e = { type: event.type, data: event.data } as TicketEvent | CustomerEvent;
@@ -18,11 +24,11 @@ const project = async (event: RecordedEvent, store: ReadStore): Promise<readonly
     case 'TicketQueryProcessed':
       return ticketQueryProcessed(e.data, await store.collection<TicketDocument>(TICKETS_COLLECTION).findOne({ _id: e.data.ticketId }));
     case 'CustomerCreated':
-      return customerCreated(e.data);
+      return customerCreated(e.data, await ticketsOf(store, e.data.accountId, e.data.customerId));
     case 'CustomerContactAdded':
-      return customerContactAdded(e.data, await loadTicketCustomer(store, e.data.customerId));
+      return customerContactAdded(e.data, await loadTicketCustomer(store, e.data.customerId), await ticketsOf(store, e.data.accountId, e.data.customerId));
     case 'CustomerDetailsAdded':
-      return customerDetailsAdded(e.data, await loadTicketCustomer(store, e.data.customerId));
+      return customerDetailsAdded(e.data, await loadTicketCustomer(store, e.data.customerId), await ticketsOf(store, e.data.accountId, e.data.customerId));
     default:
       return [];
   }

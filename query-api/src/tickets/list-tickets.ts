@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, ok, problem } from '@support/adapters';
 import {
-  compileTicketQuery, decodeTicketListRequest, Principal, ReadStore, skipFor, TICKET_LIST_ITEM_FIELDS, TicketDocument, TicketListPage,
-  ticketQueryScope, TICKETS_COLLECTION, toTicketListItem, totalPages,
+  compileTicketQuery, decodeTicketListRequest, pageWindow, Principal, ReadStore, reversedSort, TICKET_LIST_ITEM_FIELDS, TicketDocument,
+  TicketListPage, ticketQueryScope, TICKETS_COLLECTION, toTicketListItem, totalPages,
 } from '@support/domain';
 
 export interface ListTicketsDeps {
@@ -11,7 +11,8 @@ export interface ListTicketsDeps {
 
 /**
  * POST /apis/task-runs/tickets/list (spec 4.2): decode, compile the filters once, then count and
- * read one page of the caller's account's tickets from the read model.
+ * read one page of the caller's account's tickets from the read model (a page in the back half
+ * from the other end, see pageWindow).
  */
 export const listTickets = async (deps: ListTicketsDeps, principal: Principal, body: unknown): Promise<E.Either<HttpProblem, HttpAnswer>> => {
   const request = decodeTicketListRequest(body);
@@ -22,11 +23,13 @@ export const listTickets = async (deps: ListTicketsDeps, principal: Principal, b
 
   const tickets = deps.readStore.collection<TicketDocument>(TICKETS_COLLECTION);
   const total = await tickets.countDocuments(query.right.filter);
-  const skip = skipFor(page, limit);
-  const docs =
-    skip >= total
+  const window = pageWindow(total, page, limit);
+  const sort = window?.reversed ? reversedSort(query.right.sort) : query.right.sort;
+  const found =
+    window === null
       ? []
-      : await tickets.find(query.right.filter, { sort: query.right.sort, skip, limit, projection: TICKET_LIST_ITEM_FIELDS }).toArray();
+      : await tickets.find(query.right.filter, { sort, skip: window.skip, limit: window.limit, projection: TICKET_LIST_ITEM_FIELDS }).toArray();
+  const docs = window?.reversed ? found.reverse() : found;
   const answer: TicketListPage = { data: docs.map(toTicketListItem), total, page, limit, totalPages: totalPages(total, limit) };
   return ok(answer);
 };

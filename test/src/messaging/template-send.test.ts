@@ -7,7 +7,17 @@ import { FakeCloudApi, startFakeCloudApi } from './fake-cloud-api';
 import { readEvents, sendTemplate, settle, startWithFake, syncTemplates, waitForOutcome } from './messaging-service';
 import { namedBody, positionalBody, TEMPLATE_PAGES } from './templates-fixture';
 
+/** The recipient of requests that must be refused (no send may ever reach it). */
+const REFUSED_RECIPIENT = '+14155550177';
+
 const failure = (code: string, message: string) => ({ status: 'failure', error: { code, message } });
+
+/** HTTP 200, status failure, error with this code and message (and maybe details). */
+const expectFailure = (res: { status: number; body: any }, code: string, message: string) => {
+  expect(res.status).to.equal(200);
+  expect(res.body.status).to.equal('failure');
+  expect(res.body.error).to.include({ code, message });
+};
 
 describe('POST /apis/chatapp/template-send (spec 4.6, 7)', () => {
   let fake: FakeCloudApi;
@@ -36,12 +46,12 @@ describe('POST /apis/chatapp/template-send (spec 4.6, 7)', () => {
     fake.sendScript.length = 0;
   });
 
-  /** Nothing was queued under this msg_id: no reservation, no status, nothing sent. */
-  const expectNothingQueued = async (msgId: string) => {
+  /** Nothing was queued under this msg_id: no reservation, no status, nothing sent to this recipient. */
+  const expectNothingQueued = async (msgId: string, to = REFUSED_RECIPIENT) => {
     expect(await readEvents(svc, messageKeyStream('acme', msgId))).to.have.length(0);
     expect((await svc.api('GET', `/apis/chatapp/messages?msg_id=${msgId}`, { token: TOKENS.acmeAdmin })).status).to.equal(404);
     await settle(100);
-    expect(fake.sends).to.have.length(0);
+    expect(fake.sends.filter((s) => s.body?.to === to)).to.have.length(0);
   };
 
   describe('success', () => {
@@ -74,53 +84,54 @@ describe('POST /apis/chatapp/template-send (spec 4.6, 7)', () => {
     });
 
     it('takes the language of the synced template when the request names none', async () => {
-      const res = await sendTemplate(svc, { to: '+14155550123', template: { name: 'plain_notice' } });
+      const res = await sendTemplate(svc, { to: '+14155550124', template: { name: 'plain_notice' } });
       expect(res.body.status).to.equal('success');
       await waitForOutcome(svc, res.body.messageId);
-      expect(fake.sends[0].body.template.language).to.deep.equal({ code: 'hi' });
+      const sent = fake.sends.find((s) => s.body.to === '+14155550124');
+      expect(sent?.body.template).to.deep.equal({ name: 'plain_notice', language: { code: 'hi' } });
     });
   });
 
   describe('7001 Invalid template parameters', () => {
     it('when template.name is missing', async () => {
-      const res = await sendTemplate(svc, { to: '+14155550123', template: { language: { code: 'en_US' } }, msg_id: 'f-1' });
+      const res = await sendTemplate(svc, { to: REFUSED_RECIPIENT, template: { language: { code: 'en_US' } }, msg_id: 'f-1' });
       expect(res.status).to.equal(200);
-      expect(res.body).to.deep.include(failure('7001', 'Invalid template parameters'));
+      expectFailure(res, '7001', 'Invalid template parameters');
       expect(res.body.error).to.deep.include({ code: '7001', message: 'Invalid template parameters' });
       await expectNothingQueued('f-1');
     });
 
     it('when template.name is malformed, or template is not an object', async () => {
-      expect((await sendTemplate(svc, { to: '+14155550123', template: { name: 'Order Update!' } })).body.error.code).to.equal('7001');
-      expect((await sendTemplate(svc, { to: '+14155550123', template: 'order_update' })).body.error.code).to.equal('7001');
-      expect((await sendTemplate(svc, { to: '+14155550123' })).body.error.code).to.equal('7001');
+      expect((await sendTemplate(svc, { to: REFUSED_RECIPIENT, template: { name: 'Order Update!' } })).body.error.code).to.equal('7001');
+      expect((await sendTemplate(svc, { to: REFUSED_RECIPIENT, template: 'order_update' })).body.error.code).to.equal('7001');
+      expect((await sendTemplate(svc, { to: REFUSED_RECIPIENT })).body.error.code).to.equal('7001');
     });
 
     it('when the synced template is not APPROVED, before anything is queued', async () => {
-      const res = await sendTemplate(svc, { to: '+14155550123', template: { name: 'pending_promo', language: { code: 'en_US' } }, msg_id: 'f-2' });
+      const res = await sendTemplate(svc, { to: REFUSED_RECIPIENT, template: { name: 'pending_promo', language: { code: 'en_US' } }, msg_id: 'f-2' });
       expect(res.body.error).to.deep.include({ code: '7001', message: 'Invalid template parameters' });
       expect(res.body.error.details).to.match(/not approved: its status is PENDING/);
       await expectNothingQueued('f-2');
     });
 
     it('when the positional parameter count does not match the body, before anything is queued', async () => {
-      const res = await sendTemplate(svc, { to: '+14155550123', template: { name: 'order_update', language: { code: 'en_US' }, components: positionalBody('Asha') }, msg_id: 'f-3' });
+      const res = await sendTemplate(svc, { to: REFUSED_RECIPIENT, template: { name: 'order_update', language: { code: 'en_US' }, components: positionalBody('Asha') }, msg_id: 'f-3' });
       expect(res.body.error).to.deep.include({ code: '7001', message: 'Invalid template parameters' });
       expect(res.body.error.details).to.equal('template "order_update" expects 2 body parameters, got 1');
       await expectNothingQueued('f-3');
     });
 
     it('when named parameters miss one or name an unknown one, before anything is queued', async () => {
-      const missing = await sendTemplate(svc, { to: '+14155550123', template: { name: 'welcome_named', language: { code: 'en_US' }, components: namedBody({ first_name: 'Asha' }) }, msg_id: 'f-4' });
+      const missing = await sendTemplate(svc, { to: REFUSED_RECIPIENT, template: { name: 'welcome_named', language: { code: 'en_US' }, components: namedBody({ first_name: 'Asha' }) }, msg_id: 'f-4' });
       expect(missing.body.error.code).to.equal('7001');
       expect(missing.body.error.details).to.match(/needs body parameter "code"/);
-      const extra = await sendTemplate(svc, { to: '+14155550123', template: { name: 'welcome_named', language: { code: 'en_US' }, components: namedBody({ first_name: 'A', code: 'B', coupon: 'C' }) }, msg_id: 'f-4' });
+      const extra = await sendTemplate(svc, { to: REFUSED_RECIPIENT, template: { name: 'welcome_named', language: { code: 'en_US' }, components: namedBody({ first_name: 'A', code: 'B', coupon: 'C' }) }, msg_id: 'f-4' });
       expect(extra.body.error.details).to.match(/has no body parameter "coupon"/);
       await expectNothingQueued('f-4');
     });
 
     it('when the synced template has no translation in the requested language', async () => {
-      const res = await sendTemplate(svc, { to: '+14155550123', template: { name: 'order_update', language: { code: 'fr' }, components: positionalBody('a', 'b') } });
+      const res = await sendTemplate(svc, { to: REFUSED_RECIPIENT, template: { name: 'order_update', language: { code: 'fr' }, components: positionalBody('a', 'b') } });
       expect(res.body.error.code).to.equal('7001');
       expect(res.body.error.details).to.match(/no fr translation \(available: en_US\)/);
     });
@@ -132,7 +143,7 @@ describe('POST /apis/chatapp/template-send (spec 4.6, 7)', () => {
       for (const to of ['12', 'not a phone', '+1415555', undefined, 14155550123]) {
         const res = await sendTemplate(svc, { ...(to !== undefined ? { to } : {}), template, msg_id: 'f-5' });
         expect(res.status).to.equal(200);
-        expect(res.body).to.deep.include(failure('7002', 'Invalid phone number'));
+        expectFailure(res, '7002', 'Invalid phone number');
       }
       await expectNothingQueued('f-5');
     });
@@ -142,12 +153,12 @@ describe('POST /apis/chatapp/template-send (spec 4.6, 7)', () => {
     it('"No WhatsApp phone number configured for this account" for an account without a chat app', async () => {
       const res = await sendTemplate(svc, { to: '+14155550123', template: { name: 'order_update' } }, TOKENS.globexAdmin);
       expect(res.status).to.equal(200);
-      expect(res.body).to.deep.include(failure('7004', 'No WhatsApp phone number configured for this account'));
+      expectFailure(res, '7004', 'No WhatsApp phone number configured for this account');
     });
 
     it('"No WhatsApp phone number configured for this account" when "from" is not the configured sender', async () => {
       const res = await sendTemplate(svc, { to: '+14155550123', template: { name: 'plain_notice' }, from: '+14155550999' });
-      expect(res.body).to.deep.include(failure('7004', 'No WhatsApp phone number configured for this account'));
+      expectFailure(res, '7004', 'No WhatsApp phone number configured for this account');
       const same = await sendTemplate(svc, { to: '+14155550123', template: { name: 'plain_notice' }, from: '+919800000001' });
       expect(same.body.status).to.equal('success');
     });
@@ -155,7 +166,7 @@ describe('POST /apis/chatapp/template-send (spec 4.6, 7)', () => {
     it('"Internal server error" on an unexpected failure, with nothing queued', async () => {
       failIds = true;
       try {
-        const res = await sendTemplate(svc, { to: '+14155550123', template: { name: 'plain_notice' }, msg_id: 'f-6' });
+        const res = await sendTemplate(svc, { to: REFUSED_RECIPIENT, template: { name: 'plain_notice' }, msg_id: 'f-6' });
         expect(res.status).to.equal(200);
         expect(res.body).to.deep.equal(failure('7004', 'Internal server error'));
       } finally {
@@ -168,13 +179,13 @@ describe('POST /apis/chatapp/template-send (spec 4.6, 7)', () => {
   describe('a chat app without a sender phone', () => {
     let other: TestService;
     before(async () => {
-      other = await startWithFake(fake, { edit: (chatApp) => delete chatApp.phoneNumberId });
+      other = await startWithFake(fake, { edit: (chatApp) => { delete chatApp.phoneNumberId; } });
     });
     after(() => other?.stop());
 
     it('answers 7004 "No WhatsApp phone number configured for this account"', async () => {
       const res = await sendTemplate(other, { to: '+14155550123', template: { name: 'plain_notice' } });
-      expect(res.body).to.deep.include(failure('7004', 'No WhatsApp phone number configured for this account'));
+      expectFailure(res, '7004', 'No WhatsApp phone number configured for this account');
     });
   });
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { Account, orderForTicket, storeOrderLookup } from '@support/domain';
+import { Account, findOrderForTicket, storeOrderLookup } from '@support/domain';
 import { storeCallsFor } from '@support/adapters';
 import { DEMO, startStoreFixture, StoreFixture } from './store-fixture';
 
@@ -17,31 +17,31 @@ describe('order for a ticket (the order its `order` data points read)', () => {
   afterEach(async () => f.close());
 
   it('given an orderName equal to an order number of the customer, then that order', async () => {
-    const order = right(await orderForTicket(f.client(), { phone: DEMO.priya.phone }, '#1001'));
+    const order = right(await findOrderForTicket(f.client(), { phone: DEMO.priya.phone }, '#1001'));
     expect(order).to.include({ order_id: 'ord_5001', order_status: 'delivered' });
   });
 
   it('given an orderName differing only by surrounding spaces and a leading #, then the same order', async () => {
-    expect(right(await orderForTicket(f.client(), { phone: DEMO.priya.phone }, ' 1002 '))).to.include({ order_id: 'ord_5002' });
+    expect(right(await findOrderForTicket(f.client(), { phone: DEMO.priya.phone }, ' 1002 '))).to.include({ order_id: 'ord_5002' });
   });
 
   it('given an orderName that is not one of the customer\'s orders, then null (not the newest order instead)', async () => {
-    expect(right(await orderForTicket(f.client(), { phone: DEMO.priya.phone }, '#1003'))).to.equal(null);
-    expect(right(await orderForTicket(f.client(), { phone: DEMO.priya.phone }, '100'))).to.equal(null);
+    expect(right(await findOrderForTicket(f.client(), { phone: DEMO.priya.phone }, '#1003'))).to.equal(null);
+    expect(right(await findOrderForTicket(f.client(), { phone: DEMO.priya.phone }, '100'))).to.equal(null);
   });
 
   it('given no orderName, then the customer\'s newest order, read from the first page only', async () => {
-    const order = right(await orderForTicket(f.client(), { phone: DEMO.priya.phone }, null));
+    const order = right(await findOrderForTicket(f.client(), { phone: DEMO.priya.phone }, null));
     expect(order).to.include({ order_id: 'ord_5005', order_number: '#1005' });
     expect(f.audit.map((a) => a.action)).to.deep.equal(['order_list', 'order_details']);
   });
 
   it('given a customer without orders, then null', async () => {
-    expect(right(await orderForTicket(f.client(), { phone: DEMO.sam.phone, email: DEMO.sam.email }, null))).to.equal(null);
+    expect(right(await findOrderForTicket(f.client(), { phone: DEMO.sam.phone, email: DEMO.sam.email }, null))).to.equal(null);
   });
 
   it('given an invalid phone but a valid email, then the email finds the order', async () => {
-    expect(right(await orderForTicket(f.client(), { phone: 'n/a', email: DEMO.mei.email }, null))).to.include({ order_id: 'ord_5004', order_number: '#1004' });
+    expect(right(await findOrderForTicket(f.client(), { phone: 'n/a', email: DEMO.mei.email }, null))).to.include({ order_id: 'ord_5004', order_number: '#1004' });
   });
 
   it('given the OrderLookup port for an account without a store, then notConfigured', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { newestFirst, normalizeIdentifiers, sameOrderNumber, withoutSecrets } from '@support/domain';
-import { maskAddress, maskEmail, maskedPaymentReference, maskPhone } from '@support/adapters';
+import { newestOrdersFirst, normalizeIdentifiers, sameOrderNumber, withoutSecrets } from '@support/domain';
+import { maskStoreAddress, maskStoreEmail, maskedPaymentReference, maskStorePhone } from '@support/adapters';
 
 describe('order lookup rules (pure)', () => {
   describe('identifier normalization', () => {
@@ -41,7 +41,7 @@ describe('order lookup rules (pure)', () => {
 
   it('newest first sorts by created_at and keeps the store order for ties and unreadable dates', () => {
     const items = [{ id: 'a', created_at: '2026-01-01T00:00:00Z' }, { id: 'b', created_at: '2026-02-01T00:00:00+05:30' }, { id: 'c', created_at: '2026-01-01T00:00:00Z' }, { id: 'd', created_at: 'later' }];
-    expect(newestFirst(items).map((i) => i.id)).to.deep.equal(['b', 'a', 'c', 'd']);
+    expect(newestOrdersFirst(items).map((i) => i.id)).to.deep.equal(['b', 'a', 'c', 'd']);
   });
 
   it('withoutSecrets drops card numbers, CVV, passwords and tokens at any depth and keeps the rest', () => {
@@ -51,9 +51,9 @@ describe('order lookup rules (pure)', () => {
 
   describe('masking of the reference store', () => {
     it('masks email, phone, address and payment reference', () => {
-      expect(maskEmail('mei.tan@example.com')).to.equal('m***@example.com');
-      expect(maskPhone('+6591234567')).to.equal('+65****4567');
-      expect(maskAddress({ line1: '8 Marina Blvd', city: 'Singapore', postal_code: '018981', country: 'SG' })).to.deep.equal({ line1: '***', line2: null, city: 'Singapore', region: null, postal_code: '01***', country: 'SG' });
+      expect(maskStoreEmail('mei.tan@example.com')).to.equal('m***@example.com');
+      expect(maskStorePhone('+6591234567')).to.equal('+65****4567');
+      expect(maskStoreAddress({ line1: '8 Marina Blvd', city: 'Singapore', postal_code: '018981', country: 'SG' })).to.deep.equal({ line1: '***', line2: null, city: 'Singapore', region: null, postal_code: '01***', country: 'SG' });
       expect(maskedPaymentReference({ reference: 'pay_Nx81Kq2Zt9A4242', card_number: '4111111111111111' }, false)).to.equal('****4242');
     });
     it('never reveals a full card number, even when references are revealed', () => {

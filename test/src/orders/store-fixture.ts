@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { AuditLine, Catalog, loadCatalog, ReferenceStore, ReferenceStoreOptions, startReferenceStore, storeSystemClient, StoreClientOptions } from '@support/adapters';
+import { StoreAuditLine, ReferenceCatalog, loadReferenceCatalog, ReferenceStore, ReferenceStoreOptions, startReferenceStore, storeSystemClient, StoreClientOptions } from '@support/adapters';
 import { StoreCalls } from '@support/domain';
 
 const DEMO_CATALOG = path.resolve(__dirname, '..', '..', '..', 'app', 'config', 'store-catalog.json');
 
 /** A fresh copy of the demo catalog (app/config/store-catalog.json). */
-export const demoCatalog = (): Catalog => JSON.parse(JSON.stringify(loadCatalog(DEMO_CATALOG)));
+export const demoCatalog = (): ReferenceCatalog => JSON.parse(JSON.stringify(loadReferenceCatalog(DEMO_CATALOG)));
 
 /** Contacts of the demo catalog (acme-store, token store-secret). */
 export const DEMO = {
@@ -27,7 +27,7 @@ export const DEMO = {
 
 export interface StoreFixture {
   readonly store: ReferenceStore;
-  readonly audit: AuditLine[];
+  readonly audit: StoreAuditLine[];
   /** The store's clock (ms); tests advance it. */
   readonly clock: { t: number };
   /** Every delay the client waited, in ms (the client's sleep advances the store's clock instead of waiting). */
@@ -38,7 +38,7 @@ export interface StoreFixture {
 }
 
 export const startStoreFixture = async (options: Partial<ReferenceStoreOptions> = {}): Promise<StoreFixture> => {
-  const audit: AuditLine[] = [];
+  const audit: StoreAuditLine[] = [];
   const clock = { t: Date.parse('2026-03-10T09:00:00Z') };
   const waits: number[] = [];
   const store = await startReferenceStore({ catalog: demoCatalog(), audit: (l) => audit.push(l), now: () => clock.t, ...options });

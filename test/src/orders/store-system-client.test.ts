@@ -178,6 +178,16 @@ describe('store-system client against the reference store system (spec 4.10)', (
       expect(body.request_id).to.equal(res.headers.get('x-request-id'));
     });
 
+    it('given the fault header, then it injects a failure only when the server allows it', async () => {
+      const ask = () => fetch(`${f.store.url}/orders?email=a@b.example`, { headers: { Authorization: `Bearer ${DEMO.token}`, 'X-Store-Fault': '503' } });
+      expect((await ask()).status).to.equal(200);
+      await f.close();
+      f = await startStoreFixture({ allowFaultHeader: true });
+      const res = await ask();
+      expect(res.status).to.equal(503);
+      expect(((await res.json()) as { error: { code: string } }).error.code).to.equal('temporarily_unavailable');
+    });
+
     it('given an unreachable store, then unavailable after the bounded retries', async () => {
       const url = f.store.url;
       await f.close();

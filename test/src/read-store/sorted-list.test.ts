@@ -22,20 +22,20 @@ describe('SortedList (embedded read store)', () => {
       }
     }
     expect(list.size).to.equal(reference.length);
-    expect([...list.walk(0, false)]).to.deep.equal(reference);
-    expect([...list.walk(list.size - 1, true)]).to.deep.equal([...reference].reverse());
+    expect(list.slice(0, list.size)).to.deep.equal(reference);
     for (const probe of [-1, 0, 250, 500, 999, 1_000]) {
       expect(list.rankWhere((e) => e < probe)).to.equal(reference.filter((e) => e < probe).length);
     }
-    expect([...list.walk(10, false)].slice(0, 5)).to.deep.equal(reference.slice(10, 15));
-    expect([...list.walk(10, true)]).to.deep.equal(reference.slice(0, 11).reverse());
+    for (const [from, to] of [[10, 15], [0, 1], [100, 700], [reference.length - 3, reference.length + 5]]) {
+      expect(list.slice(from, to)).to.deep.equal(reference.slice(from, to));
+    }
   });
 
   it('given a value that is not there, when removed, then nothing changes', () => {
     const list = new SortedList<number>(byNumber);
     list.insert(1);
     expect(list.remove(2)).to.equal(false);
-    expect([...list.walk(0, false)]).to.deep.equal([1]);
+    expect(list.slice(0, 10)).to.deep.equal([1]);
   });
 
   it('given writes, when the version is read, then it changed', () => {
@@ -45,10 +45,11 @@ describe('SortedList (embedded read store)', () => {
     expect(list.version).not.to.equal(before);
   });
 
-  it('given ranks outside the list, when walked, then nothing comes', () => {
+  it('given ranks outside the list or an empty window, when sliced, then nothing comes', () => {
     const list = new SortedList<number>(byNumber);
     list.insert(3);
-    expect([...list.walk(1, false)]).to.deep.equal([]);
-    expect([...list.walk(-1, true)]).to.deep.equal([]);
+    expect(list.slice(1, 5)).to.deep.equal([]);
+    expect(list.slice(0, 0)).to.deep.equal([]);
+    expect(list.slice(-2, 1)).to.deep.equal([3]);
   });
 });

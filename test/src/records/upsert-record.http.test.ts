@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { RECORDS_COLLECTION, RecordDocument } from '@support/domain';
+import * as E from 'fp-ts/Either';
+import { upsertRecord } from '@support/command-api';
+import { Principal, RECORDS_COLLECTION, RecordDocument } from '@support/domain';
 import { startTestService, TestService } from '../support/test-service';
 import { TOKENS } from '../support/example-config';
 import { givenCustomerWithPhone } from './given-customer';
@@ -178,6 +180,22 @@ describe('POST /apis/resources/records/upsert (spec 4.8, 3.3)', () => {
       expect(answers.map((a) => a.status)).to.deep.equal(Array(12).fill(200));
       expect(new Set(answers.map((a) => a.body.record.id)).size).to.equal(1);
       expect(answers.filter((a) => a.body.operation === 'inserted')).to.have.length(1);
+      expect(await recordsWithSku(s)).to.have.length(1);
+    });
+
+    it('given upserts that all read "no claim" before any appends (the claim race), then one wins and the losers merge into its record', async () => {
+      const s = sku();
+      const principal = svc.deps.directory().principalForToken(TOKENS.acmeAdmin) as Principal;
+      // Called side by side in one tick, every call reads the claim stream before any call appends to it.
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => upsertRecord(svc.deps, principal, { objectId: INVENTORY, idField: 'sku', idValue: s, data: { qty: i } }, {
+          accountId: 'acme', userId: 'tok-admin', requestId: `race-${i}`, now: new Date(),
+        })),
+      );
+      const bodies = answers.map((a) => (E.isRight(a) ? (a.right.body as { operation: string; record: { id: string } }) : null));
+      expect(bodies.every((b) => b !== null)).to.equal(true);
+      expect(new Set(bodies.map((b) => b?.record.id)).size).to.equal(1);
+      expect(bodies.filter((b) => b?.operation === 'inserted')).to.have.length(1);
       expect(await recordsWithSku(s)).to.have.length(1);
     });
   });

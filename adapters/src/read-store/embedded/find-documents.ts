@@ -3,7 +3,7 @@ import type { DocumentTable } from './document-table';
 import { constraintsOf } from './filter-constraints';
 import { matcherOf } from './filter-matcher';
 import { compileProjection } from './projection';
-import { candidatesOf, planQuery } from './query-plan';
+import { candidateBatches, planQuery } from './query-plan';
 import { sortDocuments, sortKeysOf, sortWithinRuns } from './sort-order';
 import { badValue } from './store-operation-error';
 
@@ -16,9 +16,9 @@ export function* matchingDocuments(table: DocumentTable, filter: Filter, options
   const matches = matcherOf(filter);
   const keys = sortKeysOf(options.sort);
   const plan = planQuery(table, constraintsOf(filter), keys, options.need);
-  const candidates = candidatesOf(table, plan);
+  const batches = candidateBatches(table, plan);
   const matching = (function* () {
-    for (const doc of candidates) if (matches(doc)) yield doc;
+    for (const batch of batches) for (const doc of batch) if (matches(doc)) yield doc;
   })();
   if (plan.orderedKeys >= keys.length) yield* matching;
   else if (plan.orderedKeys > 0) yield* sortWithinRuns(matching, keys, plan.orderedKeys);
@@ -32,7 +32,7 @@ export function countMatching(table: DocumentTable, filter: Filter): number {
   if (plan.kind === 'index' && plan.exact) return plan.scanSize;
   const matches = matcherOf(filter);
   let count = 0;
-  for (const doc of candidatesOf(table, plan)) if (matches(doc)) count++;
+  for (const batch of candidateBatches(table, plan)) for (const doc of batch) if (matches(doc)) count++;
   return count;
 }
 

@@ -137,30 +137,51 @@ function cartesian(lists: readonly (readonly unknown[])[]): unknown[][] {
   return combos;
 }
 
-/** The candidates of a plan, in the plan's order. */
-export function* candidatesOf(table: DocumentTable, plan: QueryPlan): Generator<Document> {
+const BATCH = 1024;
+
+/**
+ * The candidates of a plan, in the plan's order, in batches (one generator step per batch
+ * keeps a scan of a whole account cheap). Each batch is read when asked for, so writes
+ * between batches are seen by the batches after them.
+ */
+export function* candidateBatches(table: DocumentTable, plan: QueryPlan): Generator<readonly Document[]> {
   switch (plan.kind) {
     case 'ids': {
+      const docs: Document[] = [];
       for (const id of plan.ids) {
         const doc = table.byId.get(id);
-        if (doc !== undefined) yield doc;
+        if (doc !== undefined) docs.push(doc);
       }
+      yield docs;
       return;
     }
-    case 'collection':
-      yield* table.byId.values();
+    case 'collection': {
+      let batch: Document[] = [];
+      for (const doc of table.byId.values()) {
+        batch.push(doc);
+        if (batch.length === BATCH) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length > 0) yield batch;
       return;
+    }
     case 'index': {
       const seen = plan.index.multikey ? new Set<string>() : undefined;
       const ranges = plan.descending ? [...plan.ranges].reverse() : plan.ranges;
       for (const range of ranges) {
-        for (const entry of plan.index.scan(range, plan.descending)) {
-          if (seen !== undefined) {
-            if (seen.has(entry.id)) continue;
-            seen.add(entry.id);
+        for (const entries of plan.index.scan(range, plan.descending)) {
+          const docs: Document[] = [];
+          for (const entry of entries) {
+            if (seen !== undefined) {
+              if (seen.has(entry.id)) continue;
+              seen.add(entry.id);
+            }
+            const doc = table.byId.get(entry.id);
+            if (doc !== undefined) docs.push(doc);
           }
-          const doc = table.byId.get(entry.id);
-          if (doc !== undefined) yield doc;
+          yield docs;
         }
       }
     }

@@ -92,10 +92,11 @@ export class SecondaryIndex {
   clashOfKeys(keys: DocumentKeys): Record<string, unknown> | undefined {
     if (!this.unique) return undefined;
     for (const key of keys.keys) {
-      const end: KeyBound = { prefix: key, after: true };
-      for (const entry of this.entries.walk(this.rankOf({ prefix: key, after: false }), false)) {
-        if (this.compareToBound(entry, end) >= 0) break;
-        if (entry.id !== keys.id) return Object.fromEntries(this.fields.map((f, i) => [f.name, key[i]]));
+      const from = this.rankOf({ prefix: key, after: false });
+      const to = this.rankOf({ prefix: key, after: true });
+      // A document holds a key once, so among the first two holders one is another document, if any.
+      if (this.entries.slice(from, Math.min(to, from + 2)).some((entry) => entry.id !== keys.id)) {
+        return Object.fromEntries(this.fields.map((f, i) => [f.name, key[i]]));
       }
     }
     return undefined;
@@ -133,31 +134,31 @@ export class SecondaryIndex {
   }
 
   /**
-   * The entries of a range in index order (or reverse). Writes between two steps are allowed:
-   * the scan then seeks again just past the last entry it gave.
+   * The entries of a range in index order (or reverse), in slices that grow from 64 to 1024
+   * entries, so a query that wants the first few reads little. Writes between two slices are
+   * allowed: the scan then seeks again just past the last entry it gave.
    */
-  *scan(range: KeyRange, descending: boolean): Generator<IndexEntry> {
+  *scan(range: KeyRange, descending: boolean): Generator<readonly IndexEntry[]> {
     const list = this.entries;
     let last: IndexEntry | undefined;
-    for (;;) {
-      const version = list.version;
-      const from = descending
-        ? (last === undefined ? this.rankOf(range.end) : list.rankWhere((e) => this.compareEntries(e, last as IndexEntry) < 0)) - 1
-        : last === undefined
-          ? this.rankOf(range.start)
-          : list.rankWhere((e) => this.compareEntries(e, last as IndexEntry) <= 0);
-      let written = false;
-      for (const entry of list.walk(from, descending)) {
-        const outside = descending ? this.compareToBound(entry, range.start) < 0 : this.compareToBound(entry, range.end) >= 0;
-        if (outside) return;
-        last = entry;
-        yield entry;
-        if (list.version !== version) {
-          written = true;
-          break;
-        }
+    let version = Number.NaN;
+    let lo = 0;
+    let hi = 0;
+    for (let size = 64; ; size = Math.min(1024, size * 2)) {
+      if (list.version !== version) {
+        version = list.version;
+        lo = this.rankOf(range.start);
+        hi = this.rankOf(range.end);
+        const seen = last;
+        if (seen !== undefined && !descending) lo = Math.max(lo, list.rankWhere((e) => this.compareEntries(e, seen) <= 0));
+        if (seen !== undefined && descending) hi = Math.min(hi, list.rankWhere((e) => this.compareEntries(e, seen) < 0));
       }
-      if (!written) return;
+      if (lo >= hi) return;
+      const slice = descending ? list.slice(Math.max(lo, hi - size), hi).reverse() : list.slice(lo, Math.min(hi, lo + size));
+      if (descending) hi -= slice.length;
+      else lo += slice.length;
+      last = slice[slice.length - 1];
+      yield slice;
     }
   }
 

@@ -1,8 +1,8 @@
 /**
  * A list kept in order by a comparator, stored as a list of chunks of at most 2 × `load`
  * elements (the layout of Python's sortedcontainers): insert and remove cost a binary search
- * plus a splice inside one chunk, so a million entries stay cheap to maintain.
- * `version` changes on every write, so a scan can notice that it must seek again.
+ * plus a splice inside one small chunk, so a million entries stay cheap to maintain.
+ * `version` changes on every write, so a scan reading it in slices can notice that it must seek again.
  */
 export class SortedList<E> {
   private chunks: E[][] = [];
@@ -11,7 +11,7 @@ export class SortedList<E> {
 
   constructor(
     private readonly compare: (a: E, b: E) => number,
-    private readonly load = 512,
+    private readonly load = 128,
   ) {}
 
   get size(): number {
@@ -60,39 +60,28 @@ export class SortedList<E> {
    * `isBefore` must hold for a prefix of the list and fail for the rest.
    */
   rankWhere(isBefore: (e: E) => boolean): number {
+    if (this.chunks.length === 0) return 0;
+    const c = this.chunkFor(isBefore);
     let rank = 0;
-    for (const chunk of this.chunks) {
-      if (isBefore(chunk[chunk.length - 1])) {
-        rank += chunk.length;
-        continue;
-      }
-      return rank + upperBound(chunk, isBefore);
-    }
-    return rank;
+    for (let i = 0; i < c; i++) rank += this.chunks[i].length;
+    return rank + upperBound(this.chunks[c], isBefore);
   }
 
-  /**
-   * Elements from rank `from` (inclusive) upward, or downward when `descending`. The walk is
-   * only valid until the next write (see `version`).
-   */
-  *walk(from: number, descending: boolean): Generator<E> {
-    if (from < 0 || from >= this.total) return;
+  /** The elements with ranks from `from` (inclusive) to `to` (exclusive), in order. */
+  slice(from: number, to: number): E[] {
+    const out: E[] = [];
     let c = 0;
-    let offset = from;
-    while (offset >= this.chunks[c].length) offset -= this.chunks[c++].length;
-    if (descending) {
-      for (; c >= 0; c--) {
-        const chunk = this.chunks[c];
-        for (let i = offset; i >= 0; i--) yield chunk[i];
-        if (c > 0) offset = this.chunks[c - 1].length - 1;
-      }
-      return;
-    }
-    for (; c < this.chunks.length; c++) {
+    let offset = Math.max(0, from);
+    let remaining = Math.min(to, this.total) - offset;
+    while (c < this.chunks.length && offset >= this.chunks[c].length) offset -= this.chunks[c++].length;
+    for (; c < this.chunks.length && remaining > 0; c++) {
       const chunk = this.chunks[c];
-      for (let i = offset; i < chunk.length; i++) yield chunk[i];
+      const end = Math.min(chunk.length, offset + remaining);
+      for (let i = offset; i < end; i++) out.push(chunk[i]);
+      remaining -= end - offset;
       offset = 0;
     }
+    return out;
   }
 
   private chunkFor(isBefore: (e: E) => boolean): number {

@@ -91,8 +91,7 @@ const searchClauses = (f: TicketFilters): Filter[] => {
   const patterns = [escapeRegex(text)];
   const digits = text.replace(/\D/g, '');
   if (/^[+\d\s().-]+$/.test(text) && digits.length >= 3 && digits !== text) patterns.push(digits);
-  const pattern = patterns.join('|');
-  return [{ $or: [{ searchText: { $regex: pattern } }, { customerSearchText: { $regex: pattern } }] }];
+  return [{ searchText: { $regex: patterns.join('|') } }];
 };
 
 const phoneClauses = (f: TicketFilters, scope: TicketQueryScope): E.Either<TicketFilterProblem, Filter[]> => {
@@ -116,15 +115,15 @@ const orderNameClauses = (f: TicketFilters): Filter[] => {
   return names.length > 0 ? [{ orderName: { $in: names } }] : [];
 };
 
-/** "1001" or "#1001" matches ticket number 1001 (stored as number or text); any value matches a ticket name exactly. */
+/** "1001" or "#1001" matches ticket number 1001; any value matches a ticket name exactly. */
 const ticketNumberClauses = (f: TicketFilters): Filter[] => {
   const values = f.ticketNumber === undefined ? [] : distinct(commaSeparated(f.ticketNumber));
   if (values.length === 0) return [];
   const numbers = values.flatMap((v) => {
-    const digits = /^#?(\d+)$/.exec(v)?.[1];
-    return digits === undefined ? [] : [digits, ...(Number.isSafeInteger(Number(digits)) ? [Number(digits)] : [])];
+    const digits = /^#?0*(\d+)$/.exec(v)?.[1];
+    return digits === undefined ? [] : [digits];
   });
-  return [{ $or: [{ ticketNumber: { $in: distinct([...values, ...numbers]) } }, { ticketName: { $in: values } }] }];
+  return [{ ticketKeys: { $in: distinct([...values, ...numbers]) } }];
 };
 
 /**

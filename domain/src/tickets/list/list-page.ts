@@ -55,4 +55,27 @@ export const toTicketListItem = (doc: Partial<TicketDocument> & { _id: string })
 /** Rows to skip for a page (1-based). */
 export const skipFor = (page: number, limit: number): number => (page - 1) * limit;
 
+/**
+ * How to read one page of `total` sorted rows: a page in the back half is read from the other end
+ * (the sort reversed, few rows skipped, the rows reversed again), because skipping costs one step
+ * per skipped row in MongoDB and the embedded store alike. Exact because the sort is a total order
+ * (the _id tie-break). null when the page is past the end.
+ */
+export interface PageWindow {
+  readonly reversed: boolean;
+  readonly skip: number;
+  readonly limit: number;
+}
+
+export const pageWindow = (total: number, page: number, limit: number): PageWindow | null => {
+  const skip = skipFor(page, limit);
+  if (skip >= total) return null;
+  const rows = Math.min(limit, total - skip);
+  const fromEnd = total - skip - rows;
+  return fromEnd < skip ? { reversed: true, skip: fromEnd, limit: rows } : { reversed: false, skip, limit: rows };
+};
+
+export const reversedSort = <S extends Record<string, 1 | -1>>(sort: S): S =>
+  Object.fromEntries(Object.entries(sort).map(([k, d]) => [k, d === 1 ? -1 : 1])) as S;
+
 export const totalPages = (total: number, limit: number): number => Math.ceil(total / limit);

@@ -49,11 +49,18 @@ export interface TicketDocument extends Document {
   readonly sentiment?: string | null;
   readonly parentTicketId?: string | null;
   readonly csat?: TicketCsat | null;
-  /** Lower-cased text of the ticket's own searched values (see ticketSearchText). Internal. */
+  /** The ticket's number (as text) and name: what the ticketNumber filter matches exactly (see ticketKeys). Internal. */
+  readonly ticketKeys: readonly string[];
+  /** Lower-cased text of every value `search` looks in (see ticketSearchText). Internal. */
   readonly searchText: string;
-  /** Lower-cased text of its customer's searched values (see customerSearchText). Internal. */
-  readonly customerSearchText: string;
 }
+
+/**
+ * What the ticketNumber filter matches, in one indexable array: the number as text and the name.
+ * One field (rather than an $or over two) lets MongoDB and the embedded store seek an index.
+ */
+export const ticketKeys = (t: { readonly ticketNumber?: number | string | null; readonly ticketName?: string | null }): string[] =>
+  [...new Set([t.ticketNumber, t.ticketName].filter((v) => v !== null && v !== undefined && String(v) !== '').map(String))];
 
 /** The ticket's own values `search` looks in (spec 4.2.1): summary, order name, ticket name or number. */
 export interface SearchableTicket {
@@ -73,17 +80,14 @@ export interface SearchableCustomer {
 /** Separates the searched values so that a search cannot match across two of them. */
 export const SEARCH_SEPARATOR = '\u001f';
 
-const searchText = (values: readonly unknown[]): string =>
-  values
+/**
+ * Every value `search` looks in, lower-cased and joined into one field, so that a search is one
+ * case-insensitive substring test per ticket (rather than seven fields, or an $or over two, which
+ * the embedded store's matcher runs at about a third of the speed). The projector rewrites it
+ * whenever one of the values changes, also a change of the customer on each of their tickets.
+ */
+export const ticketSearchText = (t: SearchableTicket, c: SearchableCustomer): string =>
+  [t.summary, t.orderName, t.ticketName, t.ticketNumber, c.name, ...(c.emails ?? []), ...(c.phones ?? [])]
     .filter((v) => v !== null && v !== undefined && String(v) !== '')
     .map((v) => String(v).toLowerCase())
     .join(SEARCH_SEPARATOR);
-
-/**
- * The searched values lower-cased and joined, so that `search` is one case-insensitive substring
- * test per field rather than seven. Kept in two fields, the ticket's and its customer's, so that
- * a change of the customer updates all of their tickets with one updateMany.
- */
-export const ticketSearchText = (t: SearchableTicket): string => searchText([t.summary, t.orderName, t.ticketName, t.ticketNumber]);
-
-export const customerSearchText = (c: SearchableCustomer): string => searchText([c.name, ...(c.emails ?? []), ...(c.phones ?? [])]);

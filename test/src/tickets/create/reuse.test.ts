@@ -1,5 +1,8 @@
 import { expect } from 'chai';
-import { ticketNumberStream } from '@support/domain';
+import { EventStore, openTicketStream, ticketNumberStream, TICKET_STREAM_PREFIX } from '@support/domain';
+import { createManualTicket } from '@support/command-api';
+import { localTicketTextProcessor } from '@support/adapters';
+import { TOKENS } from '../../support/example-config';
 import { TestService } from '../../support/test-service';
 import { FakeExternal, startFakeExternal } from './support/fake-external';
 import { configWithFakes, createTicket, customerEvents, freshPhone, readStream, startTicketService, ticketEvents } from './support/ticket-service';
@@ -93,5 +96,37 @@ describe('reuse of an open ticket (spec 3.2), forceCreateTicket and waitForTicke
     expect((await readStream(svc, ticketNumberStream('acme'))).length).to.equal(numbersBefore);
     const received = (await customerEvents(svc, res.body.customer.id)).find((e) => e.type === 'CustomerRequestReceived');
     expect(received?.data).to.include({ requestId: res.body.requestId, query: 'just the customer', subject: 'Hi' });
+  });
+
+  it('given a request that fails after claiming the open-ticket slot, then the slot is released and the next identical request makes the ticket at once', async () => {
+    // given an event store that refuses ticket streams once
+    let failOnce = true;
+    const real = svc.deps.eventStore;
+    const failing: EventStore = Object.create(real, {
+      appendToStream: {
+        value: (stream: string, events: never, options: never) => {
+          if (failOnce && stream.startsWith(TICKET_STREAM_PREFIX)) {
+            failOnce = false;
+            return Promise.reject(new Error('disk full'));
+          }
+          return real.appendToStream(stream, events, options);
+        },
+      },
+    });
+    const deps = { ...svc.deps, eventStore: failing, textProcessor: localTicketTextProcessor(), readModels: ['tickets'] };
+    const principal = svc.deps.directory().principalForToken(TOKENS.acmeAdmin)!;
+    const body = { customer: { phone: freshPhone() }, query: 'q' };
+    // when
+    let failed = false;
+    await createManualTicket(deps, principal, 'req-1', body, true).catch(() => {
+      failed = true;
+    });
+    const next = await createTicket(svc, body);
+    // then
+    expect(failed).to.equal(true);
+    expect(next.status).to.equal(200);
+    expect(next.body.existingTicket).to.equal(false);
+    const slot = await readStream(svc, openTicketStream('acme', next.body.customer.id, null));
+    expect(slot.map((e) => e.type)).to.deep.equal(['OpenTicketClaimed', 'OpenTicketReleased', 'OpenTicketClaimed']);
   });
 });

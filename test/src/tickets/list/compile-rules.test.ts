@@ -36,6 +36,11 @@ describe('ticket list request rules (pure)', () => {
     expect(refusal({ agentInvolvement: 'some' })).to.match(/^agentInvolvement must be "only_ai" or "agents_involved"/);
   });
 
+  it('a ticketNumber sent as a JSON integer reads as its text', () => {
+    expect(decodeTicketListRequest({ ticketNumber: 5001 })).to.deep.equal(E.right({ filters: { ticketNumber: '5001' }, page: 1, limit: 10 }));
+    expect(refusal({ ticketNumber: 5.5 })).to.match(/^ticketNumber must be a string/);
+  });
+
   it('known filters sent as null read as absent', () => {
     expect(decodeTicketListRequest({ agentId: null, page: null, statuses: null })).to.deep.equal(E.right({ filters: {}, page: 1, limit: 10 }));
   });

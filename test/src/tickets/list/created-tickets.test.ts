@@ -49,7 +49,7 @@ describe('POST /apis/task-runs/tickets/list over created tickets (HTTP)', functi
     expect(item).to.include.all.keys('id', 'ticketNumber', 'status', 'summary', 'orderName', 'source', 'manualSourceLabel', 'customerId', 'createdAt', 'updatedAt');
     expect(Number.isInteger(item.ticketNumber)).to.equal(true);
     expect(Number.isNaN(Date.parse(String(item.createdAt)))).to.equal(false);
-    for (const internal of ['_id', '_appliedPosition', 'accountId', 'searchText', 'customerSearchText', 'customerPhones', 'customerEmails']) {
+    for (const internal of ['_id', '_appliedPosition', 'accountId', 'searchText', 'ticketKeys', 'customerPhones', 'customerEmails']) {
       expect(item).not.to.have.property(internal);
     }
   });

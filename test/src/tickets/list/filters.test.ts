@@ -207,6 +207,7 @@ describe('ticket list filters (compiled once, run by the embedded read store)', 
     const textual = aTicket({ ticketNumber: 'T-77' });
     const docs = [n1, n2, n3, named, textual];
     expect(await matching(docs, { ticketNumber: '5001' })).to.deep.equal([n1._id]);
+    expect(await matching(docs, { ticketNumber: '#05001' })).to.deep.equal([n1._id]);
     expect(await matching(docs, { ticketNumber: '#5002, Damaged parcel,T-77' })).to.deep.equal([n2._id, named._id, textual._id].sort());
     expect(await matching(docs, { ticketNumber: 'damaged parcel' })).to.deep.equal([]);
   });

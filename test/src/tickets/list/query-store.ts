@@ -15,12 +15,18 @@ export interface QueryStore {
   problem(filters: TicketFilters): TicketFilterProblem;
 }
 
-/** The embedded read store holding these documents (with the read model's indexes), queried by compiled filters. */
-export const queryStoreWith = async (docs: readonly TicketDocument[], scope: TicketQueryScope = ACME_SCOPE): Promise<QueryStore> => {
+/** The embedded read store holding these tickets, with the read model's indexes. */
+export const readStoreWith = async (docs: readonly TicketDocument[]): Promise<EmbeddedReadStore> => {
   const store = new EmbeddedReadStore();
   const tickets = store.collection<TicketDocument>(TICKETS_COLLECTION);
   await tickets.createIndexes(TICKET_INDEXES[TICKETS_COLLECTION]);
   for (const doc of docs) await tickets.replaceOne({ _id: doc._id }, doc, { upsert: true });
+  return store;
+};
+
+/** The embedded read store holding these documents (with the read model's indexes), queried by compiled filters. */
+export const queryStoreWith = async (docs: readonly TicketDocument[], scope: TicketQueryScope = ACME_SCOPE): Promise<QueryStore> => {
+  const tickets = (await readStoreWith(docs)).collection<TicketDocument>(TICKETS_COLLECTION);
   const compiled = (filters: TicketFilters) => {
     const q = compileTicketQuery(scope, filters);
     if (E.isLeft(q)) throw new Error(`filters did not compile: ${q.left.message}`);

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
-import { TimestampKey } from '@support/domain';
-import { queryStoreWith } from './query-store';
+import * as E from 'fp-ts/Either';
+import { TicketListPage, TimestampKey } from '@support/domain';
+import { listTickets } from '@support/query-api';
+import { queryStoreWith, readStoreWith } from './query-store';
 import { aTicket } from './ticket-documents';
 
 const KEYS: readonly TimestampKey[] = ['createdAt', 'updatedAt', 'resolvedAt', 'executedAt', 'assignedAt'];
@@ -51,5 +53,33 @@ describe('ticket list sorting and paging', () => {
     const page2 = await store.ids({ statuses: ['open'] }, { skip: 7, limit: 7 });
     expect(await store.count({ statuses: ['open'] })).to.equal(20);
     expect(page2).to.deep.equal(all.slice(7, 14));
+  });
+});
+
+describe('ticket list pages through the list handler', () => {
+  it('every page equals its slice of the whole sorted list, also pages in the back half (read from the other end)', async () => {
+    // given 23 tickets with ties on createdAt and some missing resolvedAt
+    const docs = Array.from({ length: 23 }, (_, i) => aTicket({ createdAt: day(1 + (i % 5)), resolvedAt: i % 4 === 0 ? null : day(1 + (i % 3)) }));
+    const store = await readStoreWith(docs);
+    const principal = { account: { id: 'acme', name: 'Acme' }, accountId: 'acme', tokenId: 'tok', user: null, role: 'admin' as const };
+    const listed = async (body: Record<string, unknown>) => {
+      const answer = await listTickets({ readStore: store }, principal, body);
+      if (E.isLeft(answer)) throw new Error(answer.left.body.message);
+      return answer.right.body as TicketListPage;
+    };
+    for (const order of [{ sortOrder: 'desc' }, { sortOrder: 'asc' }, { timestampKey: 'resolvedAt', sortOrder: 'asc' }, { timestampKey: 'resolvedAt' }]) {
+      const whole = (await listed({ ...order, limit: 250 })).data.map((t) => t.id);
+      expect(whole).to.have.length(23);
+      for (const limit of [1, 4, 10, 22]) {
+        // when every page is read
+        const pages = Math.ceil(23 / limit);
+        for (let page = 1; page <= pages + 1; page++) {
+          const got = await listed({ ...order, limit, page });
+          // then it is exactly that slice, and the totals are right
+          expect(got.data.map((t) => t.id), `${JSON.stringify(order)} limit ${limit} page ${page}`).to.deep.equal(whole.slice((page - 1) * limit, page * limit));
+          expect(got).to.include({ total: 23, page, limit, totalPages: pages });
+        }
+      }
+    }
   });
 });

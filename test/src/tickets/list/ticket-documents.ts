@@ -1,4 +1,4 @@
-import { customerSearchText, TicketDocument, ticketSearchText } from '@support/domain';
+import { TicketDocument, ticketKeys, ticketSearchText } from '@support/domain';
 
 export const ACCOUNT = 'acme';
 
@@ -43,7 +43,7 @@ export const aTicket = (overrides: Partial<TicketDocument> & { _id?: string } = 
   };
   return {
     ...base,
-    searchText: ticketSearchText(base),
-    customerSearchText: customerSearchText({ name: base.customerName, phones: base.customerPhones, emails: base.customerEmails }),
+    ticketKeys: ticketKeys(base),
+    searchText: ticketSearchText(base, { name: base.customerName, phones: base.customerPhones, emails: base.customerEmails }),
   } as TicketDocument;
 };
