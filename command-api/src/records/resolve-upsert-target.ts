@@ -53,11 +53,12 @@ export const recordsHoldingKey = async (eventStore: EventStore, readStore: ReadS
     .toArray();
   const candidates = [...new Set([...(claim.recordId !== null ? [claim.recordId] : []), ...fromReadModel.map((d) => d._id)])].filter((id) => !stale.has(id));
   if (candidates.length <= 1) return candidates;
-  // A claimed record with no events yet is only a match on its own: beside records that hold the
-  // value it is a claim whose writer failed or crashed (a writer in flight would have seen them).
   const matches: string[] = [];
   for (const id of candidates) {
     if (await holdsKey(eventStore, id, key)) matches.push(id);
   }
+  // A claimed record with no events yet loses to records that hold the value (its writer failed or
+  // crashed: a writer in flight would have found them), but beats read-model entries that are stale.
+  if (matches.length === 0 && claim.recordId !== null && candidates.includes(claim.recordId)) return [claim.recordId];
   return matches;
 };

@@ -2,6 +2,7 @@ import { TOKENS } from '../support/example-config';
 import { FakeCloudApi, startFakeCloudApi } from '../messaging/fake-cloud-api';
 import { sendTemplate, startWithFake } from '../messaging/messaging-service';
 import { TestService } from '../support/test-service';
+import { MESSAGES_COLLECTION } from '@support/domain';
 
 /**
  * Template send against a local fake of the WhatsApp Cloud API, the whole app running (embedded
@@ -31,12 +32,19 @@ const send = (svc: TestService, key: string) =>
 
 const keyOf = (body: any): string => String(body?.template?.components?.[0]?.parameters?.[0]?.text);
 
-/** Waits until every queued message reached the fake; answers the queue→delivery delays and duplicates. */
-const deliveries = async (fake: FakeCloudApi, queuedAt: Map<string, number>) => {
+/**
+ * Waits until every queued message reached the fake; answers the delays from queueing (queuedAt
+ * of its MessageQueued event, same clock) to the fake's receipt, and the duplicates.
+ */
+const deliveries = async (svc: TestService, fake: FakeCloudApi, keys: Set<string>) => {
   const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
-  const mine = () => fake.delivered().filter((s) => queuedAt.has(keyOf(s.body)));
-  while (mine().length < queuedAt.size && Date.now() < deadline) await sleep(20);
+  const mine = () => fake.delivered().filter((s) => keys.has(keyOf(s.body)));
+  while (mine().length < keys.size && Date.now() < deadline) await sleep(20);
   const received = mine();
+  const queuedAt = new Map<string, number>();
+  for await (const doc of svc.deps.readStore.collection(MESSAGES_COLLECTION).find({ accountId: 'acme', msgId: { $in: [...keys] } })) {
+    queuedAt.set(String(doc.msgId), Date.parse(String(doc.queuedAt)));
+  }
   const delays = received.map((s) => s.at - queuedAt.get(keyOf(s.body))!).sort((a, b) => a - b);
   return { delays, delivered: received.length, duplicates: received.length - new Set(received.map((s) => keyOf(s.body))).size, lastAt: Math.max(...received.map((s) => s.at)) };
 };
@@ -53,25 +61,25 @@ export async function run(): Promise<void> {
     out(`whole app, embedded engines, fake Cloud API on loopback; worker concurrency 16`);
 
     // 1. burst
-    const burst = new Map<string, number>();
+    const burst = new Set<string>();
     let next = 0;
     let refused = 0;
     const started = Date.now();
     await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
       for (let i = next++; i < BURST_MESSAGES; i = next++) {
         const res = await send(svc, `burst-${i}`);
-        if (res.body?.status === 'success') burst.set(`burst-${i}`, Date.now());
+        if (res.body?.status === 'success') burst.add(`burst-${i}`);
         else refused++;
       }
     }));
     const sendMs = Date.now() - started;
     out(`burst: ${BURST_MESSAGES} sends by ${CONCURRENCY} concurrent clients: ${Math.round((burst.size * 1000) / sendMs).toLocaleString('en-US')} queued sends per second (${burst.size} in ${sendMs} ms, ${refused} not queued)`);
-    const b = await deliveries(fake, burst);
+    const b = await deliveries(svc, fake, burst);
     out(`burst: all delivered ${b.lastAt - started} ms after the first send`);
     report('burst', b, burst.size);
 
     // 2. paced
-    const paced = new Map<string, number>();
+    const paced = new Set<string>();
     const total = PACED_RATE * PACED_SECONDS;
     const pacedStart = Date.now();
     const inFlight: Promise<void>[] = [];
@@ -79,11 +87,11 @@ export async function run(): Promise<void> {
       const due = pacedStart + (i * 1000) / PACED_RATE;
       if (due > Date.now()) await sleep(due - Date.now());
       inFlight.push(send(svc, `paced-${i}`).then((res) => {
-        if (res.body?.status === 'success') paced.set(`paced-${i}`, Date.now());
+        if (res.body?.status === 'success') paced.add(`paced-${i}`);
       }));
     }
     await Promise.all(inFlight);
-    report(`paced ${PACED_RATE}/s for ${PACED_SECONDS} s`, await deliveries(fake, paced), paced.size);
+    report(`paced ${PACED_RATE}/s for ${PACED_SECONDS} s`, await deliveries(svc, fake, paced), paced.size);
     out('reproduce: npm run bench -- messaging');
   } finally {
     await svc.stop();

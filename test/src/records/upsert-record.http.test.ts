@@ -137,6 +137,16 @@ describe('POST /apis/resources/records/upsert (spec 4.8, 3.3)', () => {
       expect(res.body.message).to.equal('Resource field "sku" is required');
     });
 
+    it('given a refused upsert of a new value, then it leaves nothing behind: a later record with the value is found alone', async () => {
+      const email = `refused${++n}@acme.example`;
+      expect((await upsert({ objectId: INVENTORY, idField: 'contact', idValue: email, data: {} })).status).to.equal(400);
+      const inserted = await insert({ sku: sku(), contact: email });
+      const res = await upsert({ objectId: INVENTORY, idField: 'contact', idValue: email, data: { qty: 4 } });
+      expect(res.status).to.equal(200);
+      expect(res.body.operation).to.equal('updated');
+      expect(res.body.record.id).to.equal(inserted.body.record.id);
+    });
+
     it('given a record that left the value (changed by an upsert by another field), then a new upsert of the old value inserts', async () => {
       const s = sku();
       const email = `moved${++n}@acme.example`;
