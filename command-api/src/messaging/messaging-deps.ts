@@ -1,4 +1,4 @@
-import { AccountDirectory, ChatAppClient, Clock, EventStore, IdGenerator, Logger, ProjectionProgress, ReadStore } from '@support/domain';
+import { AccountDirectory, Clock, EventStore, IdGenerator, Logger, ProjectionProgress, ReadStore } from '@support/domain';
 
 /** What the messaging command routes need from the composition root. */
 export interface MessagingCommandDeps {
@@ -15,5 +15,3 @@ export interface MessagingCommandDeps {
 
 /** Bounded wait for our own read model (read your writes). */
 export const READ_YOUR_WRITES_MS = 5_000;
-
-export type { ChatAppClient };

@@ -8,7 +8,7 @@ export const syncFailureReason = (failure: ChatAppFailure): string => {
   const code = failure.httpStatus !== undefined ? ` (HTTP ${failure.httpStatus}${failure.code.startsWith('http_') ? '' : `, platform error code ${failure.code}`})` : '';
   switch (failure.kind) {
     case 'configuration':
-      return `The chat app (WhatsApp) of this account is not configured for templates: ${failure.message.replace(/^The chat app /, 'it ')}`;
+      return 'The chat app (WhatsApp) of this account has no businessAccountId: add chatApp.businessAccountId to its configuration';
     case 'timeout':
       return 'The messaging platform did not answer in time; try again later';
     case 'network':

@@ -1,18 +1,18 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, ok, problem } from '@support/adapters';
 import {
-  compileTicketQuery, decodeTicketListRequest, pageWindow, Principal, ReadStore, reversedSort, TICKET_LIST_ITEM_FIELDS, TicketDocument,
-  TicketListPage, ticketQueryScope, TICKETS_COLLECTION, toTicketListItem, totalPages,
+  compileTicketQuery, decodeTicketListRequest, Principal, ReadStore, TicketDocument, TicketListPage, ticketQueryScope, TICKETS_COLLECTION,
+  toTicketListItem, totalPages,
 } from '@support/domain';
+import { readTicketPage } from './read-ticket-page';
 
 export interface ListTicketsDeps {
   readonly readStore: ReadStore;
 }
 
 /**
- * POST /apis/task-runs/tickets/list (spec 4.2): decode, compile the filters once, then count and
- * read one page of the caller's account's tickets from the read model (a page in the back half
- * from the other end, see pageWindow).
+ * POST /apis/task-runs/tickets/list (spec 4.2): decode, compile the filters once, then read one
+ * page of the caller's account's tickets and their count from the read model.
  */
 export const listTickets = async (deps: ListTicketsDeps, principal: Principal, body: unknown): Promise<E.Either<HttpProblem, HttpAnswer>> => {
   const request = decodeTicketListRequest(body);
@@ -21,15 +21,7 @@ export const listTickets = async (deps: ListTicketsDeps, principal: Principal, b
   const query = compileTicketQuery(ticketQueryScope(principal.account), filters);
   if (E.isLeft(query)) return E.left(problem(400, query.left.message, { field: query.left.field }));
 
-  const tickets = deps.readStore.collection<TicketDocument>(TICKETS_COLLECTION);
-  const total = await tickets.countDocuments(query.right.filter);
-  const window = pageWindow(total, page, limit);
-  const sort = window?.reversed ? reversedSort(query.right.sort) : query.right.sort;
-  const found =
-    window === null
-      ? []
-      : await tickets.find(query.right.filter, { sort, skip: window.skip, limit: window.limit, projection: TICKET_LIST_ITEM_FIELDS }).toArray();
-  const docs = window?.reversed ? found.reverse() : found;
+  const { docs, total } = await readTicketPage(deps.readStore.collection<TicketDocument>(TICKETS_COLLECTION), query.right, page, limit);
   const answer: TicketListPage = { data: docs.map(toTicketListItem), total, page, limit, totalPages: totalPages(total, limit) };
   return ok(answer);
 };

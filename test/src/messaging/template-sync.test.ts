@@ -99,4 +99,19 @@ describe('POST /apis/chatapp/template-sync (spec 4.5)', () => {
     expect((await svc.api('POST', '/apis/chatapp/template-sync')).status).to.equal(401);
     expect((await syncTemplates(svc, 'not-a-token')).status).to.equal(403);
   });
+
+  describe('a chat app without a business account id', () => {
+    let other: TestService;
+    before(async () => {
+      other = await startWithFake(fake, { edit: (chatApp) => { delete chatApp.businessAccountId; } });
+    });
+    after(() => other?.stop());
+
+    it('answers 500 "failed to fetch the chat-app templates" naming the missing key, without calling the platform', async () => {
+      const res = await syncTemplates(other);
+      expect(res.status).to.equal(500);
+      expect(res.body).to.deep.equal({ error: 'failed to fetch the chat-app templates', message: 'The chat app (WhatsApp) of this account has no businessAccountId: add chatApp.businessAccountId to its configuration' });
+      expect(fake.templateRequests).to.have.length(0);
+    });
+  });
 });

@@ -5,7 +5,7 @@ import { seededRandom } from './random';
 const byNumber = (a: number, b: number): number => a - b;
 
 describe('SortedList (embedded read store)', () => {
-  it('given random inserts and removes, when read by walk and rank, then it agrees with a sorted array', () => {
+  it('given random inserts and removes, when read by slice and rank, then it agrees with a sorted array', () => {
     const random = seededRandom(7);
     const list = new SortedList<number>(byNumber, 8);
     const reference: number[] = [];

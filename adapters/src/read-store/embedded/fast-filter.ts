@@ -45,13 +45,14 @@ function equalsScalar(x: unknown, v: Scalar): boolean {
 function leafAt(doc: Document, path: readonly string[], state: State): Leaf {
   let value: unknown = doc;
   for (const part of path) {
+    if (typeof value !== 'object' || value === null) return MISSING;
     if (Array.isArray(value)) {
       state.deferred = true;
       return MISSING;
     }
-    if (!isPlainObject(value)) return MISSING;
-    value = value[part];
-    if (value === undefined) return MISSING;
+    value = (value as Record<string, unknown>)[part];
+    // Stored documents are plain data: a function here is an inherited property (toString, …), not a field.
+    if (value === undefined || typeof value === 'function') return MISSING;
   }
   return value;
 }
@@ -95,7 +96,12 @@ function rangeTest(op: string, v: unknown): LeafTest | undefined {
   if (!isScalar(v) || v === null) return undefined;
   const accept =
     op === '$gt' ? (c: number) => c > 0 : op === '$gte' ? (c: number) => c >= 0 : op === '$lt' ? (c: number) => c < 0 : (c: number) => c <= 0;
-  return (leaf, state) => leaf !== MISSING && anyValue(leaf, (x) => sameTypeBracket(x, v) && accept(compareBson(x, v)), state);
+  // mingo orders NaN unlike MongoDB (it finds NaN equal to every number); such documents go to mingo.
+  const compare = (x: unknown, state: State): boolean => {
+    if (typeof x === 'number' && Number.isNaN(x)) state.deferred = true;
+    return sameTypeBracket(x, v) && accept(compareBson(x, v));
+  };
+  return (leaf, state) => leaf !== MISSING && anyValue(leaf, (x) => compare(x, state), state);
 }
 
 const usableRegExp = (re: RegExp): boolean => !re.global && !re.sticky;

@@ -3,6 +3,7 @@ import { Query as FullQuery } from 'mingo';
 import { Context } from 'mingo/core';
 import * as queryOperators from 'mingo/operators/query';
 import { Query } from 'mingo/query';
+import { compileFastFilter } from './fast-filter';
 import { isPlainObject } from './field-path';
 
 /**
@@ -19,12 +20,29 @@ function needsExpressions(value: unknown): boolean {
   return Object.entries(value).some(([key, inner]) => NEEDS_EXPRESSIONS.has(key) || needsExpressions(inner));
 }
 
-/** A compiled filter: MongoDB's query semantics, run by mingo. */
+const mingoQuery = (filter: Filter): { test(doc: Document): boolean } =>
+  needsExpressions(filter) ? new FullQuery(filter) : new Query(filter, { context: QUERY_CONTEXT });
+
+/**
+ * A compiled filter with MongoDB's query semantics, as mingo implements them. The filters list
+ * queries are made of run compiled (see fast-filter), with mingo answering for any document the
+ * compiled form defers; any other filter runs on mingo alone.
+ */
 export function matcherOf(filter: Filter): (doc: Document) => boolean {
   const keys = Object.keys(filter);
   if (keys.length === 0) return () => true;
   const id = filter._id;
   if (keys.length === 1 && typeof id === 'string') return (doc) => doc._id === id;
-  const query = needsExpressions(filter) ? new FullQuery(filter) : new Query(filter, { context: QUERY_CONTEXT });
-  return (doc) => query.test(doc);
+  const fast = compileFastFilter(filter);
+  if (fast === undefined) {
+    const query = mingoQuery(filter);
+    return (doc) => query.test(doc);
+  }
+  let query: { test(doc: Document): boolean } | undefined;
+  return (doc) => {
+    const matches = fast.test(doc);
+    if (!fast.deferred()) return matches;
+    query ??= mingoQuery(filter);
+    return query.test(doc);
+  };
 }

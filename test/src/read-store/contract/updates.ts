@@ -131,7 +131,7 @@ export function updateSection(store: () => ReadStore): void {
   describe('upserts', () => {
     it('given no match, when upserted, then the new document holds the equality fields of the filter and the update', async () => {
       const result = await counters().updateOne(
-        { accountId: 'acme', ticketNumber: { $eq: 9 }, status: { $in: ['open'] }, 'customer.phone': '+100', $and: [{ source: 'email' }], score: { $gt: 1 } },
+        { accountId: 'acme', ticketNumber: { $eq: 9 }, status: { $in: ['open', 'pending'] }, 'customer.phone': '+100', $and: [{ source: 'email' }], score: { $gt: 1 } },
         { $set: { summary: 'hello' }, $setOnInsert: { createdAt: '2024-01-01T00:00:00.000Z' }, $inc: { updates: 1 } },
         { upsert: true },
       );
