@@ -17,11 +17,12 @@ export const MAX_UPSERT_ATTEMPTS = 10;
 
 /**
  * Spec 4.8 / 3.3. The record holding idValue is found through the claim stream of that value
- * (consistent) and the read model (records that got the value otherwise), each confirmed by its
- * own stream. None: the value is claimed for a new record ('no_stream', or the revision read
- * when an old claim is stale), then the record stream decides insert (empty) or merge (a
- * concurrent upsert wrote it first). One: the claim is moved to it when needed, then merged.
- * More than one: 400, nothing written.
+ * (consistent) and the read model (records that got the value otherwise; several candidates are
+ * confirmed by their own streams). None: the value is claimed for a new record ('no_stream', or
+ * the revision read when an old claim is stale), then the record stream decides insert (empty) or
+ * merge (a concurrent upsert wrote it first). One: the claim is moved to it when needed, then the
+ * record's decision merges (after checking it still holds the value). More than one: 400, nothing
+ * written.
  */
 export const upsertRecord = async (deps: RecordRouteDeps, principal: Principal, request: UpsertRecordRequest, ctx: CommandContext): Promise<E.Either<HttpProblem, HttpAnswer>> => {
   const account = principal.account;

@@ -23,7 +23,6 @@ export interface TicketQuery {
 
 const invalid = (field: string, message: string): E.Either<TicketFilterProblem, never> => E.left({ kind: 'InvalidTicketFilter', field, message });
 
-
 /** Statuses with which ignoreDateRange may skip the date filters (spec 4.2.1). */
 export const UNDATED_STATUSES: readonly string[] = ['assigned', 'queued'];
 

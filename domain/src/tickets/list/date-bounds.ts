@@ -14,7 +14,8 @@ export const parseDateBound = (text: string, bound: 'start' | 'end'): string | n
   if (!parsed.isValid || trimmed.length < 8) return null;
   const moment = DATE_ONLY.test(trimmed) && bound === 'end' ? parsed.endOf('day') : parsed;
   const iso = moment.toJSDate().toISOString();
-  return iso;
+  // Years outside 0000-9999 ("+010000-...") would not sort as text among the stored timestamps.
+  return /^\d{4}-/.test(iso) ? iso : null;
 };
 
 /** A timestamp of an event, normalised to the stored form (null when absent or not a date). */

@@ -50,6 +50,7 @@ describe('ticket list request rules (pure)', () => {
     expect(store.problem({ startDate: 'yesterday' })).to.include({ field: 'startDate' });
     expect(store.problem({ startDate: 'yesterday' }).message).to.match(/^startDate must be an ISO 8601 date-time/);
     expect(store.problem({ endDate: '2026-02-30T00:00:00Z' }).message).to.match(/^endDate must be an ISO 8601 date-time/);
+    expect(store.problem({ startDate: '+010000-01-01T00:00:00Z' })).to.include({ field: 'startDate' });
   });
 
   it('endDate before startDate is refused with "endDate must be after startDate"', async () => {
