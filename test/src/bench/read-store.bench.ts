@@ -63,7 +63,7 @@ const percentile = (sorted: readonly number[], p: number): number => sorted[Math
 function report(label: string, timings: number[]): void {
   const sorted = [...timings].sort((a, b) => a - b);
   const f = (n: number) => n.toFixed(2).padStart(8);
-  console.log(`  ${label.padEnd(46)} p50 ${f(percentile(sorted, 50))} ms  p95 ${f(percentile(sorted, 95))} ms  p99 ${f(percentile(sorted, 99))} ms`);
+  console.log(`  ${label.padEnd(50)} p50 ${f(percentile(sorted, 50))} ms  p95 ${f(percentile(sorted, 95))} ms  p99 ${f(percentile(sorted, 99))} ms`);
 }
 
 async function measure(label: string, make: (run: number) => () => Promise<unknown>): Promise<void> {
@@ -139,7 +139,8 @@ export async function run(): Promise<void> {
   }
   await measure('account only, page 100 (skip 4950)', (n) => () => tickets.find({ accountId: ACCOUNTS[n % 3] }, { ...page, skip: 4_950 }).toArray());
   await measure('status $in, sort { updatedAt: -1 }', (n) => () => tickets.find({ accountId: ACCOUNTS[n % 3], status: { $in: ['open', 'pending'] } }, { sort: { updatedAt: -1 }, limit: 50 }).toArray());
-  await measure('status $in, sort { ticketNumber: 1 } (no index order)', (n) => () => tickets.find({ accountId: ACCOUNTS[n % 3], status: { $in: ['open', 'pending'] } }, { sort: { ticketNumber: 1 }, limit: 50 }).toArray());
+  await measure('status $in, sort { ticketNumber: 1 }', (n) => () => tickets.find({ accountId: ACCOUNTS[n % 3], status: { $in: ['open', 'pending'] } }, { sort: { ticketNumber: 1 }, limit: 50 }).toArray());
+  await measure('status $in, sort { summary: 1 } (no index order)', (n) => () => tickets.find({ accountId: ACCOUNTS[n % 3], status: { $in: ['open', 'pending'] } }, { sort: { summary: 1 }, limit: 50 }).toArray());
 
   console.log('countDocuments:');
   for (const [label, filterOf] of LIST_FILTERS.filter(([l]) => !l.startsWith('customer'))) {
@@ -151,11 +152,16 @@ export async function run(): Promise<void> {
     tickets.updateOne({ _id: `ticket-${(n * 7919) % DOCS}` }, { $set: { status: 'pending', updatedAt: iso(START + n * MINUTE) }, $inc: { events: 1 } }),
   );
 
-  const started = performance.now();
+  const exports: number[] = [];
   let streamed = 0;
-  for await (const doc of tickets.find({ accountId: 'acme' }, { sort: { createdAt: -1 } })) if (doc._id !== '') streamed++;
-  const ms = performance.now() - started;
-  console.log(`export stream: ${streamed.toLocaleString('en-US')} tickets of one account, newest first, in ${ms.toFixed(0)} ms (${Math.round((streamed * 1000) / ms).toLocaleString('en-US')} docs/s)`);
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    streamed = 0;
+    for await (const doc of tickets.find({ accountId: 'acme' }, { sort: { createdAt: -1 } })) if (doc._id !== '') streamed++;
+    exports.push(performance.now() - started);
+  }
+  const ms = [...exports].sort((a, b) => a - b)[1];
+  console.log(`export stream: ${streamed.toLocaleString('en-US')} tickets of one account, newest first, median of 3 runs ${ms.toFixed(0)} ms (${Math.round((streamed * 1000) / ms).toLocaleString('en-US')} docs/s)`);
   await store.close();
   console.log('Reproduce: npm run bench -- read-store   (BENCH_READ_STORE_DOCS, BENCH_READ_STORE_RUNS to change the size)');
 }

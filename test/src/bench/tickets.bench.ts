@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
 import { startTestService, TestService } from '../support/test-service';
@@ -104,7 +105,8 @@ export async function run(): Promise<void> {
       if (errorsLogged++ < 3) process.stdout.write(`  service error: ${message} ${JSON.stringify(fields ?? {}).slice(0, 400)}\n`);
     },
   };
-  const svc = await startTestService({ config: benchConfig(), logger });
+  let svc = await startTestService({ config: benchConfig(), logger });
+  let running = true;
   try {
     const loaded = await load(svc);
     process.stdout.write(
@@ -153,8 +155,20 @@ export async function run(): Promise<void> {
       `  ${'all filters'.padEnd(40)} ${''.padStart(8)} ${ms(quantile(all, 0.5)).padStart(10)} ${ms(quantile(all, 0.95)).padStart(10)} ${ms(quantile(all, 0.99)).padStart(10)}\n`,
     );
     process.stdout.write(`  process RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB\n`);
+
+    // A restart rebuilds every read model from the log (the embedded read store lives in memory).
+    await svc.stop({ remove: false });
+    running = false;
+    const restarted = performance.now();
+    svc = await startTestService({ config: benchConfig(), logger, dataDir: svc.dataDir });
+    running = true;
+    const check = await svc.api('POST', '/apis/task-runs/tickets/list', { token: TOKENS.acmeAdmin, body: { limit: 1 } });
+    process.stdout.write(
+      `restart: ready in ${((performance.now() - restarted) / 1000).toFixed(1)} s (read models rebuilt from the log; list total ${check.body.total})\n`,
+    );
     process.stdout.write(`reproduce: ${TICKETS === 100_000 ? '' : `BENCH_TICKETS=${TICKETS} `}npm run bench -- tickets\n`);
   } finally {
-    await svc.stop();
+    if (running) await svc.stop({ remove: true });
+    else rmSync(svc.dataDir, { recursive: true, force: true });
   }
 }

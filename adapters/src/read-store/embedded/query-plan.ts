@@ -171,14 +171,14 @@ export function* candidateBatches(table: DocumentTable, plan: QueryPlan): Genera
       const seen = plan.index.multikey ? new Set<string>() : undefined;
       const ranges = plan.descending ? [...plan.ranges].reverse() : plan.ranges;
       for (const range of ranges) {
-        for (const entries of plan.index.scan(range, plan.descending)) {
+        for (const ids of plan.index.scan(range, plan.descending)) {
           const docs: Document[] = [];
-          for (const entry of entries) {
+          for (const id of ids) {
             if (seen !== undefined) {
-              if (seen.has(entry.id)) continue;
-              seen.add(entry.id);
+              if (seen.has(id)) continue;
+              seen.add(id);
             }
-            const doc = table.byId.get(entry.id);
+            const doc = table.byId.get(id);
             if (doc !== undefined) docs.push(doc);
           }
           yield docs;

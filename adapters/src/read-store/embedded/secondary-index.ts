@@ -9,11 +9,11 @@ export interface IndexField {
   readonly direction: 1 | -1;
 }
 
-/** One key of one document (by `_id`): a document holding arrays has one entry per element. */
-export interface IndexEntry {
-  readonly key: readonly unknown[];
-  readonly id: string;
-}
+/**
+ * One key of one document: the key's values followed by the document's `_id`, in one array
+ * (an index holds an entry per document, or per array element, so entries are kept small).
+ */
+type IndexEntry = readonly unknown[];
 
 /** The keys a document has in an index. */
 export interface DocumentKeys {
@@ -95,7 +95,7 @@ export class SecondaryIndex {
       const from = this.rankOf({ prefix: key, after: false });
       const to = this.rankOf({ prefix: key, after: true });
       // A document holds a key once, so among the first two holders one is another document, if any.
-      if (this.entries.slice(from, Math.min(to, from + 2)).some((entry) => entry.id !== keys.id)) {
+      if (this.entries.slice(from, Math.min(to, from + 2)).some((entry) => this.idOf(entry) !== keys.id)) {
         return Object.fromEntries(this.fields.map((f, i) => [f.name, key[i]]));
       }
     }
@@ -104,28 +104,23 @@ export class SecondaryIndex {
 
   /** The keys of a document, as MongoDB builds index keys (one per array element, null for missing). */
   keysOf(doc: Document): DocumentKeys {
+    const reached = this.fields.map((field) => valuesAtPath(doc, field.path));
+    if (!reached.some((r) => r.throughArray)) return { id: doc._id, keys: [reached.map((r) => r.values[0])], throughArray: false };
     let keys: unknown[][] = [[]];
-    let throughArray = false;
-    for (const field of this.fields) {
-      const reached = valuesAtPath(doc, field.path);
-      if (!reached.throughArray) {
-        for (const key of keys) key.push(reached.values[0]);
-        continue;
-      }
-      throughArray = true;
-      const distinct = reached.values.filter((v, i, all) => all.findIndex((w) => compareBson(v, w) === 0) === i);
+    for (const { values } of reached) {
+      const distinct = values.filter((v, i, all) => all.findIndex((w) => compareBson(v, w) === 0) === i);
       keys = keys.flatMap((key) => distinct.map((value) => [...key, value]));
     }
-    return { id: doc._id, keys, throughArray };
+    return { id: doc._id, keys, throughArray: true };
   }
 
   private addKeys(keys: DocumentKeys): void {
-    for (const key of keys.keys) this.entries.insert({ key, id: keys.id });
+    for (const key of keys.keys) this.entries.insert(key.concat(keys.id));
     if (keys.throughArray) this.docsThroughArrays++;
   }
 
   private removeKeys(keys: DocumentKeys): void {
-    for (const key of keys.keys) this.entries.remove({ key, id: keys.id });
+    for (const key of keys.keys) this.entries.remove(key.concat(keys.id));
     if (keys.throughArray) this.docsThroughArrays--;
   }
 
@@ -134,11 +129,11 @@ export class SecondaryIndex {
   }
 
   /**
-   * The entries of a range in index order (or reverse), in slices that grow from 64 to 1024
-   * entries, so a query that wants the first few reads little. Writes between two slices are
-   * allowed: the scan then seeks again just past the last entry it gave.
+   * The `_id`s of the entries of a range in index order (or reverse), in slices that grow from
+   * 64 to 1024 entries, so a query that wants the first few reads little. Writes between two
+   * slices are allowed: the scan then seeks again just past the last entry it gave.
    */
-  *scan(range: KeyRange, descending: boolean): Generator<readonly IndexEntry[]> {
+  *scan(range: KeyRange, descending: boolean): Generator<readonly string[]> {
     const list = this.entries;
     let last: IndexEntry | undefined;
     let version = Number.NaN;
@@ -158,7 +153,7 @@ export class SecondaryIndex {
       if (descending) hi -= slice.length;
       else lo += slice.length;
       last = slice[slice.length - 1];
-      yield slice;
+      yield slice.map((entry) => this.idOf(entry));
     }
   }
 
@@ -166,18 +161,24 @@ export class SecondaryIndex {
     return this.entries.rankWhere((e) => this.compareToBound(e, bound) < 0);
   }
 
+  private idOf(entry: IndexEntry): string {
+    return entry[this.fields.length] as string;
+  }
+
   private compareEntries(a: IndexEntry, b: IndexEntry): number {
-    for (let i = 0; i < this.fields.length; i++) {
-      const c = compareBson(a.key[i], b.key[i]);
+    const n = this.fields.length;
+    for (let i = 0; i < n; i++) {
+      const c = compareBson(a[i], b[i]);
       if (c !== 0) return c * this.fields[i].direction;
     }
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    const [x, y] = [a[n] as string, b[n] as string];
+    return x < y ? -1 : x > y ? 1 : 0;
   }
 
   /** Negative when the entry lies before the bound, positive when after. */
   private compareToBound(entry: IndexEntry, bound: KeyBound): number {
     for (let i = 0; i < bound.prefix.length; i++) {
-      const c = compareBson(entry.key[i], bound.prefix[i]);
+      const c = compareBson(entry[i], bound.prefix[i]);
       if (c !== 0) return c * this.fields[i].direction;
     }
     return bound.after ? -1 : 1;

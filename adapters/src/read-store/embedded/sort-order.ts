@@ -22,6 +22,18 @@ export function sortKeysOf(sort: Sort | undefined): SortKey[] {
  * and an empty array before null.
  */
 export function sortValue(doc: Document, key: SortKey): unknown {
+  let value: unknown = doc;
+  for (const part of key.path) {
+    if (Array.isArray(value)) return valueOverArrays(doc, key);
+    if (typeof value !== 'object' || value === null) return null;
+    value = (value as Record<string, unknown>)[part];
+    if (value === undefined || typeof value === 'function') return null;
+  }
+  return Array.isArray(value) ? valueOverArrays(doc, key) : value;
+}
+
+/** The sort value of a path that meets arrays: the smallest (ascending) or largest (descending) value reached. */
+function valueOverArrays(doc: Document, key: SortKey): unknown {
   const { values } = valuesAtPath(doc, key.path);
   let chosen = values[0];
   for (let i = 1; i < values.length; i++) {

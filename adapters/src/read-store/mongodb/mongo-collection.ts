@@ -10,13 +10,20 @@ import type {
   Update,
   UpdateResult,
 } from '@support/domain';
-import type { AnyBulkWriteOperation, Collection as DriverCollection, Document as DriverDocument, IndexDescription, UpdateResult as DriverUpdateResult } from 'mongodb';
+import type {
+  AnyBulkWriteOperation,
+  Collection as DriverCollection,
+  Document as DriverDocument,
+  FindOptions as DriverFindOptions,
+  IndexDescription,
+  UpdateResult as DriverUpdateResult,
+} from 'mongodb';
 import { MongoCursor } from './mongo-cursor';
 import { withStringUpsertId } from './upsert-id';
 
 /** Driver find options from the port's, leaving out what is not set. */
-function findOptionsOf(options: FindOptions | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function findOptionsOf(options: FindOptions | undefined): DriverFindOptions {
+  const out: DriverFindOptions = {};
   if (options?.sort !== undefined) out.sort = options.sort;
   if (options?.skip !== undefined) out.skip = options.skip;
   if (options?.limit !== undefined) out.limit = options.limit;
