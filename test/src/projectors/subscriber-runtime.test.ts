@@ -1,0 +1,153 @@
+import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { EmbeddedEventStore, EmbeddedReadStore } from '@support/adapters';
+import { Position, ReadStore } from '@support/domain';
+import {
+  CheckpointStore, dispatcherSubscriber, projectionSubscriber, ProjectionDefinition, readStoreCheckpoints, SubscriberRunner,
+} from '@support/projectors';
+import { silentLogger } from '../support/test-service';
+
+/** A read model that counts the events of each counter stream: a repeated event would count twice. */
+const counting: ProjectionDefinition = {
+  name: 'counting',
+  streamNamePrefixes: ['counter-'],
+  indexes: {},
+  project: async (event) => [
+    { collection: 'counters', updateOne: { id: event.streamName, update: { $inc: { count: 1 } }, upsert: true } },
+  ],
+};
+
+describe('subscriber runtime (projectors and dispatch)', () => {
+  let dir: string;
+  let events: EmbeddedEventStore;
+  let store: ReadStore;
+  let checkpoints: CheckpointStore;
+  const runners: SubscriberRunner[] = [];
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'subscriber-runtime-'));
+    events = await EmbeddedEventStore.open({ dir });
+    store = new EmbeddedReadStore();
+    checkpoints = readStoreCheckpoints(store);
+  });
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((r) => r.stop()));
+    await events.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const append = async (stream: string, n: number): Promise<Position> => {
+    let last: Position | null = null;
+    for (let i = 0; i < n; i++) {
+      const r = await events.appendToStream(stream, [{ id: randomUUID(), type: 'Ticked', data: { i }, metadata: { version: 1 } }], { expectedRevision: 'any' });
+      if (r._tag === 'Left') throw new Error('append failed');
+      last = r.right.position;
+    }
+    return last!;
+  };
+  const run = async (definition = counting) => {
+    const runner = new SubscriberRunner(projectionSubscriber(definition, store), events, checkpoints, silentLogger, { checkpointEvery: 10 });
+    runners.push(runner);
+    await runner.start();
+    return runner;
+  };
+  const count = async (stream: string) => (await store.collection('counters').findOne({ _id: stream }))?.count;
+
+  it('given events in the log, when a projector starts, then it is ready only after catching up with them', async () => {
+    await append('counter-a', 120);
+    const runner = await run();
+    await runner.ready;
+    expect(await count('counter-a')).to.equal(120);
+  });
+
+  it('given a projector stopped and started again, then no event is lost or repeated', async () => {
+    const first = await run();
+    const p = await append('counter-a', 100);
+    expect(await first.waitFor(p, 5000)).to.equal(true);
+    await first.stop();
+    runners.splice(runners.indexOf(first), 1);
+    const p2 = await append('counter-a', 50);
+    const second = await run();
+    expect(await second.waitFor(p2, 5000)).to.equal(true);
+    expect(await count('counter-a')).to.equal(150);
+  });
+
+  it('given a crash between the documents and the checkpoint, when restarted, then the replayed events change nothing', async () => {
+    const first = await run();
+    const middle = await append('counter-a', 50);
+    const end = await append('counter-a', 50);
+    expect(await first.waitFor(end, 5000)).to.equal(true);
+    await first.stop();
+    runners.splice(runners.indexOf(first), 1);
+    // The documents saw all 100 events, but the checkpoint is as if the process died after event 50.
+    await checkpoints.save('projection:counting', middle);
+    const second = await run();
+    await second.ready;
+    expect(await second.waitFor(end, 5000)).to.equal(true);
+    expect(await count('counter-a')).to.equal(100);
+  });
+
+  it('given a position not yet appended, when waiting for it, then the wait times out with false', async () => {
+    const runner = await run();
+    expect(await runner.waitFor({ commit: 10_000n, prepare: 10_000n }, 50)).to.equal(false);
+  });
+
+  it('given a handler that fails twice, then the same event is retried and not skipped', async () => {
+    let failures = 2;
+    const flaky: ProjectionDefinition = {
+      ...counting,
+      name: 'flaky',
+      project: async (event, s) => {
+        if (failures-- > 0) throw new Error('read model unavailable');
+        return counting.project(event, s);
+      },
+    };
+    const runner = new SubscriberRunner(projectionSubscriber(flaky, store), events, checkpoints, silentLogger, { retryDelayMs: () => 5 });
+    runners.push(runner);
+    await runner.start();
+    const p = await append('counter-b', 3);
+    expect(await runner.waitFor(p, 5000)).to.equal(true);
+    expect(await count('counter-b')).to.equal(3);
+  });
+
+  it('given other streams, then a projection only sees its own prefixes', async () => {
+    const runner = await run();
+    await append('other-x', 5);
+    const p = await append('counter-c', 2);
+    expect(await runner.waitFor(p, 5000)).to.equal(true);
+    expect(await count('other-x')).to.equal(undefined);
+    expect(await count('counter-c')).to.equal(2);
+  });
+
+  it('given a dispatcher replaying events after a restart, then each job is published once (dedupe by event id)', async () => {
+    const published: string[] = [];
+    const seen = new Set<string>();
+    const queue = {
+      publish: async (_kind: string, _payload: unknown, { dedupeId }: { dedupeId: string }) => {
+        const duplicate = seen.has(dedupeId);
+        seen.add(dedupeId);
+        if (!duplicate) published.push(dedupeId);
+        return { duplicate };
+      },
+    };
+    const definition = { name: 'jobs', streamNamePrefixes: ['counter-'], jobsFor: (e: { id: string }) => [{ kind: 'k', payload: {}, dedupeId: e.id }] };
+    const start = async () => {
+      const r = new SubscriberRunner(dispatcherSubscriber(definition, queue as never), events, checkpoints, silentLogger);
+      runners.push(r);
+      await r.start();
+      return r;
+    };
+    const first = await start();
+    const p = await append('counter-d', 4);
+    expect(await first.waitFor(p, 5000)).to.equal(true);
+    await first.stop();
+    runners.splice(runners.indexOf(first), 1);
+    await checkpoints.save('dispatch:jobs', { commit: -1n, prepare: -1n });
+    const second = await start();
+    expect(await second.waitFor(p, 5000)).to.equal(true);
+    expect(published).to.have.length(4);
+  });
+});
