@@ -24,4 +24,8 @@ export const dispatcherSubscriber = (definition: DispatcherDefinition, queue: Jo
   handle: async (event) => {
     for (const job of definition.jobsFor(event)) await queue.publish(job.kind, job.payload, { dedupeId: job.dedupeId });
   },
+  // Jobs of buffered events are published together: the queue dedupes and orders nothing between jobs.
+  handleBatch: async (events) => {
+    await Promise.all(events.flatMap((e) => definition.jobsFor(e)).map((job) => queue.publish(job.kind, job.payload, { dedupeId: job.dedupeId })));
+  },
 });

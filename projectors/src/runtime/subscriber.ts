@@ -8,12 +8,19 @@ export interface SubscriberDefinition {
   readonly streamNamePrefixes?: readonly string[];
   /** Must be idempotent: after a crash, events since the last checkpoint are handled again. */
   handle(event: RecordedEvent): Promise<void>;
+  /**
+   * Optional: handles several buffered events at once (order between them not kept), e.g. job
+   * dispatch publishing concurrently. Idempotent like handle; a failure retries the whole batch.
+   */
+  handleBatch?(events: readonly RecordedEvent[]): Promise<void>;
 }
 
 export interface SubscriberOptions {
   /** Persist the checkpoint at least every this many events (and whenever the subscriber is idle). */
   readonly checkpointEvery?: number;
   readonly retryDelayMs?: (attempt: number) => number;
+  /** At most this many already-buffered events are taken together (default 64). */
+  readonly maxBatch?: number;
 }
 
 interface Waiter {
@@ -74,32 +81,51 @@ export class SubscriberRunner {
 
   private async run(subscription: AsyncIterable<RecordedEvent>, target: Position | null): Promise<void> {
     const every = this.options.checkpointEvery ?? 500;
+    const maxBatch = this.options.maxBatch ?? 64;
     let sinceCheckpoint = 0;
     let lastSaved = this.processed;
     const iterator = subscription[Symbol.asyncIterator]();
+    /** Resolves on the next macrotask: tells "buffered now" from "must wait for the log". */
+    const buffered = (p: Promise<unknown>) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setImmediate(() => r(false)))]);
+    let pending: Promise<IteratorResult<RecordedEvent>> | null = null;
     try {
       for (;;) {
-        const next = iterator.next();
+        const next: Promise<IteratorResult<RecordedEvent>> = pending ?? iterator.next();
+        pending = null;
         // Idle (nothing buffered right now): persist the checkpoint before waiting.
-        const idle = await Promise.race([next.then(() => false), new Promise<boolean>((r) => setImmediate(() => r(true)))]);
-        if (idle && this.processed && (lastSaved === null || comparePositions(this.processed, lastSaved) > 0)) {
+        if (!(await buffered(next)) && this.processed && (lastSaved === null || comparePositions(this.processed, lastSaved) > 0)) {
           await this.checkpoints.save(this.definition.name, this.processed);
           lastSaved = this.processed;
           sinceCheckpoint = 0;
         }
-        const result = await next;
-        if (result.done || this.stopped) break;
-        const event = result.value;
-        if (this.wants(event)) await this.handleWithRetry(event);
-        this.processed = event.position;
-        sinceCheckpoint++;
-        if (sinceCheckpoint >= every) {
-          await this.checkpoints.save(this.definition.name, event.position);
-          lastSaved = event.position;
+        // Take the events that are already buffered, up to maxBatch, without waiting for more.
+        const batch: RecordedEvent[] = [];
+        let result = await next;
+        let done = result.done === true;
+        while (!done && !this.stopped) {
+          batch.push(result.value);
+          if (batch.length >= maxBatch) break;
+          const more = iterator.next();
+          if (!(await buffered(more))) {
+            pending = more;
+            break;
+          }
+          result = await more;
+          done = result.done === true;
+        }
+        await this.handleBatch(batch.filter((e) => this.wants(e)));
+        for (const event of batch) {
+          this.processed = event.position;
+          sinceCheckpoint++;
+          if (!this.isReady && target !== null && comparePositions(event.position, target) >= 0) this.markReady();
+        }
+        if (sinceCheckpoint >= every && this.processed) {
+          await this.checkpoints.save(this.definition.name, this.processed);
+          lastSaved = this.processed;
           sinceCheckpoint = 0;
         }
-        if (!this.isReady && target !== null && comparePositions(event.position, target) >= 0) this.markReady();
         this.releaseWaiters();
+        if (done || this.stopped) break;
       }
     } finally {
       if (this.processed && (lastSaved === null || comparePositions(this.processed, lastSaved) > 0)) {
@@ -108,15 +134,26 @@ export class SubscriberRunner {
     }
   }
 
+  /** In order, one by one; or all at once when the definition handles batches (e.g. job dispatch). */
+  private async handleBatch(events: readonly RecordedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const handleBatch = this.definition.handleBatch;
+    if (handleBatch) {
+      await this.withRetry(events[events.length - 1], () => handleBatch.call(this.definition, events));
+      return;
+    }
+    for (const event of events) await this.withRetry(event, () => this.definition.handle(event));
+  }
+
   private wants(event: RecordedEvent): boolean {
     const prefixes = this.definition.streamNamePrefixes;
     return prefixes === undefined || prefixes.some((p) => event.streamName.startsWith(p));
   }
 
-  private async handleWithRetry(event: RecordedEvent): Promise<void> {
+  private async withRetry(event: RecordedEvent, work: () => Promise<void>): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.definition.handle(event);
+        await work();
         return;
       } catch (e) {
         if (this.stopped) throw e;
