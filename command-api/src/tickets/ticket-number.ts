@@ -40,10 +40,23 @@ const assignBatch = async (deps: NumberDeps, stream: string, batch: readonly Wai
  * go together in the next append (group allocation), so concurrent creates neither race nor queue
  * one fsync each.
  */
-const waiting = new Map<string, Waiting[]>();
-const running = new Set<string>();
+interface Queues {
+  readonly waiting: Map<string, Waiting[]>;
+  readonly running: Set<string>;
+}
+/** Per event store (several services may share a process, e.g. in tests), then per account stream. */
+const queuesByStore = new WeakMap<EventStore, Queues>();
+const queuesOf = (eventStore: EventStore): Queues => {
+  let q = queuesByStore.get(eventStore);
+  if (!q) {
+    q = { waiting: new Map(), running: new Set() };
+    queuesByStore.set(eventStore, q);
+  }
+  return q;
+};
 
 const drain = async (deps: NumberDeps, stream: string): Promise<void> => {
+  const { waiting, running } = queuesOf(deps.eventStore);
   running.add(stream);
   try {
     for (;;) {
@@ -70,6 +83,7 @@ const drain = async (deps: NumberDeps, stream: string): Promise<void> => {
  */
 export const allocateTicketNumber = (deps: NumberDeps, ctx: CommandContext, ticketId: string): Promise<number> => {
   const stream = ticketNumberStream(ctx.accountId);
+  const { waiting, running } = queuesOf(deps.eventStore);
   return new Promise<number>((resolve, reject) => {
     const list = waiting.get(stream) ?? [];
     list.push({ ctx, ticketId, resolve, reject });

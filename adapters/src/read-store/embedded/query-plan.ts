@@ -47,6 +47,8 @@ export function planQuery(table: DocumentTable, constraints: FilterConstraints, 
   }
   const matchesAtMost = Math.max(1, Math.min(...plans.map((p) => p.scanSize)));
   const cost = (plan: QueryPlan): number => {
+    // An empty range costs nothing (and Infinity * 0 would make the cost NaN, losing to a full scan).
+    if (plan.scanSize === 0) return 0;
     const fullyOrdered = plan.orderedKeys >= sort.length;
     const scanned = fullyOrdered || plan.orderedKeys > 0 ? Math.min(plan.scanSize, (need * plan.scanSize) / matchesAtMost) : plan.scanSize;
     const sorting = fullyOrdered ? 0 : plan.orderedKeys > 0 ? scanned * 0.2 : matchesAtMost * Math.log2(Math.min(need, matchesAtMost) + 1) * 0.05;
