@@ -1,20 +1,13 @@
 import Router from '@koa/router';
-import { DispatcherDefinition, ProjectionDefinition } from '@support/projectors';
+import { localTicketTextProcessor, storeCallsFor, whatsAppCloudClient } from '@support/adapters';
+import { actionRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes } from '@support/command-api';
+import {
+  DispatcherDefinition, messageDeliveryDispatcher, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection,
+  ticketsProjection,
+} from '@support/projectors';
+import { messagingQueryRoutes, orderRoutes, ticketQueryRoutes } from '@support/query-api';
+import { messageDeliveryWorker, startTicketTextWorker, ticketTextDispatcher } from '@support/workers';
 import { ServiceDeps } from './deps';
-import { actionRoutes, recordRoutes } from '@support/command-api';
-import { recordsProjection } from '@support/projectors';
-import { ticketQueryRoutes } from '@support/query-api';
-import { ticketsProjection } from '@support/projectors';
-import { localTicketTextProcessor } from '@support/adapters';
-import { ticketCommandRoutes } from '@support/command-api';
-import { startTicketTextWorker, ticketTextDispatcher } from '@support/workers';
-import { orderRoutes } from '@support/query-api';
-import { storeCallsFor } from '@support/adapters';
-import { messagingCommandRoutes } from '@support/command-api';
-import { messagingQueryRoutes } from '@support/query-api';
-import { messageDeliveryDispatcher, messagesProjection, templatesProjection } from '@support/projectors';
-import { messageDeliveryWorker } from '@support/workers';
-import { whatsAppCloudClient } from '@support/adapters';
 
 /** A background job consumer of the workers component. */
 export interface WorkerStarter {
