@@ -32,3 +32,17 @@ describe('EmbeddedReadStore query plans', () => {
     expect(planQuery(table, constraintsOf({ _id: 't1' }), [], 1).kind).to.equal('ids');
   });
 });
+
+describe('EmbeddedReadStore query plans: counts', () => {
+  const table = new DocumentTable('tickets');
+  before(() => {
+    table.createIndexes([{ key: { accountId: 1, createdAt: -1, _id: -1 }, name: 'account_createdAt' }]);
+    for (let i = 0; i < 1000; i++) table.insert({ _id: `t${i}`, accountId: 'acme', createdAt: `2026-01-01T00:00:${String(i % 60).padStart(2, '0')}Z` });
+  });
+
+  it('given an equality on the leading field of every document, when counting, then the exact index answers without a scan', () => {
+    const plan = planQuery(table, constraintsOf({ accountId: 'acme' }), [], Number.POSITIVE_INFINITY);
+    expect(plan.kind).to.equal('index');
+    expect(plan.kind === 'index' && plan.exact).to.equal(true);
+  });
+});

@@ -58,7 +58,9 @@ export function planQuery(table: DocumentTable, constraints: FilterConstraints, 
   let bestCost = cost(best);
   for (const plan of plans.slice(1)) {
     const c = cost(plan);
-    if (c < bestCost || (c === bestCost && plan.orderedKeys > best.orderedKeys)) {
+    // On a tie: the plan that gives more of the sort order, then an exact index (a count needs no filter).
+    const exact = (p: QueryPlan) => (p.kind === 'index' && p.exact ? 1 : 0);
+    if (c < bestCost || (c === bestCost && (plan.orderedKeys > best.orderedKeys || (plan.orderedKeys === best.orderedKeys && exact(plan) > exact(best))))) {
       best = plan;
       bestCost = c;
     }
