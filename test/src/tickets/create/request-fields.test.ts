@@ -1,27 +1,16 @@
 import { expect } from 'chai';
 import { TOKENS } from '../../support/example-config';
-import { TestService } from '../../support/test-service';
-import { FakeExternal, startFakeExternal } from './support/fake-external';
-import { configWithFakes, createTicket, freshPhone, MANUAL, startTicketService, ticketEvents } from './support/ticket-service';
+import { createTicket, freshPhone, MANUAL, ticketEvents, useTicketService } from './support/ticket-service';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('POST /apis/tickets/manual: request fields and defaults (spec 4.1)', () => {
-  let fake: FakeExternal;
-  let svc: TestService;
-  before(async () => {
-    fake = await startFakeExternal();
-    svc = await startTicketService(configWithFakes(fake));
-  });
-  after(async () => {
-    await svc.stop();
-    await fake.stop();
-  });
+  const env = useTicketService();
 
   it('given only customer and query, then a ticket is made with every default and the response shape of 4.1', async () => {
     // given / when
-    const res = await createTicket(svc, { customer: { phone: freshPhone() }, query: 'My parcel is late' });
+    const res = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'My parcel is late' });
     // then
     expect(res.status).to.equal(200);
     const b = res.body;
@@ -45,7 +34,7 @@ describe('POST /apis/tickets/manual: request fields and defaults (spec 4.1)', ()
     // defaults: fastResponse false (text processed before the answer), forceCreateTicket false, waitForTicket true
     expect(t.summary).to.be.a('string');
     expect(t.sentiment).to.be.oneOf(['positive', 'neutral', 'negative']);
-    const created = (await ticketEvents(svc, b.ticketId))[0];
+    const created = (await ticketEvents(env.svc, b.ticketId))[0];
     expect(created.type).to.equal('TicketCreated');
     expect(created.data).to.include({ forced: false, textProcessing: 'done', accountId: 'acme', createdByTokenId: 'tok-admin' });
   });
@@ -64,7 +53,7 @@ describe('POST /apis/tickets/manual: request fields and defaults (spec 4.1)', ()
       images: ['https://cdn.example.com/a.jpg', 'http://127.0.0.1/b.png'],
     };
     // when
-    const res = await createTicket(svc, body);
+    const res = await createTicket(env.svc, body);
     // then
     expect(res.status).to.equal(200);
     const t = res.body.ticket;
@@ -72,57 +61,57 @@ describe('POST /apis/tickets/manual: request fields and defaults (spec 4.1)', ()
     expect(t.objectiveValues).to.deep.equal({ refund_reason: 'broken' });
     expect(t.images).to.deep.equal(body.images);
     expect(res.body.customer).to.include({ name: 'Kim Lee', email: 'kim@example.com', storefrontCustomerId: 'shop-77' });
-    const created = (await ticketEvents(svc, res.body.ticketId))[0].data as Record<string, unknown>;
+    const created = (await ticketEvents(env.svc, res.body.ticketId))[0].data as Record<string, unknown>;
     expect(created).to.include({ orderName: '#1001', payload: body.payload, payloadFormat: 'kiosk-v1', relatedTicketNumber: '42', parentTicketId: null });
     expect(created.customer).to.deep.equal({ name: 'Kim Lee', phone: body.customer.phone, email: 'kim@example.com' });
     expect(created.images).to.deep.equal(body.images);
   });
 
   it('given an unknown top-level key, then 400 naming it', async () => {
-    const res = await createTicket(svc, { customer: { phone: freshPhone() }, query: 'q', priority: 'high' });
+    const res = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'q', priority: 'high' });
     expect(res.status).to.equal(400);
     expect(res.body.message).to.contain('priority');
   });
 
   it('given an unknown key inside customer, then 400 naming it', async () => {
-    const res = await createTicket(svc, { customer: { phone: freshPhone(), address: 'x' }, query: 'q' });
+    const res = await createTicket(env.svc, { customer: { phone: freshPhone(), address: 'x' }, query: 'q' });
     expect(res.status).to.equal(400);
     expect(res.body.message).to.contain('customer.address');
   });
 
   it('given a customer with neither phone nor email, then 400 "phone or email is required"', async () => {
     for (const customer of [{}, { name: 'Ann' }, { phone: ' ', email: '' }]) {
-      const res = await createTicket(svc, { customer, query: 'q' });
+      const res = await createTicket(env.svc, { customer, query: 'q' });
       expect(res.status).to.equal(400);
       expect(res.body.message).to.equal('phone or email is required');
     }
   });
 
   it('given an unusable phone or email, then 400 saying which', async () => {
-    const phone = await createTicket(svc, { customer: { phone: '12' }, query: 'q' });
+    const phone = await createTicket(env.svc, { customer: { phone: '12' }, query: 'q' });
     expect(phone.status).to.equal(400);
     expect(phone.body.message).to.match(/^customer\.phone /);
-    const email = await createTicket(svc, { customer: { email: 'not-an-email' }, query: 'q' });
+    const email = await createTicket(env.svc, { customer: { email: 'not-an-email' }, query: 'q' });
     expect(email.status).to.equal(400);
     expect(email.body.message).to.match(/^customer\.email /);
   });
 
   it('given an image that is not a URI, then 400 naming it', async () => {
-    const res = await createTicket(svc, { customer: { phone: freshPhone() }, query: 'q', images: ['https://ok.example/a.png', 'just a name.png'] });
+    const res = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'q', images: ['https://ok.example/a.png', 'just a name.png'] });
     expect(res.status).to.equal(400);
     expect(res.body.message).to.contain('images[1]').and.contain('URI');
   });
 
   it('given a payload that is not a JSON string, then 400 saying it must be a JSON string', async () => {
     for (const payload of [{ a: 1 }, 'not json {', 12]) {
-      const res = await createTicket(svc, { customer: { phone: freshPhone() }, query: 'q', payload });
+      const res = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'q', payload });
       expect(res.status).to.equal(400);
       expect(res.body.message).to.contain('payload must be a JSON string');
     }
   });
 
   it('given no body, then 400 saying the body is required', async () => {
-    const res = await svc.api('POST', MANUAL, { token: TOKENS.acmeAdmin });
+    const res = await env.svc.api('POST', MANUAL, { token: TOKENS.acmeAdmin });
     expect(res.status).to.equal(400);
     expect(res.body.message).to.match(/Body is required/);
   });
@@ -135,7 +124,7 @@ describe('POST /apis/tickets/manual: request fields and defaults (spec 4.1)', ()
       { customer: { phone: freshPhone() }, query: 'q', objectiveValues: { a: 1 } },
     ];
     for (const body of cases) {
-      const res = await createTicket(svc, body);
+      const res = await createTicket(env.svc, body);
       expect(res.status, JSON.stringify(body)).to.equal(400);
       expect(res.body.error).to.be.a('string');
       expect(res.body.message).to.be.a('string');
@@ -144,22 +133,22 @@ describe('POST /apis/tickets/manual: request fields and defaults (spec 4.1)', ()
 
   it('given no credentials, then 401; given an invalid token, then 403 "Not authorized"', async () => {
     const body = { customer: { phone: freshPhone() }, query: 'q' };
-    const none = await svc.api('POST', MANUAL, { body });
+    const none = await env.svc.api('POST', MANUAL, { body });
     expect(none.status).to.equal(401);
-    const invalid = await svc.api('POST', MANUAL, { body, token: 'not-a-token' });
+    const invalid = await env.svc.api('POST', MANUAL, { body, token: 'not-a-token' });
     expect(invalid.status).to.equal(403);
     expect(invalid.body.message).to.equal('Not authorized');
   });
 
   it('given an agent token, then the ticket records that user as its creator', async () => {
-    const res = await createTicket(svc, { customer: { phone: freshPhone() }, query: 'q' }, TOKENS.acmeAgent);
+    const res = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'q' }, TOKENS.acmeAgent);
     expect(res.status).to.equal(200);
     expect(res.body.ticket.createdByUserId).to.equal('u-agent');
   });
 
   it('given a created ticket, when listing at once, then the list already has it (read your writes)', async () => {
-    const res = await createTicket(svc, { customer: { phone: freshPhone() }, query: 'read your writes' });
-    const list = await svc.api('POST', '/apis/task-runs/tickets/list', { token: TOKENS.acmeAdmin, body: { limit: 250 } });
+    const res = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'read your writes' });
+    const list = await env.svc.api('POST', '/apis/task-runs/tickets/list', { token: TOKENS.acmeAdmin, body: { limit: 250 } });
     expect(list.status).to.equal(200);
     expect(list.body.data.map((t: { id: string }) => t.id)).to.include(res.body.ticketId);
   });

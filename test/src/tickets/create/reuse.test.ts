@@ -3,49 +3,38 @@ import { EventStore, openTicketStream, ticketNumberStream, TICKET_STREAM_PREFIX 
 import { createManualTicket } from '@support/command-api';
 import { localTicketTextProcessor } from '@support/adapters';
 import { TOKENS } from '../../support/example-config';
-import { TestService } from '../../support/test-service';
-import { FakeExternal, startFakeExternal } from './support/fake-external';
-import { configWithFakes, createTicket, customerEvents, freshPhone, readStream, startTicketService, ticketEvents } from './support/ticket-service';
+import { createTicket, customerEvents, freshPhone, readStream, ticketEvents, useTicketService } from './support/ticket-service';
 
 describe('reuse of an open ticket (spec 3.2), forceCreateTicket and waitForTicket', () => {
-  let fake: FakeExternal;
-  let svc: TestService;
-  before(async () => {
-    fake = await startFakeExternal();
-    svc = await startTicketService(configWithFakes(fake));
-  });
-  after(async () => {
-    await svc.stop();
-    await fake.stop();
-  });
+  const env = useTicketService();
 
   it('given an open ticket of the customer and task, when the same customer asks again for that task, then that ticket is returned with existingTicket true', async () => {
     // given
     const phone = freshPhone();
-    const first = await createTicket(svc, { customer: { phone }, query: 'first', taskName: 'Refund Request', skipExecuteAction: true });
+    const first = await createTicket(env.svc, { customer: { phone }, query: 'first', taskName: 'Refund Request', skipExecuteAction: true });
     // when
-    const second = await createTicket(svc, { customer: { phone }, query: 'second', taskName: 'refund request', skipExecuteAction: true });
+    const second = await createTicket(env.svc, { customer: { phone }, query: 'second', taskName: 'refund request', skipExecuteAction: true });
     // then
     expect(second.status).to.equal(200);
     expect(second.body.existingTicket).to.equal(true);
     expect(second.body.ticketId).to.equal(first.body.ticketId);
     expect(second.body.ticket).to.include({ id: first.body.ticketId, ticketNumber: first.body.ticket.ticketNumber, query: 'first' });
-    expect(await ticketEvents(svc, first.body.ticketId)).to.have.length(2);
+    expect(await ticketEvents(env.svc, first.body.ticketId)).to.have.length(2);
   });
 
   it('given an open ticket without a task, when the customer asks again without a task, then it is reused (no task is the task "none")', async () => {
     const email = `none-${freshPhone().slice(-4)}@example.com`;
-    const first = await createTicket(svc, { customer: { email }, query: 'first' });
-    const second = await createTicket(svc, { customer: { email }, query: 'second' });
+    const first = await createTicket(env.svc, { customer: { email }, query: 'first' });
+    const second = await createTicket(env.svc, { customer: { email }, query: 'second' });
     expect(second.body.existingTicket).to.equal(true);
     expect(second.body.ticketId).to.equal(first.body.ticketId);
   });
 
   it('given an open ticket for one task, when the customer asks for another task or no task, then a new ticket is made', async () => {
     const phone = freshPhone();
-    const refund = await createTicket(svc, { customer: { phone }, query: 'q', currentTaskId: 'task-refund', skipExecuteAction: true });
-    const followUp = await createTicket(svc, { customer: { phone }, query: 'q', currentTaskId: 'task-cancelled' });
-    const none = await createTicket(svc, { customer: { phone }, query: 'q' });
+    const refund = await createTicket(env.svc, { customer: { phone }, query: 'q', currentTaskId: 'task-refund', skipExecuteAction: true });
+    const followUp = await createTicket(env.svc, { customer: { phone }, query: 'q', currentTaskId: 'task-cancelled' });
+    const none = await createTicket(env.svc, { customer: { phone }, query: 'q' });
     expect(new Set([refund.body.ticketId, followUp.body.ticketId, none.body.ticketId]).size).to.equal(3);
     expect([refund, followUp, none].map((r) => r.body.existingTicket)).to.deep.equal([false, false, false]);
   });
@@ -53,14 +42,14 @@ describe('reuse of an open ticket (spec 3.2), forceCreateTicket and waitForTicke
   it('given an open ticket, when forceCreateTicket is true, then a new ticket is made, and the next plain request reuses the newest', async () => {
     // given
     const phone = freshPhone();
-    const first = await createTicket(svc, { customer: { phone }, query: 'q' });
+    const first = await createTicket(env.svc, { customer: { phone }, query: 'q' });
     // when
-    const forced = await createTicket(svc, { customer: { phone }, query: 'q', forceCreateTicket: true });
+    const forced = await createTicket(env.svc, { customer: { phone }, query: 'q', forceCreateTicket: true });
     // then
     expect(forced.body.existingTicket).to.equal(false);
     expect(forced.body.ticketId).to.not.equal(first.body.ticketId);
-    expect((await ticketEvents(svc, forced.body.ticketId))[0].data).to.include({ forced: true });
-    const again = await createTicket(svc, { customer: { phone }, query: 'q' });
+    expect((await ticketEvents(env.svc, forced.body.ticketId))[0].data).to.include({ forced: true });
+    const again = await createTicket(env.svc, { customer: { phone }, query: 'q' });
     expect(again.body.existingTicket).to.equal(true);
     expect(again.body.ticketId).to.equal(forced.body.ticketId);
   });
@@ -68,23 +57,23 @@ describe('reuse of an open ticket (spec 3.2), forceCreateTicket and waitForTicke
   it('given ten concurrent identical creates, then one ticket is made and nine answers reuse it', async () => {
     // given
     const phone = freshPhone();
-    const numbersBefore = (await readStream(svc, ticketNumberStream('acme'))).length;
+    const numbersBefore = (await readStream(env.svc, ticketNumberStream('acme'))).length;
     const body = { customer: { phone, name: 'Same' }, query: 'same', taskName: 'Refund Request', skipExecuteAction: true };
     // when
-    const results = await Promise.all(Array.from({ length: 10 }, () => createTicket(svc, body)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => createTicket(env.svc, body)));
     // then
     expect(results.map((r) => r.status)).to.deep.equal(Array(10).fill(200));
     expect(new Set(results.map((r) => r.body.ticketId)).size).to.equal(1);
     expect(results.filter((r) => r.body.existingTicket === false)).to.have.length(1);
-    expect((await readStream(svc, ticketNumberStream('acme'))).length).to.equal(numbersBefore + 1);
+    expect((await readStream(env.svc, ticketNumberStream('acme'))).length).to.equal(numbersBefore + 1);
   });
 
   it('given waitForTicket false, then only the customer is found or created: a requestId, no ticketId, no ticket, and the request recorded on the customer', async () => {
     // given
     const phone = freshPhone();
-    const numbersBefore = (await readStream(svc, ticketNumberStream('acme'))).length;
+    const numbersBefore = (await readStream(env.svc, ticketNumberStream('acme'))).length;
     // when
-    const res = await createTicket(svc, { customer: { phone, name: 'Quick' }, query: 'just the customer', subject: 'Hi', waitForTicket: false });
+    const res = await createTicket(env.svc, { customer: { phone, name: 'Quick' }, query: 'just the customer', subject: 'Hi', waitForTicket: false });
     // then
     expect(res.status).to.equal(200);
     expect(res.body.success).to.equal(true);
@@ -93,15 +82,15 @@ describe('reuse of an open ticket (spec 3.2), forceCreateTicket and waitForTicke
     expect(res.body).to.not.have.property('ticket');
     expect(res.body.existingTicket).to.equal(false);
     expect(res.body.customer).to.include({ name: 'Quick', phone });
-    expect((await readStream(svc, ticketNumberStream('acme'))).length).to.equal(numbersBefore);
-    const received = (await customerEvents(svc, res.body.customer.id)).find((e) => e.type === 'CustomerRequestReceived');
+    expect((await readStream(env.svc, ticketNumberStream('acme'))).length).to.equal(numbersBefore);
+    const received = (await customerEvents(env.svc, res.body.customer.id)).find((e) => e.type === 'CustomerRequestReceived');
     expect(received?.data).to.include({ requestId: res.body.requestId, query: 'just the customer', subject: 'Hi' });
   });
 
   it('given a request that fails after claiming the open-ticket slot, then the slot is released and the next identical request makes the ticket at once', async () => {
     // given an event store that refuses ticket streams once
     let failOnce = true;
-    const real = svc.deps.eventStore;
+    const real = env.svc.deps.eventStore;
     const failing: EventStore = Object.create(real, {
       appendToStream: {
         value: (stream: string, events: never, options: never) => {
@@ -113,20 +102,20 @@ describe('reuse of an open ticket (spec 3.2), forceCreateTicket and waitForTicke
         },
       },
     });
-    const deps = { ...svc.deps, eventStore: failing, textProcessor: localTicketTextProcessor(), readModels: ['tickets'] };
-    const principal = svc.deps.directory().principalForToken(TOKENS.acmeAdmin)!;
+    const deps = { ...env.svc.deps, eventStore: failing, textProcessor: localTicketTextProcessor(), readModels: ['tickets'] };
+    const principal = env.svc.deps.directory().principalForToken(TOKENS.acmeAdmin)!;
     const body = { customer: { phone: freshPhone() }, query: 'q' };
     // when
     let failed = false;
     await createManualTicket(deps, principal, 'req-1', body, true).catch(() => {
       failed = true;
     });
-    const next = await createTicket(svc, body);
+    const next = await createTicket(env.svc, body);
     // then
     expect(failed).to.equal(true);
     expect(next.status).to.equal(200);
     expect(next.body.existingTicket).to.equal(false);
-    const slot = await readStream(svc, openTicketStream('acme', next.body.customer.id, null));
+    const slot = await readStream(env.svc, openTicketStream('acme', next.body.customer.id, null));
     expect(slot.map((e) => e.type)).to.deep.equal(['OpenTicketClaimed', 'OpenTicketReleased', 'OpenTicketClaimed']);
   });
 });

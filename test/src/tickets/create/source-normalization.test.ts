@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import { BUILT_IN_SOURCES, normalizeSource } from '@support/domain';
-import { TestService } from '../../support/test-service';
 import { FakeExternal, startFakeExternal } from './support/fake-external';
-import { configWithFakes, createTicket, freshPhone, startTicketService } from './support/ticket-service';
+import { createTicket, freshPhone, useTicketService } from './support/ticket-service';
 
 const LABELS = ['Walk-In', 'Phone Desk'];
 const right = <A>(e: E.Either<string, A>): A => {
@@ -50,35 +49,26 @@ describe('source normalization (spec 4.1.1)', () => {
   });
 
   describe('over HTTP', () => {
-    let fake: FakeExternal;
-    let svc: TestService;
-    before(async () => {
-      fake = await startFakeExternal();
-      svc = await startTicketService(configWithFakes(fake));
-    });
-    after(async () => {
-      await svc.stop();
-      await fake.stop();
-    });
+    const env = useTicketService();
 
     it('given a configured label in another casing as source, then the ticket is manual with the configured casing', async () => {
-      const res = await createTicket(svc, { customer: { phone: freshPhone() }, query: 'q', source: 'phone desk' });
+      const res = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'q', source: 'phone desk' });
       expect(res.status).to.equal(200);
       expect(res.body.ticket).to.include({ source: 'manual', manualSourceLabel: 'Phone Desk' });
     });
 
     it('given a built-in source, then it is kept', async () => {
-      const res = await createTicket(svc, { customer: { phone: freshPhone() }, query: 'q', source: 'voiceCall' });
+      const res = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'q', source: 'voiceCall' });
       expect(res.body.ticket).to.include({ source: 'voiceCall', manualSourceLabel: null });
     });
 
     it('given an unconfigured source, then it is kept as the manual label', async () => {
-      const res = await createTicket(svc, { customer: { phone: freshPhone() }, query: 'q', source: 'Pop-up Store' });
+      const res = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'q', source: 'Pop-up Store' });
       expect(res.body.ticket).to.include({ source: 'manual', manualSourceLabel: 'Pop-up Store' });
     });
 
     it('given a manualSourceLabel with a non-manual source, then 400', async () => {
-      const res = await createTicket(svc, { customer: { phone: freshPhone() }, query: 'q', source: 'email', manualSourceLabel: 'Walk-In' });
+      const res = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'q', source: 'email', manualSourceLabel: 'Walk-In' });
       expect(res.status).to.equal(400);
       expect(res.body.message).to.contain('manualSourceLabel');
     });

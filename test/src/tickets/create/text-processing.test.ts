@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import { afinnSentiment, extractSummary, localTicketTextProcessor, MAX_SUMMARY_LENGTH } from '@support/adapters';
 import { TOKENS } from '../../support/example-config';
-import { TestService } from '../../support/test-service';
 import { FakeExternal, startFakeExternal } from './support/fake-external';
-import { configWithFakes, createTicket, freshPhone, startTicketService, ticketEvents } from './support/ticket-service';
+import { createTicket, freshPhone, ticketEvents, useTicketService } from './support/ticket-service';
 
 const waitFor = async <T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
@@ -45,36 +44,27 @@ describe('processing of subject and query: summary and sentiment', () => {
   });
 
   describe('over HTTP', () => {
-    let fake: FakeExternal;
-    let svc: TestService;
-    before(async () => {
-      fake = await startFakeExternal();
-      svc = await startTicketService(configWithFakes(fake));
-    });
-    after(async () => {
-      await svc.stop();
-      await fake.stop();
-    });
+    const env = useTicketService();
 
     it('given fastResponse false (default), then summary and sentiment are in the ticket before the answer', async () => {
-      const res = await createTicket(svc, { customer: { phone: freshPhone() }, subject: 'Broken mug', query: 'The mug arrived broken. Awful packaging.' });
+      const res = await createTicket(env.svc, { customer: { phone: freshPhone() }, subject: 'Broken mug', query: 'The mug arrived broken. Awful packaging.' });
       expect(res.body.ticket).to.include({ summary: 'Broken mug: The mug arrived broken.', sentiment: 'negative', textProcessing: 'done' });
-      const events = await ticketEvents(svc, res.body.ticketId);
+      const events = await ticketEvents(env.svc, res.body.ticketId);
       expect(events.map((e) => e.type)).to.deep.equal(['TicketCreated']);
       expect(events[0].data).to.include({ summary: 'Broken mug: The mug arrived broken.', sentiment: 'negative' });
     });
 
     it('given fastResponse true, then the answer comes without summary, and TicketQueryProcessed brings it shortly after (also to the list)', async () => {
       // when
-      const res = await createTicket(svc, { customer: { phone: freshPhone() }, subject: 'Thanks', query: 'Great service, thank you so much!', fastResponse: true });
+      const res = await createTicket(env.svc, { customer: { phone: freshPhone() }, subject: 'Thanks', query: 'Great service, thank you so much!', fastResponse: true });
       // then
       expect(res.status).to.equal(200);
       expect(res.body.ticket).to.include({ summary: null, sentiment: null, textProcessing: 'pending' });
-      const processed = await waitFor(async () => (await ticketEvents(svc, res.body.ticketId)).find((e) => e.type === 'TicketQueryProcessed'));
+      const processed = await waitFor(async () => (await ticketEvents(env.svc, res.body.ticketId)).find((e) => e.type === 'TicketQueryProcessed'));
       expect(processed.data).to.include({ ticketId: res.body.ticketId, summary: 'Thanks: Great service, thank you so much!', sentiment: 'positive', processor: 'local-afinn' });
       expect(processed.metadata).to.include({ userId: 'worker:ticket-text' });
       const listed = await waitFor(async () => {
-        const list = await svc.api('POST', '/apis/task-runs/tickets/list', { token: TOKENS.acmeAdmin, body: { limit: 250 } });
+        const list = await env.svc.api('POST', '/apis/task-runs/tickets/list', { token: TOKENS.acmeAdmin, body: { limit: 250 } });
         const item = (list.body.data as { id: string; summary: string | null }[]).find((t) => t.id === res.body.ticketId);
         return item?.summary ? item : undefined;
       });

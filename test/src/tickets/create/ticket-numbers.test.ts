@@ -1,48 +1,37 @@
 import { expect } from 'chai';
 import { ticketNumberStream } from '@support/domain';
 import { TOKENS } from '../../support/example-config';
-import { TestService } from '../../support/test-service';
-import { FakeExternal, startFakeExternal } from './support/fake-external';
-import { configWithFakes, createTicket, freshPhone, readStream, startTicketService } from './support/ticket-service';
+import { createTicket, freshPhone, readStream, useTicketService } from './support/ticket-service';
 
 describe('ticket numbers: integers increasing per account, never duplicated', () => {
-  let fake: FakeExternal;
-  let svc: TestService;
-  before(async () => {
-    fake = await startFakeExternal();
-    svc = await startTicketService(configWithFakes(fake));
-  });
-  after(async () => {
-    await svc.stop();
-    await fake.stop();
-  });
+  const env = useTicketService();
 
   it('given tickets created one after another, then their numbers are 1, 2, 3 of the account', async () => {
     const numbers: number[] = [];
-    for (let i = 0; i < 3; i++) numbers.push((await createTicket(svc, { customer: { phone: freshPhone() }, query: `n${i}` })).body.ticket.ticketNumber);
+    for (let i = 0; i < 3; i++) numbers.push((await createTicket(env.svc, { customer: { phone: freshPhone() }, query: `n${i}` })).body.ticket.ticketNumber);
     expect(numbers).to.deep.equal([1, 2, 3]);
   });
 
   it('given twenty concurrent creates, then every ticket has its own number and together they are the next twenty', async () => {
     // given
-    const before = (await readStream(svc, ticketNumberStream('acme'))).length;
+    const before = (await readStream(env.svc, ticketNumberStream('acme'))).length;
     // when
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createTicket(svc, { customer: { phone: freshPhone() }, query: `c${i}` })));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createTicket(env.svc, { customer: { phone: freshPhone() }, query: `c${i}` })));
     // then
     const numbers = results.map((r) => r.body.ticket.ticketNumber as number).sort((a, b) => a - b);
     expect(numbers).to.deep.equal(Array.from({ length: 20 }, (_, i) => before + 1 + i));
-    const assigned = await readStream(svc, ticketNumberStream('acme'));
+    const assigned = await readStream(env.svc, ticketNumberStream('acme'));
     expect(assigned.map((e) => (e.data as { ticketNumber: number }).ticketNumber)).to.deep.equal(assigned.map((e) => Number(e.revision) + 1));
   });
 
   it('given numbers increase with creation order, then a later ticket has a larger number', async () => {
-    const a = await createTicket(svc, { customer: { phone: freshPhone() }, query: 'a' });
-    const b = await createTicket(svc, { customer: { phone: freshPhone() }, query: 'b' });
+    const a = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'a' });
+    const b = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'b' });
     expect(b.body.ticket.ticketNumber).to.be.greaterThan(a.body.ticket.ticketNumber);
   });
 
   it('given another account, then its numbers start at 1 on their own', async () => {
-    const res = await createTicket(svc, { customer: { phone: freshPhone() }, query: 'globex' }, TOKENS.globexAdmin);
+    const res = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'globex' }, TOKENS.globexAdmin);
     expect(res.body.ticket.ticketNumber).to.equal(1);
   });
 });

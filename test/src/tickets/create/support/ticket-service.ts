@@ -1,7 +1,7 @@
 import { customerStream, RecordedEvent, ticketStream } from '@support/domain';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../../../support/example-config';
 import { startTestService, TestService } from '../../../support/test-service';
-import { FakeExternal } from './fake-external';
+import { FakeExternal, startFakeExternal } from './fake-external';
 
 export const MANUAL = '/apis/tickets/manual';
 
@@ -36,3 +36,30 @@ export const evaluationOf = async (svc: TestService, ticketId: string): Promise<
 let counter = 0;
 /** A fresh valid phone number per call (US 415 numbers), so tests do not share customers by accident. */
 export const freshPhone = (): string => `+1415555${String(1000 + (counter++ % 9000)).padStart(4, '0')}`;
+
+/**
+ * Registers mocha hooks that start the fakes and the real app before a describe block and stop them
+ * after it; the returned object gives the running pair.
+ */
+export const useTicketService = (edit?: (acme: Record<string, any>) => void): { readonly svc: TestService; readonly fake: FakeExternal } => {
+  let fake: FakeExternal | undefined;
+  let svc: TestService | undefined;
+  before(async () => {
+    fake = await startFakeExternal();
+    svc = await startTicketService(configWithFakes(fake, edit));
+  });
+  after(async () => {
+    await svc?.stop();
+    await fake?.stop();
+  });
+  return {
+    get svc() {
+      if (!svc) throw new Error('the ticket service is not started (use inside it/before hooks)');
+      return svc;
+    },
+    get fake() {
+      if (!fake) throw new Error('the fakes are not started');
+      return fake;
+    },
+  };
+};
