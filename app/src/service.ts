@@ -4,7 +4,7 @@ import { AddressInfo } from 'node:net';
 import { jsonLogger, Logger, memoryLimiters } from '@support/adapters';
 import {
   checkpointPollingProgress, declareIndexes, dispatcherSubscriber, inProcessProgress, projectionSubscriber, readStoreCheckpoints,
-  SubscriberRunner,
+  SubscriberGroup, SubscriberRunner,
 } from '@support/projectors';
 import { AccountDirectory } from '@support/domain';
 import { ServiceDeps } from './deps';
@@ -87,18 +87,25 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
 
   if (runsProjectors) {
     const checkpoints = readStoreCheckpoints(engines.readStore);
+    const projections: SubscriberRunner[] = [];
+    const dispatchers: SubscriberRunner[] = [];
     for (const feature of features) {
       for (const projection of feature.projections ?? []) {
         await declareIndexes(projection, engines.readStore);
-        runners.push(new SubscriberRunner(projectionSubscriber(projection, engines.readStore), engines.eventStore, checkpoints, logger));
+        projections.push(new SubscriberRunner(projectionSubscriber(projection, engines.readStore), engines.eventStore, checkpoints, logger));
       }
       for (const dispatcher of feature.dispatchers ?? []) {
-        runners.push(new SubscriberRunner(dispatcherSubscriber(dispatcher, engines.jobQueue), engines.eventStore, checkpoints, logger));
+        dispatchers.push(new SubscriberRunner(dispatcherSubscriber(dispatcher, engines.jobQueue), engines.eventStore, checkpoints, logger));
       }
     }
-    for (const runner of runners) await runner.start();
+    runners.push(...projections, ...dispatchers);
+    // The read models share one subscription (each event read once; they fail together with the
+    // read store anyway). Each dispatcher has its own, so a queue outage never holds up a read model.
+    const group = new SubscriberGroup(engines.eventStore, projections);
+    await group.start();
+    for (const dispatcher of dispatchers) await dispatcher.start();
     stoppers.push(async () => {
-      await Promise.all(runners.map((r) => r.stop()));
+      await Promise.all([group.stop(), ...dispatchers.map((d) => d.stop())]);
     });
   }
   const ready = Promise.all(runners.map((r) => r.ready)).then(() => undefined);

@@ -3,3 +3,4 @@ export * from './subscriber';
 export * from './projection';
 export * from './dispatch';
 export * from './progress';
+export * from './subscriber-group';

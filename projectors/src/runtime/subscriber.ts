@@ -1,5 +1,6 @@
 import { comparePositions, EventStore, Logger, Position, RecordedEvent } from '@support/domain';
 import { CheckpointStore } from './checkpoints';
+import { SubscriberGroup } from './subscriber-group';
 
 /** Something that reacts to every event of some streams, in global order, at least once. */
 export interface SubscriberDefinition {
@@ -29,26 +30,30 @@ interface Waiter {
 }
 
 /**
- * Runs one subscriber: catch-up subscription from its checkpoint, then live. Handler failures are
- * retried with backoff on the same event (never skipped). Tells waiters when it has passed a
- * position (read your writes) and when it has caught up with the log as it was at start (ready).
+ * One subscriber: its checkpoint, the events it has handled, its waiters. Events reach it from a
+ * SubscriberGroup (one subscription to the log shared by several subscribers) or, started on its
+ * own, from a group of one. Handler failures are retried with backoff on the same event (never
+ * skipped). Tells waiters when it has passed a position (read your writes) and when it has caught
+ * up with the log as it was at start (ready).
  */
 export class SubscriberRunner {
   private processed: Position | null = null;
+  private lastSaved: Position | null = null;
+  private sinceCheckpoint = 0;
+  private target: Position | null = null;
   private waiters: Waiter[] = [];
   private stopped = false;
-  private loop: Promise<void> | null = null;
-  private subscription: { unsubscribe(): Promise<void> } | null = null;
+  private ownGroup: SubscriberGroup | null = null;
   private readyResolve!: () => void;
   readonly ready: Promise<void> = new Promise((r) => (this.readyResolve = r));
   private isReady = false;
 
   constructor(
     private readonly definition: SubscriberDefinition,
-    private readonly eventStore: EventStore,
+    readonly eventStore: EventStore,
     private readonly checkpoints: CheckpointStore,
     private readonly logger: Logger,
-    private readonly options: SubscriberOptions = {},
+    readonly options: SubscriberOptions = {},
   ) {}
 
   get name(): string {
@@ -63,75 +68,51 @@ export class SubscriberRunner {
     return this.isReady;
   }
 
+  /** Starts this subscriber alone, on a subscription of its own. */
   async start(): Promise<void> {
-    const from = await this.checkpoints.load(this.definition.name);
-    const head = await this.eventStore.headPosition();
-    this.processed = from;
-    const target = head;
-    const reachedTarget = () => target === null || (this.processed !== null && comparePositions(this.processed, target) >= 0);
-    if (reachedTarget()) this.markReady();
-    const subscription = this.eventStore.subscribeToAll({
-      fromPosition: from ?? 'start',
-      // Ready is judged on every event (also filtered ones would not reach us), so readiness uses the
-      // head of the whole log, and the prefix filter is applied here rather than in the engine.
-    });
-    this.subscription = subscription;
-    this.loop = this.run(subscription, target);
+    this.ownGroup = new SubscriberGroup(this.eventStore, [this], this.options.maxBatch);
+    await this.ownGroup.start();
   }
 
-  private async run(subscription: AsyncIterable<RecordedEvent>, target: Position | null): Promise<void> {
-    const every = this.options.checkpointEvery ?? 500;
-    const maxBatch = this.options.maxBatch ?? 64;
-    let sinceCheckpoint = 0;
-    let lastSaved = this.processed;
-    const iterator = subscription[Symbol.asyncIterator]();
-    /** Resolves on the next macrotask: tells "buffered now" from "must wait for the log". */
-    const buffered = (p: Promise<unknown>) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setImmediate(() => r(false)))]);
-    let pending: Promise<IteratorResult<RecordedEvent>> | null = null;
-    try {
-      for (;;) {
-        const next: Promise<IteratorResult<RecordedEvent>> = pending ?? iterator.next();
-        pending = null;
-        // Idle (nothing buffered right now): persist the checkpoint before waiting.
-        if (!(await buffered(next)) && this.processed && (lastSaved === null || comparePositions(this.processed, lastSaved) > 0)) {
-          await this.checkpoints.save(this.definition.name, this.processed);
-          lastSaved = this.processed;
-          sinceCheckpoint = 0;
-        }
-        // Take the events that are already buffered, up to maxBatch, without waiting for more.
-        const batch: RecordedEvent[] = [];
-        let result = await next;
-        let done = result.done === true;
-        while (!done && !this.stopped) {
-          batch.push(result.value);
-          if (batch.length >= maxBatch) break;
-          const more = iterator.next();
-          if (!(await buffered(more))) {
-            pending = more;
-            break;
-          }
-          result = await more;
-          done = result.done === true;
-        }
-        await this.handleBatch(batch.filter((e) => this.wants(e)));
-        for (const event of batch) {
-          this.processed = event.position;
-          sinceCheckpoint++;
-          if (!this.isReady && target !== null && comparePositions(event.position, target) >= 0) this.markReady();
-        }
-        if (sinceCheckpoint >= every && this.processed) {
-          await this.checkpoints.save(this.definition.name, this.processed);
-          lastSaved = this.processed;
-          sinceCheckpoint = 0;
-        }
-        this.releaseWaiters();
-        if (done || this.stopped) break;
-      }
-    } finally {
-      if (this.processed && (lastSaved === null || comparePositions(this.processed, lastSaved) > 0)) {
-        await this.checkpoints.save(this.definition.name, this.processed).catch(() => undefined);
-      }
-    }
+  /** Loads the checkpoint and notes the head of the log, which it must reach to be ready. Answers the checkpoint. */
+  async prepare(head: Position | null): Promise<Position | null> {
+    this.processed = await this.checkpoints.load(this.definition.name);
+    this.lastSaved = this.processed;
+    this.target = head;
+    if (head === null || (this.processed !== null && comparePositions(this.processed, head) >= 0)) this.markReady();
+    return this.processed;
+  }
+
+  /** Handles the events of a batch it has not seen yet (the group starts from the oldest checkpoint). */
+  async accept(batch: readonly RecordedEvent[]): Promise<void> {
+    if (this.stopped) return;
+    const unseen = this.processed === null ? batch : batch.filter((e) => comparePositions(e.position, this.processed as Position) > 0);
+    if (unseen.length === 0) return;
+    await this.handleBatch(unseen.filter((e) => this.wants(e)));
+    const last = unseen[unseen.length - 1].position;
+    this.processed = last;
+    this.sinceCheckpoint += unseen.length;
+    if (!this.isReady && this.target !== null && comparePositions(last, this.target) >= 0) this.markReady();
+    if (this.sinceCheckpoint >= (this.options.checkpointEvery ?? 500)) await this.saveCheckpoint();
+    this.releaseWaiters();
+  }
+
+  /** The log has nothing buffered right now: persist the checkpoint before waiting for more. */
+  async idle(): Promise<void> {
+    await this.saveCheckpoint();
+  }
+
+  private async saveCheckpoint(): Promise<void> {
+    if (this.processed === null || (this.lastSaved !== null && comparePositions(this.processed, this.lastSaved) <= 0)) return;
+    const at = this.processed;
+    await this.checkpoints.save(this.definition.name, at);
+    this.lastSaved = at;
+    this.sinceCheckpoint = 0;
+  }
+
+  private wants(event: RecordedEvent): boolean {
+    const prefixes = this.definition.streamNamePrefixes;
+    return prefixes === undefined || prefixes.some((p) => event.streamName.startsWith(p));
   }
 
   /** In order, one by one; or all at once when the definition handles batches (e.g. job dispatch). */
@@ -143,11 +124,6 @@ export class SubscriberRunner {
       return;
     }
     for (const event of events) await this.withRetry(event, () => this.definition.handle(event));
-  }
-
-  private wants(event: RecordedEvent): boolean {
-    const prefixes = this.definition.streamNamePrefixes;
-    return prefixes === undefined || prefixes.some((p) => event.streamName.startsWith(p));
   }
 
   private async withRetry(event: RecordedEvent, work: () => Promise<void>): Promise<void> {
@@ -198,10 +174,25 @@ export class SubscriberRunner {
     });
   }
 
+  /** Stops a subscriber started on its own (with start()). Members of a group stop with the group. */
   async stop(): Promise<void> {
+    const group = this.ownGroup;
+    this.ownGroup = null;
+    if (group) await group.stop();
+    else {
+      this.halt();
+      await this.finish();
+    }
+  }
+
+  /** Takes no more events, and a failing handler stops retrying. */
+  halt(): void {
     this.stopped = true;
-    await this.subscription?.unsubscribe();
-    await this.loop?.catch(() => undefined);
+  }
+
+  /** After the last event: persists the checkpoint and releases waiters. */
+  async finish(): Promise<void> {
+    await this.saveCheckpoint().catch(() => undefined);
     this.waiters.forEach((w) => w.resolve(false));
     this.waiters = [];
   }

@@ -1,0 +1,70 @@
+import { comparePositions, EventStore, Position, RecordedEvent } from '@support/domain';
+import type { SubscriberRunner } from './subscriber';
+
+/**
+ * One catch-up subscription to the log shared by several subscribers: each event is read and
+ * decoded once and offered to every subscriber in turn (each skips what its checkpoint says it has
+ * seen). The subscription starts at the oldest checkpoint. Buffered events go in batches of at most
+ * `maxBatch`; when nothing is buffered, every subscriber persists its checkpoint before the wait.
+ */
+export class SubscriberGroup {
+  private stopped = false;
+  private loop: Promise<void> | null = null;
+  private subscription: { unsubscribe(): Promise<void> } | null = null;
+
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly members: readonly SubscriberRunner[],
+    private readonly maxBatch = 64,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.members.length === 0) return;
+    const head = await this.eventStore.headPosition();
+    const checkpoints = await Promise.all(this.members.map((m) => m.prepare(head)));
+    const from = checkpoints.some((c) => c === null)
+      ? null
+      : (checkpoints as Position[]).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+    const subscription = this.eventStore.subscribeToAll({ fromPosition: from ?? 'start' });
+    this.subscription = subscription;
+    this.loop = this.run(subscription);
+  }
+
+  private async run(subscription: AsyncIterable<RecordedEvent>): Promise<void> {
+    const iterator = subscription[Symbol.asyncIterator]();
+    /** Resolves on the next macrotask: tells "buffered now" from "must wait for the log". */
+    const buffered = (p: Promise<unknown>) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setImmediate(() => r(false)))]);
+    let pending: Promise<IteratorResult<RecordedEvent>> | null = null;
+    for (;;) {
+      const next: Promise<IteratorResult<RecordedEvent>> = pending ?? iterator.next();
+      pending = null;
+      if (!(await buffered(next))) for (const m of this.members) await m.idle();
+      // Take the events that are already buffered, up to maxBatch, without waiting for more.
+      const batch: RecordedEvent[] = [];
+      let result = await next;
+      let done = result.done === true;
+      while (!done && !this.stopped) {
+        batch.push(result.value);
+        if (batch.length >= this.maxBatch) break;
+        const more = iterator.next();
+        if (!(await buffered(more))) {
+          pending = more;
+          break;
+        }
+        result = await more;
+        done = result.done === true;
+      }
+      if (this.stopped) break;
+      for (const m of this.members) await m.accept(batch);
+      if (done) break;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.members.forEach((m) => m.halt());
+    await this.subscription?.unsubscribe();
+    await this.loop?.catch(() => undefined);
+    await Promise.all(this.members.map((m) => m.finish()));
+  }
+}
