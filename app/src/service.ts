@@ -62,88 +62,104 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const port = (server.address() as AddressInfo).port;
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
   const publicBaseUrl = /:0$/.test(settings.publicBaseUrl) ? url : settings.publicBaseUrl;
-  const engines: Engines = await openEngines({ ...settings, publicBaseUrl }, logger);
-
-  const runners: SubscriberRunner[] = [];
-  const runsProjectors = components.includes('projectors');
-  const fetchImpl = options.overrides?.fetch ?? fetch;
-  const deps: ServiceDeps = {
-    ...buildIntegrations(fetchImpl),
-    eventStore: engines.eventStore,
-    readStore: engines.readStore,
-    jobQueue: engines.jobQueue,
-    blobStore: engines.blobStore,
-    directory: () => directory,
-    clock: options.overrides?.clock ?? { now: () => new Date() },
-    newId: options.overrides?.newId ?? randomUUID,
-    logger,
-    limiters: options.overrides?.limiters ?? engines.limiters ?? memoryLimiters(),
-    progress: runsProjectors ? inProcessProgress(() => runners) : checkpointPollingProgress(readStoreCheckpoints(engines.readStore)),
-    publicBaseUrl,
-    fetch: fetchImpl,
-  };
-
-  const stoppers: (() => Promise<void>)[] = [];
-
-  if (runsProjectors) {
-    const checkpoints = readStoreCheckpoints(engines.readStore);
-    const projections: SubscriberRunner[] = [];
-    const dispatchers: SubscriberRunner[] = [];
-    for (const feature of features) {
-      for (const projection of feature.projections ?? []) {
-        await declareIndexes(projection, engines.readStore);
-        projections.push(new SubscriberRunner(projectionSubscriber(projection, engines.readStore), engines.eventStore, checkpoints, logger));
-      }
-      for (const dispatcher of feature.dispatchers ?? []) {
-        dispatchers.push(new SubscriberRunner(dispatcherSubscriber(dispatcher, engines.jobQueue), engines.eventStore, checkpoints, logger));
-      }
-    }
-    runners.push(...projections, ...dispatchers);
-    // The read models share one subscription (each event read once; they fail together with the
-    // read store anyway). Each dispatcher has its own, so a queue outage never holds up a read model.
-    const group = new SubscriberGroup(engines.eventStore, projections);
-    await group.start();
-    for (const dispatcher of dispatchers) await dispatcher.start();
-    stoppers.push(async () => {
-      await Promise.all([group.stop(), ...dispatchers.map((d) => d.stop())]);
+  const closeServer = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
     });
+  let engines: Engines;
+  try {
+    engines = await openEngines({ ...settings, publicBaseUrl }, logger);
+  } catch (e) {
+    await closeServer();
+    throw e;
   }
-  const ready = Promise.all(runners.map((r) => r.ready)).then(() => undefined);
-  let isReady = !runsProjectors;
-  void ready.then(() => {
-    isReady = true;
-    logger.info('read models ready', { projections: runners.length });
-  });
+  const stoppers: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    await closeServer();
+    for (const stop of stoppers.reverse()) await stop();
+    await engines.close();
+  };
+  let deps: ServiceDeps;
+  let ready: Promise<void>;
+  try {
+    const runners: SubscriberRunner[] = [];
+    const runsProjectors = components.includes('projectors');
+    const fetchImpl = options.overrides?.fetch ?? fetch;
+    deps = {
+      ...buildIntegrations(fetchImpl),
+      eventStore: engines.eventStore,
+      readStore: engines.readStore,
+      jobQueue: engines.jobQueue,
+      blobStore: engines.blobStore,
+      directory: () => directory,
+      clock: options.overrides?.clock ?? { now: () => new Date() },
+      newId: options.overrides?.newId ?? randomUUID,
+      logger,
+      limiters: options.overrides?.limiters ?? engines.limiters ?? memoryLimiters(),
+      progress: runsProjectors ? inProcessProgress(() => runners) : checkpointPollingProgress(readStoreCheckpoints(engines.readStore)),
+      publicBaseUrl,
+      fetch: fetchImpl,
+    };
 
-  if (components.includes('workers')) {
-    for (const feature of features) {
-      for (const worker of feature.workers ?? []) {
-        const handle = await worker.start(deps);
-        stoppers.push(() => handle.stop());
+
+    if (runsProjectors) {
+      const checkpoints = readStoreCheckpoints(engines.readStore);
+      const projections: SubscriberRunner[] = [];
+      const dispatchers: SubscriberRunner[] = [];
+      for (const feature of features) {
+        for (const projection of feature.projections ?? []) {
+          await declareIndexes(projection, engines.readStore);
+          projections.push(new SubscriberRunner(projectionSubscriber(projection, engines.readStore), engines.eventStore, checkpoints, logger));
+        }
+        for (const dispatcher of feature.dispatchers ?? []) {
+          dispatchers.push(new SubscriberRunner(dispatcherSubscriber(dispatcher, engines.jobQueue), engines.eventStore, checkpoints, logger));
+        }
+      }
+      runners.push(...projections, ...dispatchers);
+      // The read models share one subscription (each event read once; they fail together with the
+      // read store anyway). Each dispatcher has its own, so a queue outage never holds up a read model.
+      const group = new SubscriberGroup(engines.eventStore, projections);
+      await group.start();
+      for (const dispatcher of dispatchers) await dispatcher.start();
+      stoppers.push(async () => {
+        await Promise.all([group.stop(), ...dispatchers.map((d) => d.stop())]);
+      });
+    }
+    ready = Promise.all(runners.map((r) => r.ready)).then(() => undefined);
+    let isReady = !runsProjectors;
+    void ready.then(() => {
+      isReady = true;
+      logger.info('read models ready', { projections: runners.length });
+    });
+
+    if (components.includes('workers')) {
+      for (const feature of features) {
+        for (const worker of feature.workers ?? []) {
+          const handle = await worker.start(deps);
+          stoppers.push(() => handle.stop());
+        }
       }
     }
-  }
 
-  const routers = features.flatMap((f) => [
-    ...(components.includes('command-api') && f.commandRoutes ? [f.commandRoutes(deps)] : []),
-    ...(components.includes('query-api') && f.queryRoutes ? [f.queryRoutes(deps)] : []),
-  ]);
-  const gateway = buildGateway({ logger, routers: [...engines.routers, ...routers], isReady: () => isReady });
-  handler = gateway.callback();
-  logger.info('listening', { url, components, engines: engines.names });
+    const routers = features.flatMap((f) => [
+      ...(components.includes('command-api') && f.commandRoutes ? [f.commandRoutes(deps)] : []),
+      ...(components.includes('query-api') && f.queryRoutes ? [f.queryRoutes(deps)] : []),
+    ]);
+    const gateway = buildGateway({ logger, routers: [...engines.routers, ...routers], isReady: () => isReady });
+    handler = gateway.callback();
+    logger.info('listening', { url, components, engines: engines.names });
+  } catch (e) {
+    // A start that fails half way leaves nothing listening or open behind it.
+    await stopAll().catch(() => undefined);
+    throw e;
+  }
 
   return {
     url,
     port,
     deps,
     ready,
-    stop: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      for (const stop of stoppers.reverse()) await stop();
-      await engines.close();
-    },
+    stop: stopAll,
   };
 };
