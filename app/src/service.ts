@@ -119,7 +119,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       runners.push(...projections, ...dispatchers);
       // The read models share one subscription (each event read once; they fail together with the
       // read store anyway). Each dispatcher has its own, so a queue outage never holds up a read model.
-      const group = new SubscriberGroup(engines.eventStore, projections);
+      const group = new SubscriberGroup(engines.eventStore, projections, logger);
       await group.start();
       for (const dispatcher of dispatchers) await dispatcher.start();
       stoppers.push(async () => {

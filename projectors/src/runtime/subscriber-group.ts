@@ -1,4 +1,4 @@
-import { comparePositions, EventStore, Position, RecordedEvent } from '@support/domain';
+import { comparePositions, EventStore, Logger, Position, RecordedEvent } from '@support/domain';
 import type { SubscriberRunner } from './subscriber';
 
 /**
@@ -15,19 +15,45 @@ export class SubscriberGroup {
   constructor(
     private readonly eventStore: EventStore,
     private readonly members: readonly SubscriberRunner[],
+    private readonly logger?: Logger,
     private readonly maxBatch = 64,
   ) {}
 
   async start(): Promise<void> {
     if (this.members.length === 0) return;
     const head = await this.eventStore.headPosition();
-    const checkpoints = await Promise.all(this.members.map((m) => m.prepare(head)));
-    const from = checkpoints.some((c) => c === null)
-      ? null
-      : (checkpoints as Position[]).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
-    const subscription = this.eventStore.subscribeToAll({ fromPosition: from ?? 'start' });
-    this.subscription = subscription;
-    this.loop = this.run(subscription);
+    await Promise.all(this.members.map((m) => m.prepare(head)));
+    this.loop = this.runUntilStopped();
+  }
+
+  /** The oldest position any member has handled (null: one has handled nothing yet). */
+  private resumeFrom(): Position | null {
+    const positions = this.members.map((m) => m.position);
+    if (positions.some((p) => p === null)) return null;
+    return (positions as Position[]).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+  }
+
+  /**
+   * A failure of the subscription or of a checkpoint write does not end the group: it is logged and
+   * the group subscribes again from where its members are, after a growing pause.
+   */
+  private async runUntilStopped(): Promise<void> {
+    for (let failures = 0; !this.stopped; ) {
+      const subscription = this.eventStore.subscribeToAll({ fromPosition: this.resumeFrom() ?? 'start' });
+      this.subscription = subscription;
+      try {
+        await this.run(subscription);
+        return;
+      } catch (e) {
+        await subscription.unsubscribe().catch(() => undefined);
+        if (this.stopped) return;
+        failures++;
+        this.logger?.error('subscription failed; subscribing again', {
+          subscribers: this.members.map((m) => m.name), failures, errorMessage: e instanceof Error ? e.message : String(e),
+        });
+        await new Promise((r) => setTimeout(r, Math.min(30_000, 200 * 2 ** Math.min(failures, 8))));
+      }
+    }
   }
 
   private async run(subscription: AsyncIterable<RecordedEvent>): Promise<void> {

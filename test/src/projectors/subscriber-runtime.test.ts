@@ -150,4 +150,22 @@ describe('subscriber runtime (projectors and dispatch)', () => {
     expect(await second.waitFor(p, 5000)).to.equal(true);
     expect(published).to.have.length(4);
   });
+
+  it('given a checkpoint write that fails, then the subscription starts again where it was and nothing is lost or repeated', async () => {
+    let failSaves = 1;
+    const flakyCheckpoints: CheckpointStore = {
+      load: (name) => checkpoints.load(name),
+      save: async (name, position) => {
+        if (failSaves-- > 0) throw new Error('read store unavailable');
+        await checkpoints.save(name, position);
+      },
+    };
+    const runner = new SubscriberRunner(projectionSubscriber(counting, store), events, flakyCheckpoints, silentLogger, { checkpointEvery: 5 });
+    runners.push(runner);
+    await runner.start();
+    const p = await append('counter-e', 20);
+    expect(await runner.waitFor(p, 5000)).to.equal(true);
+    expect(await count('counter-e')).to.equal(20);
+    expect(failSaves).to.be.lessThan(0);
+  });
 });
