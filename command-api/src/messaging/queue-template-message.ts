@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import {
   CommandContext, MESSAGES_PROJECTION, messageDecider, messageIdDecider, messageKeyStream, messageStream, Position, ValidTemplateSend,
 } from '@support/domain';
-import { handleCommand } from '../shared';
+import { handleCommand, readFirstEvent } from '../shared';
 import { MessagingCommandDeps, READ_YOUR_WRITES_MS } from './messaging-deps';
 
 export interface QueuedTemplateMessage {
@@ -11,10 +11,8 @@ export interface QueuedTemplateMessage {
   readonly duplicate: boolean;
 }
 
-const firstPosition = async (deps: MessagingCommandDeps, stream: string): Promise<Position | null> => {
-  for await (const e of deps.eventStore.readStream(stream, { maxCount: 1 })) return e.position;
-  return null;
-};
+const firstPosition = async (deps: MessagingCommandDeps, stream: string): Promise<Position | null> =>
+  (await readFirstEvent(deps.eventStore, stream))?.position ?? null;
 
 /**
  * Records the message as queued (MessageQueued on message-<id>); the delivery job is published

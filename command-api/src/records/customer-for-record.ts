@@ -1,4 +1,5 @@
 import { customerContactOf, customerKeyStream, EventStore, RecordData, Resource } from '@support/domain';
+import { readFirstEvent } from '../shared/stream-ends';
 
 /**
  * The customer a record links to (customerIdFrom): the owner named by the first event of the
@@ -7,9 +8,7 @@ import { customerContactOf, customerKeyStream, EventStore, RecordData, Resource 
 export const customerForRecord = async (eventStore: EventStore, accountId: string, resource: Resource, data: RecordData, defaultPhoneCountry?: string): Promise<string | null> => {
   const contact = customerContactOf(resource, data, defaultPhoneCountry);
   if (contact === null) return null;
-  for await (const event of eventStore.readStream(customerKeyStream(accountId, contact), { maxCount: 1 })) {
-    const customerId = (event.data as { customerId?: unknown } | null)?.customerId;
-    return typeof customerId === 'string' ? customerId : null;
-  }
-  return null;
+  const owner = await readFirstEvent(eventStore, customerKeyStream(accountId, contact));
+  const customerId = (owner?.data as { customerId?: unknown } | null | undefined)?.customerId;
+  return typeof customerId === 'string' ? customerId : null;
 };

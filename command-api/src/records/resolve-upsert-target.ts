@@ -2,6 +2,7 @@ import {
   EventStore, holdsValue, lookupKey, ReadStore, RECORDS_COLLECTION, RecordDocument, recordKeyStream, recordStream, resourceRecordDecider,
 } from '@support/domain';
 import { loadStream } from '../shared/handle-command';
+import { readLastEvent } from '../shared/stream-ends';
 
 /** The last claim of an identifier value: which record holds it, and the stream revision read. */
 export interface KeyClaim {
@@ -23,11 +24,10 @@ const CANDIDATES = 3;
 
 export const readKeyClaim = async (eventStore: EventStore, key: UpsertKey): Promise<KeyClaim> => {
   const streamName = recordKeyStream(key.accountId, key.objectId, key.idField, key.idValue);
-  for await (const e of eventStore.readStream(streamName, { direction: 'backwards', fromRevision: 'end', maxCount: 1 })) {
-    const recordId = (e.data as { recordId?: unknown }).recordId;
-    return { streamName, recordId: typeof recordId === 'string' ? recordId : null, revision: e.revision };
-  }
-  return { streamName, recordId: null, revision: null };
+  const last = await readLastEvent(eventStore, streamName);
+  if (last === null) return { streamName, recordId: null, revision: null };
+  const recordId = (last.data as { recordId?: unknown }).recordId;
+  return { streamName, recordId: typeof recordId === 'string' ? recordId : null, revision: last.revision };
 };
 
 /** Whether the record (with its events so far) holds the value. */

@@ -9,7 +9,8 @@ import { handleCommand } from '../shared/handle-command';
 import { CustomerDirectoryDeps, findOrCreateCustomer } from './find-or-create-customer';
 import { evaluationPorts } from './evaluation-ports';
 import { claimOpenTicketSlot, releaseOpenTicketSlot } from './open-ticket-slot';
-import { appendEvents, readLastEvent } from './streams';
+import { readLastEvent } from '../shared/stream-ends';
+import { appendEvents } from './streams';
 import { allocateTicketNumber } from './ticket-number';
 import { ticketView } from './ticket-view';
 

@@ -4,7 +4,8 @@ import {
   EventStore, IdGenerator, NormalizedEmail, PhoneE164,
 } from '@support/domain';
 import { handleCommand, loadStream } from '../shared/handle-command';
-import { appendEvents, backoff, readFirstEvent, sleep } from './streams';
+import { readFirstEvent } from '../shared/stream-ends';
+import { appendEvents, backoff, sleep } from './streams';
 
 export interface CustomerDirectoryDeps {
   readonly eventStore: EventStore;

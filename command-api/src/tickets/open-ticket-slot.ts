@@ -4,7 +4,8 @@ import {
   openTicketStream, TicketEvent, TicketState, ticketStream,
 } from '@support/domain';
 import { loadStream } from '../shared/handle-command';
-import { appendEvents, backoff, readLastEvent, sleep } from './streams';
+import { readLastEvent } from '../shared/stream-ends';
+import { appendEvents, backoff, sleep } from './streams';
 
 const MAX_ATTEMPTS = 50;
 /**

@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/Either';
 import { CommandContext, EventStore, IdGenerator, ticketNumberStream, TicketNumberEvent } from '@support/domain';
 import { toEventData } from '../shared/handle-command';
-import { backoff, readLastEvent } from './streams';
+import { readLastEvent } from '../shared/stream-ends';
+import { backoff } from './streams';
 
 const MAX_ATTEMPTS = 100;
 
