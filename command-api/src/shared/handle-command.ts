@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import {
-  AppendResult, CommandContext, Decider, DomainEvent, EVENT_SCHEMA_VERSION, EventData, EventStore, IdGenerator, RecordedEvent,
+  AppendResult, CommandContext, Decider, DomainEvent, EVENT_SCHEMA_VERSION, EventData, EventStore, IdGenerator,
 } from '@support/domain';
 
 export interface CommandHandlerDeps {
@@ -86,5 +86,3 @@ export const handleCommand = async <Command, Event extends DomainEvent, State, E
   }
   return E.left({ kind: 'ConcurrencyConflict', streamName });
 };
-
-export type { RecordedEvent };

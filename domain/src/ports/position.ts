@@ -1,7 +1,5 @@
 import { Position } from './event-store';
 
-export const START_POSITION: Position = { commit: -1n, prepare: -1n };
-
 export const comparePositions = (a: Position, b: Position): number =>
   a.commit < b.commit ? -1 : a.commit > b.commit ? 1 : a.prepare < b.prepare ? -1 : a.prepare > b.prepare ? 1 : 0;
 

@@ -50,10 +50,10 @@ export class SubscriberRunner {
 
   constructor(
     private readonly definition: SubscriberDefinition,
-    readonly eventStore: EventStore,
+    private readonly eventStore: EventStore,
     private readonly checkpoints: CheckpointStore,
     private readonly logger: Logger,
-    readonly options: SubscriberOptions = {},
+    private readonly options: SubscriberOptions = {},
   ) {}
 
   get name(): string {
@@ -62,10 +62,6 @@ export class SubscriberRunner {
 
   get position(): Position | null {
     return this.processed;
-  }
-
-  get caughtUp(): boolean {
-    return this.isReady;
   }
 
   /** Starts this subscriber alone, on a subscription of its own. */
