@@ -10,6 +10,48 @@ export interface TicketCsat {
   readonly comment: string | null;
 }
 
+export type TicketType = 'ticket' | 'child' | 'interaction';
+
+/**
+ * Lifetime totals of a ticket family, kept on the root ticket's document. Distinct counts keep
+ * their keys (message, thread, session and call ids) so that a webhook recorded twice, or on two
+ * tickets of the family, counts once.
+ */
+export interface TicketFamilyMetrics {
+  readonly childTickets: number;
+  readonly interactionTickets: number;
+  /** Distinct chat session ids across the family. */
+  readonly chatSessionIds: readonly string[];
+  /** Distinct email thread ids across the family, of every email provider. */
+  readonly emailThreadIds: readonly string[];
+  readonly emailClients: readonly string[];
+  /** Distinct message ids of emails from addresses outside the account's mailboxes. */
+  readonly customerEmailMessageIds: readonly string[];
+  /** Distinct message ids of emails from the account's mailboxes, excluding AI- or system-generated ones. */
+  readonly agentEmailMessageIds: readonly string[];
+  readonly incomingCallIds: readonly string[];
+  readonly outgoingCallIds: readonly string[];
+  /**
+   * The family's customer-contact channels (spec 4.4.1 FCR): every ticket source of the family, with `email` only
+   * for a customer email and `voiceCall` only for an incoming call; `manual` when it is a current or involved source.
+   */
+  readonly channels: readonly string[];
+  /** A child ticket of the family was worked by a human (assigned, or resolved by an agent): protected or delegated child work. */
+  readonly delegatedChildWork: boolean;
+  /** The latest customer-originated contact in the family (customer email or incoming call), or null. */
+  readonly lastInboundContactAt: string | null;
+}
+
+/** Voice FCR: the stored evaluation of an incoming call's transcript (on the root ticket). */
+export interface VoiceFcrDecision {
+  readonly callId: string;
+  readonly outcome: 'resolved_on_call' | 'unresolved' | 'delegated';
+  readonly reason: string;
+  readonly evaluatedAt: string;
+  /** A customer email or a different incoming call reached the family after the decision. */
+  readonly laterInboundContact: boolean;
+}
+
 /**
  * One ticket of the read model that the list and the export query. Timestamps are ISO strings in
  * `toISOString` form (UTC), so text order is time order in MongoDB and the embedded store alike.
@@ -49,6 +91,63 @@ export interface TicketDocument extends Document {
   readonly sentiment?: string | null;
   readonly parentTicketId?: string | null;
   readonly csat?: TicketCsat | null;
+
+  /* ---- the ticket worked (ticket lifecycle; every field below is filled by the tickets projector) ---- */
+
+  /** `ticket`: a customer-facing root ticket; `child`: a child ticket; `interaction`: an interaction ticket of a family. */
+  readonly ticketType?: TicketType;
+  /** The child-ticket parameter a child ticket was made with, or null. */
+  readonly childTicketParam?: string | null;
+  /** The family's root ticket (the ticket itself for a root). */
+  readonly rootTicketId?: string;
+  /** Task ids the ticket's evaluation passed through, in order (the final one is taskId). */
+  readonly taskPath?: readonly string[];
+  /** Execute actions run by the task evaluation: key and outcome. */
+  readonly actions?: readonly { readonly actionKey: string; readonly status: string }[];
+  /** Objective values of the final task, by parameter. */
+  readonly objectives?: Readonly<Record<string, unknown>>;
+  /** The payload as sent (a JSON document serialized as a string), or null. */
+  readonly payload?: string | null;
+  /** Who assigned the current assignee (a user id), or null. */
+  readonly assignedById?: string | null;
+  /** Every source the ticket was worked through: its own source and the channel of each interaction (email, voiceCall, liveChat...). */
+  readonly involvedSources?: readonly string[];
+  /** `agent` or `ai` once resolved, else null. */
+  readonly resolvedBy?: 'agent' | 'ai' | null;
+  /** The user who resolved it (agent resolutions), or null. */
+  readonly resolvedByUserId?: string | null;
+  /** The resolving status (resolved, resolved_by_agent, resolved_by_ai, closed, ...) of the latest resolution, or null. */
+  readonly resolution?: string | null;
+  readonly closedAt?: string | null;
+  /** Every status the ticket entered, oldest first (creation included). */
+  readonly statusHistory?: readonly { readonly status: string; readonly at: string }[];
+  /** Every sentiment recorded on the ticket, oldest first: the text processor's, then those added by the processor or agents. */
+  readonly sentiments?: readonly string[];
+  /** The first agent reply on any channel (agent email, agent chat message, outgoing or answered call), recorded once. */
+  readonly firstResponseAt?: string | null;
+  readonly firstResponseChannel?: string | null;
+  /** The latest agent reply, or null. */
+  readonly latestResponseAt?: string | null;
+  /**
+   * Each wait of the customer for an agent: from a customer contact (creation, customer email, incoming call, chat
+   * start) that had no pending wait, to the next agent reply. The export sums them on its business-hours clock.
+   */
+  readonly responseWaits?: readonly { readonly from: string; readonly to: string }[];
+  /** CSAT: `sent` once sent, `submitted` once the customer answered, else null. */
+  readonly csatStatus?: 'sent' | 'submitted' | null;
+  readonly csatSentAt?: string | null;
+  readonly csatSubmittedAt?: string | null;
+  /** Values of the account's other disposition fields, by label. */
+  readonly dispositions?: Readonly<Record<string, string>>;
+  /** Email threads and email clients (providers) of the ticket's own emails. */
+  readonly emailThreadIds?: readonly string[];
+  readonly emailClients?: readonly string[];
+  /** Resolved by the AI, or marked stale automatically. */
+  readonly autoResolved?: boolean;
+  /** Lifetime totals of the ticket's family (root, children, interaction tickets); on the root's document only, else null. */
+  readonly family?: TicketFamilyMetrics | null;
+  /** The Voice FCR decision stored on the root when one of its incoming calls was evaluated, or null. */
+  readonly voiceFcr?: VoiceFcrDecision | null;
   /** The ticket's number (as text) and name: what the ticketNumber filter matches exactly (see ticketKeys). Internal. */
   readonly ticketKeys: readonly string[];
   /** Lower-cased text of every value `search` looks in (see ticketSearchText). Internal. */
