@@ -1,7 +1,7 @@
 import {
   actionRunStream, ActionRunOutcome, CommandContext, ExecuteAction, ExecuteActionRan, EventStore, IdGenerator, Logger, redactSecretInputs,
 } from '@support/domain';
-import { toEventData } from '../shared/handle-command';
+import { toEventData } from '@support/domain';
 
 export interface RecordRunDeps {
   readonly eventStore: EventStore;

@@ -2,7 +2,8 @@ import * as E from 'fp-ts/Either';
 import {
   CommandContext, MESSAGES_PROJECTION, messageDecider, messageIdDecider, messageKeyStream, messageStream, Position, ValidTemplateSend,
 } from '@support/domain';
-import { handleCommand, readFirstEvent } from '../shared';
+import { handleCommand } from '@support/domain';
+import { readFirstEvent } from '../shared';
 import { MessagingCommandDeps, READ_YOUR_WRITES_MS } from './messaging-deps';
 
 export interface QueuedTemplateMessage {

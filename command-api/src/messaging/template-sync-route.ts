@@ -4,7 +4,7 @@ import { authenticate, HttpAnswer, HttpProblem, ok, respond } from '@support/ada
 import {
   ChatAppClient, CommandContext, MessageTemplate, Principal, TEMPLATES_PROJECTION, TemplateSyncEvent, templateSyncStream, toSpecTemplate,
 } from '@support/domain';
-import { toEventData } from '../shared';
+import { toEventData } from '@support/domain';
 import { commandContext } from './command-context';
 import { MessagingCommandDeps, READ_YOUR_WRITES_MS } from './messaging-deps';
 import { syncFailureReason } from './sync-failure-reason';

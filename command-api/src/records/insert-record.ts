@@ -4,7 +4,7 @@ import {
   CommandContext, convertRecordData, findResource, InsertRecordRequest, missingRequiredFields, Principal, RECORDS_PROJECTION, recordStream,
   resourceRecordDecider,
 } from '@support/domain';
-import { handleCommand } from '../shared/handle-command';
+import { handleCommand } from '@support/domain';
 import { customerForRecord } from './customer-for-record';
 import { recordAnswer } from './record-answer';
 import { findConflicts } from './record-conflicts';

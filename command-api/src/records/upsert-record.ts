@@ -4,7 +4,7 @@ import {
   CommandContext, convertRecordData, convertRecordValue, findResource, holdsValue, missingRequiredFields, Principal, RecordKeyClaimed, RECORDS_PROJECTION, recordStream,
   resourceRecordDecider, ResourceRecordEvent, suppliesCustomerContact, UpsertRecordRequest,
 } from '@support/domain';
-import { handleCommand, toEventData } from '../shared/handle-command';
+import { handleCommand, toEventData } from '@support/domain';
 import { customerForRecord } from './customer-for-record';
 import { recordAnswer } from './record-answer';
 import { findConflicts } from './record-conflicts';

@@ -1,2 +1,2 @@
-export * from './handle-command';
+
 export * from './stream-ends';

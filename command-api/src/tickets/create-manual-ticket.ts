@@ -1,17 +1,16 @@
 import * as E from 'fp-ts/Either';
 import {
   ActionRunner, Account, CommandContext, ConfiguredHttp, customerDecider, customerStream, customerView, CustomerState, decodeRequest,
-  CreateManualTicketRequest, evaluateTask, evolveTicket, Logger, ManualTicketCommand, OrderLookup, Position, Principal, ProjectionProgress,
-  ProcessedTicketText, TaskEvaluation, TicketEvent, TicketState, ticketStream, TicketTextProcessor, toManualTicketCommand,
+  CreateManualTicketRequest, evaluateTask, handleCommand, Logger, ManualTicketCommand, OrderLookup, Position, Principal, ProjectionProgress,
+  ProcessedTicketText, TaskEvaluation, TicketState, ticketStream, TicketTextProcessor, toManualTicketCommand,
 } from '@support/domain';
 import { HttpAnswer, HttpProblem, ok, problem } from '@support/adapters';
-import { handleCommand } from '../shared/handle-command';
 import { CustomerDirectoryDeps, findOrCreateCustomer } from './find-or-create-customer';
 import { evaluationPorts } from './evaluation-ports';
 import { claimOpenTicketSlot, releaseOpenTicketSlot } from './open-ticket-slot';
 import { readLastEvent } from '../shared/stream-ends';
-import { appendEvents } from './streams';
 import { allocateTicketNumber } from './ticket-number';
+import { appendNewTicket } from './append-new-ticket';
 import { ticketView } from './ticket-view';
 
 export interface ManualTicketDeps extends CustomerDirectoryDeps {
@@ -94,29 +93,22 @@ const createTicket = async (
     processText(deps, command, ticketId),
   ]);
 
-  const events: TicketEvent[] = [{
-    type: 'TicketCreated',
-    data: {
-      ticketId, accountId: ctx.accountId, ticketNumber, status: 'open',
-      subject: command.subject, query: command.query, summary: text?.summary ?? null, sentiment: text?.sentiment ?? null,
-      textProcessing: text === null ? 'pending' : 'done',
-      orderName: command.orderName, source: command.source, manualSourceLabel: command.manualSourceLabel,
-      customerId: customer.customerId, customer: { name: customer.name, phone: customer.phone, email: customer.email },
-      taskId: evaluation?.taskId ?? null, teamId: evaluation?.teamId ?? null, requestedTaskId: command.task?.id ?? null,
-      createdByUserId: principal.user?.id ?? null, createdByTokenId: principal.tokenId, createdAt: ctx.now.toISOString(),
-      payload: command.payload, payloadFormat: command.payloadFormat, relatedTicketNumber: command.relatedTicketNumber,
-      objectiveValues: command.objectiveValues, images: command.images, parentTicketId: null, forced: command.forceCreateTicket,
-    },
-  }];
-  if (evaluation !== null) events.push({ type: 'TaskEvaluated', data: { ticketId, accountId: ctx.accountId, ...evaluation } });
-
-  const appended = await appendEvents(deps, ticketStream(ticketId), events, 'no_stream', ctx);
-  if (E.isLeft(appended)) throw new Error('ticket stream already existed for a new ticket id');
-  const ticket = events.reduce(evolveTicket, null) as TicketState;
+  const { ticket, position } = await appendNewTicket(deps, ctx, {
+    ticketId, accountId: ctx.accountId, ticketNumber, status: 'open',
+    subject: command.subject, query: command.query, summary: text?.summary ?? null, sentiment: text?.sentiment ?? null,
+    textProcessing: text === null ? 'pending' : 'done',
+    orderName: command.orderName, source: command.source, manualSourceLabel: command.manualSourceLabel,
+    customerId: customer.customerId, customer: { name: customer.name, phone: customer.phone, email: customer.email },
+    taskId: evaluation?.taskId ?? null, teamId: evaluation?.teamId ?? null, requestedTaskId: command.task?.id ?? null,
+    createdByUserId: principal.user?.id ?? null, createdByTokenId: principal.tokenId, createdAt: ctx.now.toISOString(),
+    payload: command.payload, payloadFormat: command.payloadFormat, relatedTicketNumber: command.relatedTicketNumber,
+    objectiveValues: command.objectiveValues, images: command.images, parentTicketId: null, ticketType: 'ticket', rootTicketId: ticketId,
+    forced: command.forceCreateTicket,
+  }, evaluation === null ? null : { ticketId, accountId: ctx.accountId, ...evaluation });
   deps.logger.info('ticket created', {
     requestId: ctx.requestId, accountId: ctx.accountId, ticketId, ticketNumber, taskId: ticket.taskId, textProcessing: ticket.textProcessing,
   });
-  return { ticket, evaluation, position: appended.right.position };
+  return { ticket, evaluation, position };
 };
 
 /**
@@ -155,7 +147,7 @@ export const createManualTicket = async (
   try {
     created = await createTicket(deps, ctx, principal, command, customer, ticketId);
   } catch (e) {
-    await releaseOpenTicketSlot(deps, ctx, slot, { ticketId, accountId: ctx.accountId, reason: 'the request failed before the ticket was made' }).catch(() => undefined);
+    await releaseOpenTicketSlot(deps, ctx, slot.stream, ticketId, 'the request failed before the ticket was made').catch(() => undefined);
     throw e;
   }
   const { ticket, evaluation, position } = created;

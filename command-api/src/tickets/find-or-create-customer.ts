@@ -1,11 +1,9 @@
 import * as E from 'fp-ts/Either';
 import {
-  Clock, CommandContext, Contact, CustomerDetails, customerDecider, CustomerKeyEvent, customerKeyStream, CustomerState, customerStream,
-  EventStore, IdGenerator, NormalizedEmail, PhoneE164,
+  backoff, Clock, CommandContext, Contact, CustomerDetails, customerDecider, customerKeyDecider, customerKeyStream, CustomerState, customerStream,
+  EventStore, handleCommand, IdGenerator, loadStream, NormalizedEmail, PhoneE164, sleep,
 } from '@support/domain';
-import { handleCommand, loadStream } from '../shared/handle-command';
 import { readFirstEvent } from '../shared/stream-ends';
-import { appendEvents, backoff, sleep } from './streams';
 
 export interface CustomerDirectoryDeps {
   readonly eventStore: EventStore;
@@ -25,11 +23,12 @@ const ownerOf = async (eventStore: EventStore, stream: string): Promise<string |
   return first === null ? null : (first.data as { customerId: string }).customerId;
 };
 
-/** Appends the claim with 'no_stream': true when this request now owns the contact for the customer. */
+/** Claims the contact for the customer: true when this customer now owns it (the first claim wins). */
 const claim = async (deps: CustomerDirectoryDeps, ctx: CommandContext, c: Contact, customerId: string): Promise<boolean> => {
-  const event: CustomerKeyEvent = { type: 'CustomerKeyClaimed', data: { customerId, accountId: ctx.accountId, kind: c.kind } };
-  const r = await appendEvents(deps, keyStream(ctx.accountId, c), [event], 'no_stream', ctx);
-  return E.isRight(r);
+  const handled = await handleCommand(deps, keyStream(ctx.accountId, c), customerKeyDecider, {
+    type: 'ClaimCustomerKey', claim: { customerId, accountId: ctx.accountId, kind: c.kind },
+  }, ctx, { read: 'lastEvent' });
+  return E.isRight(handled) && handled.right.state.owner === customerId;
 };
 
 const fail = (what: string): never => {

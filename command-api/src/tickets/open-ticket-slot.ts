@@ -1,13 +1,9 @@
 import * as E from 'fp-ts/Either';
 import {
-  CommandContext, EventStore, evolveTicket, OpenTicketReleasedData, IdGenerator, initialTicketState, isOpenTicket, OpenTicketClaimedData, OpenTicketSlotEvent,
-  openTicketStream, TicketEvent, TicketState, ticketStream,
+  backoff, CommandContext, CommandHandlerDeps, EventStore, handleCommand, loadStream, OpenTicketClaimedData, openTicketSlotDecider, openTicketStream,
+  sleep, ticketDecider, TicketState, ticketStream,
 } from '@support/domain';
-import { loadStream } from '../shared/handle-command';
-import { readLastEvent } from '../shared/stream-ends';
-import { appendEvents, backoff, sleep } from './streams';
 
-const MAX_ATTEMPTS = 50;
 /**
  * A claim whose ticket does not exist yet belongs to a request still evaluating its task (data
  * point lookups, execute actions): wait for it this long before treating it as abandoned.
@@ -15,68 +11,46 @@ const MAX_ATTEMPTS = 50;
 export const CLAIM_WAIT_MS = 30_000;
 
 export type SlotOutcome =
-  | { readonly kind: 'claimed'; readonly stream: string; readonly revision: bigint }
+  | { readonly kind: 'claimed'; readonly stream: string }
   | { readonly kind: 'existing'; readonly ticket: TicketState };
 
-const ticketDecider = { initialState: initialTicketState, evolve: evolveTicket };
-
 export const loadTicket = async (eventStore: EventStore, ticketId: string): Promise<TicketState | null> =>
-  (await loadStream<TicketEvent, TicketState | null>(eventStore, ticketStream(ticketId), ticketDecider)).state;
+  (await loadStream(eventStore, ticketStream(ticketId), ticketDecider)).state;
 
 /** The ticket of a claim, waiting while its request is still creating it; null when it never came. */
 const awaitTicket = async (eventStore: EventStore, ticketId: string, claimedAt: number): Promise<TicketState | null> => {
   const deadline = Math.max(Date.now(), claimedAt + CLAIM_WAIT_MS);
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
     const ticket = await loadTicket(eventStore, ticketId);
     if (ticket !== null || Date.now() >= deadline) return ticket;
-    await sleep(15);
+    await (attempt < 4 ? backoff(attempt) : sleep(15));
   }
 };
 
 /**
- * The reuse rule of spec 3.2 under concurrency. One slot stream per (account, customer, task) —
- * no task is the task value "none" — whose last event names the ticket holding it. A request
- * reads the slot: a holder that is an open ticket is reused; otherwise the request claims the slot
- * for its new ticket, appending with the revision it read, so of ten identical racing requests one
- * claims and nine read its ticket. With forceCreateTicket the new ticket takes the slot
- * unconditionally (later requests reuse the newest ticket).
+ * The reuse rule of spec 3.2 under concurrency, as a decision on the slot stream of (account,
+ * customer, requested task) through the command handler: the holder the slot names is loaded for
+ * each decision; an open holder is reused, otherwise the slot is claimed for the new ticket with
+ * the revision read, so of ten identical racing requests one claims and nine read its ticket.
+ * forceCreateTicket claims unconditionally (later requests reuse the newest ticket).
  */
-export const claimOpenTicketSlot = async (
-  deps: { readonly eventStore: EventStore; readonly newId: IdGenerator },
-  ctx: CommandContext,
-  claim: OpenTicketClaimedData,
-): Promise<SlotOutcome> => {
+export const claimOpenTicketSlot = async (deps: CommandHandlerDeps, ctx: CommandContext, claim: OpenTicketClaimedData): Promise<SlotOutcome> => {
   const stream = openTicketStream(claim.accountId, claim.customerId, claim.taskId);
-  const event: OpenTicketSlotEvent = { type: 'OpenTicketClaimed', data: claim };
-  if (claim.forced) {
-    const forced = await appendEvents(deps, stream, [event], 'any', ctx);
-    if (E.isLeft(forced)) throw new Error('appending with any revision cannot conflict');
-    return { kind: 'claimed', stream, revision: forced.right.nextExpectedRevision };
-  }
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const last = await readLastEvent(deps.eventStore, stream);
-    if (last !== null && last.type === 'OpenTicketClaimed') {
-      const holder = (last.data as OpenTicketClaimedData).ticketId;
-      const ticket = await awaitTicket(deps.eventStore, holder, last.created.getTime());
-      if (ticket !== null && isOpenTicket(ticket)) return { kind: 'existing', ticket };
-    }
-    const appended = await appendEvents(deps, stream, [event], last === null ? 'no_stream' : last.revision, ctx);
-    if (E.isRight(appended)) return { kind: 'claimed', stream, revision: appended.right.nextExpectedRevision };
-    await backoff(attempt);
-  }
-  throw new Error('open-ticket slot kept conflicting');
+  let holderTicket: TicketState | null = null;
+  const handled = await handleCommand(deps, stream, openTicketSlotDecider, { type: 'ClaimOpenTicketSlot', claim, holderTicket: null }, ctx, {
+    read: 'lastEvent',
+    prepare: async (state, last) => {
+      holderTicket = state.holder === null || claim.forced || last === null ? null : await awaitTicket(deps.eventStore, state.holder.ticketId, last.created.getTime());
+      return { type: 'ClaimOpenTicketSlot' as const, claim, holderTicket };
+    },
+  });
+  if (E.isLeft(handled)) throw new Error('open-ticket slot kept conflicting');
+  if (handled.right.newEvents.length > 0) return { kind: 'claimed', stream };
+  if (holderTicket === null) throw new Error('open-ticket slot decided to reuse without a holder');
+  return { kind: 'existing', ticket: holderTicket };
 };
 
-/**
- * Frees a slot whose request failed before its ticket existed, so the next request does not wait
- * for a ticket that will never come. Only when the slot is still ours (expected revision).
- */
-export const releaseOpenTicketSlot = async (
-  deps: { readonly eventStore: EventStore; readonly newId: IdGenerator },
-  ctx: CommandContext,
-  claimed: { readonly stream: string; readonly revision: bigint },
-  data: OpenTicketReleasedData,
-): Promise<void> => {
-  const event: OpenTicketSlotEvent = { type: 'OpenTicketReleased', data };
-  await appendEvents(deps, claimed.stream, [event], claimed.revision, ctx);
+/** Frees a slot whose request failed before its ticket existed, so the next request does not wait for it. Only while the slot is still ours. */
+export const releaseOpenTicketSlot = async (deps: CommandHandlerDeps, ctx: CommandContext, stream: string, ticketId: string, reason: string): Promise<void> => {
+  await handleCommand(deps, stream, openTicketSlotDecider, { type: 'ReleaseOpenTicketSlot', ticketId, accountId: ctx.accountId, reason }, ctx, { read: 'lastEvent' });
 };

@@ -1,12 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { CommandContext, EventStore, IdGenerator, ticketNumberStream, TicketNumberEvent } from '@support/domain';
-import { toEventData } from '../shared/handle-command';
-import { readLastEvent } from '../shared/stream-ends';
-import { backoff } from './streams';
-
-const MAX_ATTEMPTS = 100;
-
-type NumberDeps = { readonly eventStore: EventStore; readonly newId: IdGenerator };
+import { CommandContext, CommandHandlerDeps, EventStore, handleCommand, ticketNumberDecider, ticketNumberStream } from '@support/domain';
 
 interface Waiting {
   readonly ctx: CommandContext;
@@ -15,37 +8,29 @@ interface Waiting {
   readonly reject: (e: unknown) => void;
 }
 
-/**
- * Appends one TicketNumberAssigned per waiting request in a single append with the revision read
- * as the expected one; event i gets number revision + 1 of its own position. A conflict (another
- * process appended) reads again and retries the whole batch.
- */
-const assignBatch = async (deps: NumberDeps, stream: string, batch: readonly Waiting[]): Promise<number[]> => {
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const last = await readLastEvent(deps.eventStore, stream);
-    const first = Number((last === null ? -1n : last.revision) + 2n);
-    const numbers = batch.map((_, i) => first + i);
-    const events = batch.map((w, i) => {
-      const event: TicketNumberEvent = { type: 'TicketNumberAssigned', data: { ticketId: w.ticketId, accountId: w.ctx.accountId, ticketNumber: numbers[i] } };
-      return toEventData(event, w.ctx, deps.newId);
-    });
-    const appended = await deps.eventStore.appendToStream(stream, events, { expectedRevision: last === null ? 'no_stream' : last.revision });
-    if (E.isRight(appended)) return numbers;
-    await backoff(attempt);
-  }
-  throw new Error('ticket number allocation kept conflicting');
+/** Numbers for a batch of waiting requests: one decision, one append, each event with its own request's metadata. */
+const assignBatch = async (deps: CommandHandlerDeps, accountId: string, batch: readonly Waiting[]): Promise<readonly number[]> => {
+  const handled = await handleCommand(
+    deps,
+    ticketNumberStream(accountId),
+    ticketNumberDecider,
+    { type: 'AssignTicketNumbers', accountId, ticketIds: batch.map((w) => w.ticketId) },
+    batch[0].ctx,
+    { read: 'lastEvent', maxAttempts: 100, contextOf: (_e, i) => batch[i].ctx },
+  );
+  if (E.isLeft(handled)) throw new Error('ticket number allocation kept conflicting');
+  return handled.right.newEvents.map((e) => e.data.ticketNumber);
 };
 
 /**
- * Per account stream in this process: requests that arrive while an append is under way wait and
- * go together in the next append (group allocation), so concurrent creates neither race nor queue
- * one fsync each.
+ * Requests that arrive while an append is under way wait and go together in the next append
+ * (group allocation), so concurrent creates neither race nor queue one fsync each. Per event store
+ * (several services may share a process, e.g. in tests), then per account.
  */
 interface Queues {
   readonly waiting: Map<string, Waiting[]>;
   readonly running: Set<string>;
 }
-/** Per event store (several services may share a process, e.g. in tests), then per account stream. */
 const queuesByStore = new WeakMap<EventStore, Queues>();
 const queuesOf = (eventStore: EventStore): Queues => {
   let q = queuesByStore.get(eventStore);
@@ -56,39 +41,38 @@ const queuesOf = (eventStore: EventStore): Queues => {
   return q;
 };
 
-const drain = async (deps: NumberDeps, stream: string): Promise<void> => {
+const drain = async (deps: CommandHandlerDeps, accountId: string): Promise<void> => {
   const { waiting, running } = queuesOf(deps.eventStore);
-  running.add(stream);
+  running.add(accountId);
   try {
     for (;;) {
-      const batch = waiting.get(stream) ?? [];
-      waiting.delete(stream);
+      const batch = waiting.get(accountId) ?? [];
+      waiting.delete(accountId);
       if (batch.length === 0) return;
       try {
-        const numbers = await assignBatch(deps, stream, batch);
+        const numbers = await assignBatch(deps, accountId, batch);
         batch.forEach((w, i) => w.resolve(numbers[i]));
       } catch (e) {
         batch.forEach((w) => w.reject(e));
       }
     }
   } finally {
-    running.delete(stream);
+    running.delete(accountId);
   }
 };
 
 /**
- * The next ticket number of the account: one event per ticket in `ticket_number-<accountId>`; the
- * number is the revision of its event + 1. Appends carry the revision read as the expected one, so
- * two processes can never hand out the same number (the loser reads again and takes the next ones).
- * Numbers increase and are never reused; a request that fails after this step leaves a gap.
+ * The next ticket number of the account, decided by ticketNumberDecider on `ticket_number-<accountId>`
+ * and appended with the revision read, so two processes never hand out the same number (the loser
+ * decides again on the newer state). Numbers increase and are never reused; a request that fails
+ * after this step leaves a gap.
  */
-export const allocateTicketNumber = (deps: NumberDeps, ctx: CommandContext, ticketId: string): Promise<number> => {
-  const stream = ticketNumberStream(ctx.accountId);
+export const allocateTicketNumber = (deps: CommandHandlerDeps, ctx: CommandContext, ticketId: string): Promise<number> => {
   const { waiting, running } = queuesOf(deps.eventStore);
   return new Promise<number>((resolve, reject) => {
-    const list = waiting.get(stream) ?? [];
+    const list = waiting.get(ctx.accountId) ?? [];
     list.push({ ctx, ticketId, resolve, reject });
-    waiting.set(stream, list);
-    if (!running.has(stream)) void drain(deps, stream);
+    waiting.set(ctx.accountId, list);
+    if (!running.has(ctx.accountId)) void drain(deps, ctx.accountId);
   });
 };

@@ -1,3 +1,5 @@
 export * from './strict';
 export * from './decode';
 export * from './decider';
+export * from './backoff';
+export * from './command-handler';

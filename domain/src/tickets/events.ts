@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { TicketLifecycleEvent } from './lifecycle/events';
 
 /**
  * Events of tickets (the contract other features project). Data is plain JSON: numbers, strings,
@@ -67,8 +68,14 @@ export interface TicketCreatedData {
   /** Objective values as sent (keyed by objective parameter). */
   readonly objectiveValues: Readonly<Record<string, string>>;
   readonly images: readonly string[];
-  /** Manual tickets have no parent. */
+  /** The parent of a child or interaction ticket; null for a customer-facing root ticket. */
   readonly parentTicketId: string | null;
+  /** `ticket` (absent on older events), `child` or `interaction`. */
+  readonly ticketType?: 'ticket' | 'child' | 'interaction';
+  /** The parameter a child ticket was made with. */
+  readonly childTicketParam?: string | null;
+  /** The family's root ticket (absent: the ticket itself, or its parent's root for older events). */
+  readonly rootTicketId?: string;
   /** true when forceCreateTicket made this ticket although an open one existed. */
   readonly forced: boolean;
 }
@@ -176,7 +183,7 @@ export type TaskEvaluated = { readonly type: 'TaskEvaluated'; readonly data: Tas
 export type TicketQueryProcessed = { readonly type: 'TicketQueryProcessed'; readonly data: TicketQueryProcessedData };
 
 /** Events of the stream `ticket-<ticketId>`. TicketCreated is first; TaskEvaluated (when a task was selected) is appended with it. */
-export type TicketEvent = TicketCreated | TaskEvaluated | TicketQueryProcessed;
+export type TicketEvent = TicketCreated | TaskEvaluated | TicketQueryProcessed | TicketLifecycleEvent;
 export type TicketEventType = TicketEvent['type'];
 
 /* ---- ticket numbers ---- */

@@ -7,3 +7,6 @@ export * from './overrides';
 export * from './ticket';
 export * from './text-processor';
 export * from './evaluation';
+export * from './lifecycle';
+export * from './ticket-number';
+export * from './open-ticket-slot';

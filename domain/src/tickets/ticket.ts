@@ -1,36 +1,172 @@
 import { OPEN_TICKET_STATUSES, TicketCreatedData, TicketEvent, TicketSentiment } from './events';
+import { VoiceFcrOutcome } from './lifecycle/events';
+
+export interface TicketCall {
+  readonly direction: 'incoming' | 'outgoing';
+  readonly startedAt: string;
+  readonly endedAt: string | null;
+  readonly agentId: string | null;
+  readonly evaluation: { readonly outcome: VoiceFcrOutcome; readonly reason: string; readonly evaluatedAt: string } | null;
+}
+
+export interface TicketCsatState {
+  readonly sentAt: string | null;
+  readonly rating: number | null;
+  readonly comment: string | null;
+  readonly submittedAt: string | null;
+}
 
 /** A ticket folded from its stream `ticket-<ticketId>`. */
 export interface TicketState extends TicketCreatedData {
+  readonly ticketType: 'ticket' | 'child' | 'interaction';
+  readonly rootTicketId: string;
   readonly updatedAt: string | null;
   /** The final task evaluation's objective values (empty without a task). */
   readonly objectives: Readonly<Record<string, unknown>>;
+  readonly assignedToId: string | null;
+  readonly assignedById: string | null;
+  readonly assignedAt: string | null;
+  /** Every agent who held or worked the ticket, in the order they first did. */
+  readonly involvedAgentIds: readonly string[];
+  readonly resolvedAt: string | null;
+  readonly resolvedBy: 'agent' | 'ai' | null;
+  readonly resolvedByUserId: string | null;
+  /** Channel ids already recorded (a webhook sent twice records once). */
+  readonly emailMessageIds: readonly string[];
+  readonly calls: Readonly<Record<string, TicketCall>>;
+  readonly chatSessionIds: readonly string[];
+  readonly firstResponseAt: string | null;
+  readonly csat: TicketCsatState;
+  readonly category: string | null;
+  readonly subcategory: string | null;
+  readonly dispositions: Readonly<Record<string, string>>;
+  readonly childTicketIds: readonly string[];
+  readonly sentiments: readonly TicketSentiment[];
 }
 
 export type MaybeTicket = TicketState | null;
 
 export const initialTicketState = (): MaybeTicket => null;
 
-export const evolveTicket = (state: MaybeTicket, event: TicketEvent): MaybeTicket => {
+const withAgent = (agents: readonly string[], agentId: string | null): readonly string[] =>
+  agentId === null || agents.includes(agentId) ? agents : [...agents, agentId];
+
+const created = (d: TicketCreatedData): TicketState => ({
+  ...d,
+  ticketType: d.ticketType ?? 'ticket',
+  rootTicketId: d.rootTicketId ?? d.parentTicketId ?? d.ticketId,
+  updatedAt: null,
+  objectives: {},
+  assignedToId: null,
+  assignedById: null,
+  assignedAt: null,
+  involvedAgentIds: [],
+  resolvedAt: null,
+  resolvedBy: null,
+  resolvedByUserId: null,
+  emailMessageIds: [],
+  calls: {},
+  chatSessionIds: [],
+  firstResponseAt: null,
+  csat: { sentAt: null, rating: null, comment: null, submittedAt: null },
+  category: null,
+  subcategory: null,
+  dispositions: {},
+  childTicketIds: [],
+  sentiments: d.sentiment === null ? [] : [d.sentiment],
+});
+
+/** Statuses that resolve a ticket (resolvedAt is set on entering one). */
+export const RESOLVING_STATUSES: readonly string[] = ['resolved', 'resolved_by_agent', 'resolved_by_ai'];
+
+const evolveWorked = (t: TicketState, event: TicketEvent): TicketState => {
   switch (event.type) {
     case 'TicketCreated':
-      return { ...event.data, updatedAt: null, objectives: {} };
+      return t;
     case 'TaskEvaluated':
-      if (state === null) return state;
-      return { ...state, taskId: event.data.taskId, teamId: event.data.teamId, objectives: event.data.objectives };
+      return { ...t, taskId: event.data.taskId, teamId: event.data.teamId, objectives: event.data.objectives };
     case 'TicketQueryProcessed':
-      if (state === null) return state;
       return {
-        ...state,
+        ...t,
         summary: event.data.summary,
-        sentiment: event.data.sentiment as TicketSentiment | null,
+        sentiment: event.data.sentiment,
+        sentiments: event.data.sentiment === null ? t.sentiments : [...t.sentiments, event.data.sentiment],
         textProcessing: 'done',
         updatedAt: event.data.processedAt,
       };
+    case 'TicketAssigned': {
+      const d = event.data;
+      return { ...t, assignedToId: d.agentId, assignedById: d.assignedById, assignedAt: d.at, involvedAgentIds: withAgent(t.involvedAgentIds, d.agentId), updatedAt: d.at };
+    }
+    case 'TicketUnassigned':
+      return { ...t, assignedToId: null, assignedById: null, updatedAt: event.data.at };
+    case 'TicketStatusChanged': {
+      const d = event.data;
+      const resolves = RESOLVING_STATUSES.includes(d.to);
+      const reopens = d.to === 'open';
+      return {
+        ...t,
+        status: d.to,
+        resolvedAt: resolves ? d.at : reopens ? null : t.resolvedAt,
+        resolvedBy: resolves ? d.resolvedBy : reopens ? null : t.resolvedBy,
+        resolvedByUserId: resolves ? (d.resolvedBy === 'agent' ? d.changedById : null) : reopens ? null : t.resolvedByUserId,
+        involvedAgentIds: resolves && d.resolvedBy === 'agent' ? withAgent(t.involvedAgentIds, d.changedById) : t.involvedAgentIds,
+        updatedAt: d.at,
+      };
+    }
+    case 'EmailMessageRecorded':
+      return { ...t, emailMessageIds: [...t.emailMessageIds, event.data.messageId], involvedAgentIds: withAgent(t.involvedAgentIds, event.data.agentId), updatedAt: event.data.at };
+    case 'CallRecorded': {
+      const d = event.data;
+      const call: TicketCall = { direction: d.direction, startedAt: d.startedAt, endedAt: d.endedAt, agentId: d.agentId, evaluation: null };
+      return { ...t, calls: { ...t.calls, [d.callId]: call }, involvedAgentIds: withAgent(t.involvedAgentIds, d.agentId), updatedAt: d.at };
+    }
+    case 'CallEnded': {
+      const call = t.calls[event.data.callId];
+      if (call === undefined) return t;
+      return { ...t, calls: { ...t.calls, [event.data.callId]: { ...call, endedAt: event.data.endedAt } }, updatedAt: event.data.at };
+    }
+    case 'CallEvaluated': {
+      const d = event.data;
+      const call = t.calls[d.callId];
+      if (call === undefined) return t;
+      return { ...t, calls: { ...t.calls, [d.callId]: { ...call, evaluation: { outcome: d.outcome, reason: d.reason, evaluatedAt: d.evaluatedAt } } }, updatedAt: d.at };
+    }
+    case 'ChatSessionRecorded':
+      return { ...t, chatSessionIds: [...t.chatSessionIds, event.data.sessionId], involvedAgentIds: withAgent(t.involvedAgentIds, event.data.agentId), updatedAt: event.data.at };
+    case 'FirstResponseRecorded':
+      return { ...t, firstResponseAt: event.data.respondedAt };
+    case 'AgentReplied':
+      return t;
+    case 'ChildTicketLinked':
+      return { ...t, childTicketIds: [...t.childTicketIds, event.data.childTicketId], updatedAt: event.data.at };
+    case 'CsatSent':
+      return { ...t, csat: { ...t.csat, sentAt: event.data.sentAt }, updatedAt: event.data.sentAt };
+    case 'CsatSubmitted': {
+      const d = event.data;
+      return { ...t, csat: { ...t.csat, rating: d.rating, comment: d.comment, submittedAt: d.submittedAt }, updatedAt: d.submittedAt };
+    }
+    case 'DispositionSet': {
+      const d = event.data;
+      return {
+        ...t,
+        category: d.category !== undefined ? d.category : t.category,
+        subcategory: d.subcategory !== undefined ? d.subcategory : t.subcategory,
+        dispositions: { ...t.dispositions, ...d.fields },
+        updatedAt: d.at,
+      };
+    }
+    case 'SentimentAdded':
+      return { ...t, sentiment: event.data.sentiment, sentiments: [...t.sentiments, event.data.sentiment], updatedAt: event.data.at };
     default:
-      return state;
+      return t;
   }
 };
 
+export const evolveTicket = (state: MaybeTicket, event: TicketEvent): MaybeTicket => {
+  if (event.type === 'TicketCreated') return state ?? created(event.data);
+  return state === null ? state : evolveWorked(state, event);
+};
+
 /** Open for the reuse rule of spec 3.2: not resolved, closed or stale. */
-export const isOpenTicket = (ticket: TicketState): boolean => OPEN_TICKET_STATUSES.includes(ticket.status);
+export const isOpenTicket = (ticket: Pick<TicketState, 'status'>): boolean => OPEN_TICKET_STATUSES.includes(ticket.status);

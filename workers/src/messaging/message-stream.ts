@@ -1,7 +1,13 @@
 import * as E from 'fp-ts/Either';
 import {
-  EVENT_SCHEMA_VERSION, EventData, EventStore, IdGenerator, MessageCommand, messageDecider, MessageEvent, MessageRejection, MessageState, messageStream,
+  CommandContext, CommandHandlerDeps, EventStore, handleCommand, MessageCommand, messageDecider, MessageEvent, MessageRejection, MessageState, messageStream,
+  RecordedEvent,
 } from '@support/domain';
+
+const readFirst = async (eventStore: EventStore, stream: string): Promise<RecordedEvent | null> => {
+  for await (const e of eventStore.readStream(stream, { direction: 'forwards', fromRevision: 'start', maxCount: 1 })) return e;
+  return null;
+};
 import { DELIVERY_WORKER } from './delivery-deps';
 
 export interface LoadedMessage {
@@ -35,34 +41,27 @@ export interface Conflicted {
 const MAX_TRIES = 5;
 
 /**
- * Decide on the latest state of the message stream and append with the revision read, so two
- * workers can never both start the same attempt; a lost race decides again.
+ * Decide on the latest state of the message stream through the command handler (appended with the
+ * revision read, so two workers can never both start the same attempt; a lost race decides again).
+ * The worker's events carry the correlation of the request that queued the message and, as cause,
+ * its MessageQueued event.
  */
 export const applyMessageCommand = async (
-  deps: { readonly eventStore: EventStore; readonly newId: IdGenerator },
+  deps: CommandHandlerDeps,
   messageId: string,
   command: MessageCommand,
   now: Date,
 ): Promise<E.Either<MessageRejection | Conflicted, readonly MessageEvent[]>> => {
-  for (let tries = 0; tries < MAX_TRIES; tries++) {
-    const loaded = await loadMessage(deps.eventStore, messageId);
-    const decided = messageDecider.decide(command, loaded.state);
-    if (E.isLeft(decided) || decided.right.length === 0) return decided;
-    const events: EventData[] = decided.right.map((e) => ({
-      id: deps.newId(),
-      type: e.type,
-      data: e.data,
-      metadata: {
-        version: EVENT_SCHEMA_VERSION,
-        accountId: loaded.state.message?.accountId,
-        userId: DELIVERY_WORKER,
-        ...(loaded.correlationId ? { correlationId: loaded.correlationId } : {}),
-        ...(loaded.queuedEventId ? { causationId: loaded.queuedEventId } : {}),
-        occurredAt: now.toISOString(),
-      },
-    }));
-    const appended = await deps.eventStore.appendToStream(messageStream(messageId), events, { expectedRevision: loaded.revision ?? 'no_stream' });
-    if (E.isRight(appended)) return E.right(decided.right);
-  }
-  return E.left({ kind: 'Conflicted' });
+  const first = await readFirst(deps.eventStore, messageStream(messageId));
+  const ctx: CommandContext = {
+    accountId: String((first?.data as { accountId?: unknown } | undefined)?.accountId ?? first?.metadata.accountId ?? ''),
+    userId: DELIVERY_WORKER,
+    requestId: messageId,
+    now,
+    ...(typeof first?.metadata.correlationId === 'string' ? { correlationId: first.metadata.correlationId } : {}),
+    ...(first ? { causationId: first.id } : {}),
+  };
+  const handled = await handleCommand(deps, messageStream(messageId), messageDecider, command, ctx, { maxAttempts: MAX_TRIES });
+  if (E.isRight(handled)) return E.right(handled.right.newEvents);
+  return handled.left.kind === 'ConcurrencyConflict' ? E.left({ kind: 'Conflicted' }) : E.left(handled.left);
 };

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import {
-  Clock, ConsumerHandle, EVENT_SCHEMA_VERSION, EventStore, evolveTicket, IdGenerator, Job, JobOutcome, JobQueue, Logger, TicketEvent,
-  TicketState, ticketStream, TicketTextProcessor,
+  Clock, CommandContext, ConsumerHandle, EventStore, handleCommand, IdGenerator, Job, JobOutcome, JobQueue, loadStream, Logger, ticketDecider,
+  ticketStream, TicketTextProcessor,
 } from '@support/domain';
 import { TICKET_TEXT_JOB, TicketTextJob } from './ticket-text-job';
 
@@ -15,49 +15,29 @@ export interface TicketTextWorkerDeps {
 }
 
 export const TICKET_TEXT_WORKER = 'worker:ticket-text';
-const MAX_ATTEMPTS = 5;
-
-const loadTicket = async (eventStore: EventStore, ticketId: string): Promise<{ ticket: TicketState | null; revision: bigint | null }> => {
-  let ticket: TicketState | null = null;
-  let revision: bigint | null = null;
-  for await (const e of eventStore.readStream(ticketStream(ticketId))) {
-    ticket = evolveTicket(ticket, { type: e.type, data: e.data } as TicketEvent);
-    revision = e.revision;
-  }
-  return { ticket, revision };
-};
-
 /**
  * Processes a ticket's subject and query after the ticket exists (fastResponse true) and appends
- * TicketQueryProcessed. Idempotent: a ticket whose text is already processed is acknowledged as is.
+ * TicketQueryProcessed through the ticket decider. Idempotent: a ticket whose text is already
+ * processed is acknowledged as is (also when another delivery finished first).
  */
 export const handleTicketTextJob = (deps: TicketTextWorkerDeps) => async (job: Job<TicketTextJob>): Promise<JobOutcome> => {
   const { ticketId, accountId } = job.payload;
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const { ticket, revision } = await loadTicket(deps.eventStore, ticketId);
-    if (ticket === null || revision === null) return { type: 'fail', reason: 'no such ticket' };
-    if (ticket.textProcessing === 'done') return { type: 'ack' };
-    const text = await deps.textProcessor.process({ subject: ticket.subject, query: ticket.query });
-    const event: TicketEvent = {
-      type: 'TicketQueryProcessed',
-      data: { ticketId, accountId, summary: text.summary, sentiment: text.sentiment, processor: deps.textProcessor.name, processedAt: deps.clock.now().toISOString() },
-    };
-    const appended = await deps.eventStore.appendToStream(ticketStream(ticketId), [{
-      id: deps.newId(),
-      type: event.type,
-      data: event.data,
-      metadata: {
-        version: EVENT_SCHEMA_VERSION, accountId, userId: TICKET_TEXT_WORKER,
-        ...(job.payload.correlationId ? { correlationId: job.payload.correlationId } : {}), causationId: job.payload.causationId,
-        occurredAt: event.data.processedAt,
-      },
-    }], { expectedRevision: revision });
-    if (E.isRight(appended)) {
-      deps.logger.info('ticket text processed', { ticketId, accountId, processor: deps.textProcessor.name });
-      return { type: 'ack' };
-    }
-  }
-  return { type: 'retry', delayMs: 200, reason: 'the ticket kept changing' };
+  const { state: ticket } = await loadStream(deps.eventStore, ticketStream(ticketId), ticketDecider);
+  if (ticket === null) return { type: 'fail', reason: 'no such ticket' };
+  if (ticket.textProcessing === 'done') return { type: 'ack' };
+  const text = await deps.textProcessor.process({ subject: ticket.subject, query: ticket.query });
+  const now = deps.clock.now();
+  const ctx: CommandContext = {
+    accountId, userId: TICKET_TEXT_WORKER, requestId: job.id, now, causationId: job.payload.causationId,
+    ...(job.payload.correlationId ? { correlationId: job.payload.correlationId } : {}),
+  };
+  const handled = await handleCommand(deps, ticketStream(ticketId), ticketDecider, {
+    type: 'ProcessQuery',
+    processed: { ticketId, accountId, summary: text.summary, sentiment: text.sentiment, processor: deps.textProcessor.name, processedAt: now.toISOString() },
+  }, ctx);
+  if (E.isLeft(handled)) return { type: 'retry', delayMs: 200, reason: `the text could not be recorded: ${handled.left.kind}` };
+  if (handled.right.newEvents.length > 0) deps.logger.info('ticket text processed', { ticketId, accountId, processor: deps.textProcessor.name });
+  return { type: 'ack' };
 };
 
 export const startTicketTextWorker = (deps: TicketTextWorkerDeps): Promise<ConsumerHandle> =>

@@ -1,0 +1,60 @@
+import { TaskEvaluatedData, TicketCreatedData, TicketQueryProcessedData, TicketSentiment, TicketStatus } from '../events';
+import { ChildTicketKind, EmailDirection, VoiceFcrOutcome } from './events';
+
+/**
+ * Commands on a ticket's stream. Every command has passed the request's checks (shapes, account
+ * references such as agents and disposition fields) before it gets here; the decider checks it
+ * against the ticket's state. `byUserId` is the user of the access token (null: a token without one).
+ */
+export type TicketCommand =
+  | { readonly type: 'CreateTicket'; readonly ticket: TicketCreatedData; readonly evaluation: TaskEvaluatedData | null }
+  | { readonly type: 'ProcessQuery'; readonly processed: TicketQueryProcessedData }
+  | { readonly type: 'Assign'; readonly agentId: string; readonly byUserId: string | null; readonly at: string }
+  | { readonly type: 'Unassign'; readonly byUserId: string | null; readonly at: string }
+  | { readonly type: 'ChangeStatus'; readonly status: TicketStatus; readonly resolvedBy?: 'agent' | 'ai'; readonly byUserId: string | null; readonly at: string }
+  | {
+      readonly type: 'RecordEmail';
+      readonly messageId: string;
+      readonly threadId: string;
+      readonly emailClient: string;
+      readonly from: string;
+      readonly to: readonly string[];
+      readonly sentAt: string;
+      readonly direction: EmailDirection;
+      readonly generatedBy: 'ai' | 'system' | null;
+      readonly agentId: string | null;
+      readonly at: string;
+    }
+  | {
+      readonly type: 'RecordCall';
+      readonly callId: string;
+      readonly direction: 'incoming' | 'outgoing';
+      readonly startedAt: string;
+      readonly endedAt: string | null;
+      readonly agentId: string | null;
+      readonly at: string;
+    }
+  | { readonly type: 'EvaluateCall'; readonly callId: string; readonly outcome: VoiceFcrOutcome; readonly reason: string; readonly evaluatedAt: string; readonly at: string }
+  | { readonly type: 'RecordChat'; readonly sessionId: string; readonly startedAt: string; readonly agentId: string | null; readonly firstAgentMessageAt: string | null; readonly at: string }
+  | { readonly type: 'LinkChild'; readonly childTicketId: string; readonly kind: ChildTicketKind; readonly childTicketParam: string | null; readonly at: string }
+  | { readonly type: 'SendCsat'; readonly sentAt: string }
+  | { readonly type: 'SubmitCsat'; readonly rating: number; readonly comment: string | null; readonly submittedAt: string }
+  | {
+      readonly type: 'SetDisposition';
+      readonly category?: string | null;
+      readonly subcategory?: string | null;
+      readonly fields: Readonly<Record<string, string>>;
+      readonly byUserId: string | null;
+      readonly at: string;
+    }
+  | { readonly type: 'AddSentiment'; readonly sentiment: TicketSentiment; readonly addedBy: 'textProcessor' | 'agent'; readonly agentId: string | null; readonly at: string };
+
+/** Why the decider refused a command. */
+export type TicketError =
+  | { readonly kind: 'TicketNotFound' }
+  | { readonly kind: 'TicketExists'; readonly ticketId: string }
+  /** The command does not fit the ticket's current status (409, naming it). */
+  | { readonly kind: 'StatusConflict'; readonly currentStatus: TicketStatus; readonly message: string }
+  | { readonly kind: 'CallNotFound'; readonly callId: string }
+  /** The command contradicts itself or the ticket's data (400). */
+  | { readonly kind: 'InvalidTicketCommand'; readonly field: string; readonly message: string };

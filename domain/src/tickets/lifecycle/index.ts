@@ -1,0 +1,6 @@
+export * from './events';
+export * from './commands';
+export * from './status-transitions';
+export * from './ticket-decider';
+export * from './requests';
+export * from './to-command';

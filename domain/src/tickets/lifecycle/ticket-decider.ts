@@ -1,0 +1,142 @@
+import * as E from 'fp-ts/Either';
+import { Decider } from '../../shared/decider';
+import { TicketEvent, TicketStatus } from '../events';
+import { evolveTicket, initialTicketState, MaybeTicket, TicketState } from '../ticket';
+import { TicketCommand, TicketError } from './commands';
+import { ResponseChannel } from './events';
+import { canMove, isEndingStatus, isResolvingStatus, resolverOf } from './status-transitions';
+
+type Decision = E.Either<TicketError, readonly TicketEvent[]>;
+
+const nothing: Decision = E.right([]);
+const conflict = (t: TicketState, message: string): Decision => E.left({ kind: 'StatusConflict', currentStatus: t.status, message });
+const invalid = (field: string, message: string): Decision => E.left({ kind: 'InvalidTicketCommand', field, message });
+
+/** The first agent reply is recorded once; later ones are AgentReplied (latest response, response waits). */
+const agentReply = (t: TicketState, respondedAt: string, channel: ResponseChannel, agentId: string | null, at: string): TicketEvent =>
+  t.firstResponseAt === null
+    ? { type: 'FirstResponseRecorded', data: { ticketId: t.ticketId, accountId: t.accountId, respondedAt, channel, agentId, at } }
+    : { type: 'AgentReplied', data: { ticketId: t.ticketId, accountId: t.accountId, respondedAt, channel, agentId } };
+
+const statusChange = (t: TicketState, to: TicketStatus, at: string, changedById: string | null, resolvedBy: 'agent' | 'ai' | null = null): TicketEvent => ({
+  type: 'TicketStatusChanged',
+  data: { ticketId: t.ticketId, accountId: t.accountId, from: t.status, to, resolvedBy, changedById, at },
+});
+
+const decideStatus = (t: TicketState, c: Extract<TicketCommand, { type: 'ChangeStatus' }>): Decision => {
+  if (c.resolvedBy !== undefined && !isResolvingStatus(c.status)) {
+    return invalid('resolvedBy', `resolvedBy is only for a resolving status (resolved, resolved_by_agent, resolved_by_ai), not "${c.status}": remove it`);
+  }
+  if ((c.status === 'resolved_by_agent' && c.resolvedBy === 'ai') || (c.status === 'resolved_by_ai' && c.resolvedBy === 'agent')) {
+    return invalid('resolvedBy', `resolvedBy "${c.resolvedBy}" contradicts status "${c.status}": send status "resolved" with resolvedBy, or leave resolvedBy out`);
+  }
+  if (c.status === t.status) return nothing;
+  if (!canMove(t.status, c.status)) {
+    const hint = isEndingStatus(t.status) ? ' Reopen it first (status "open").' : '';
+    return conflict(t, `Ticket status cannot change from "${t.status}" to "${c.status}".${hint}`);
+  }
+  if (c.status === 'assigned' && t.assignedToId === null) {
+    return conflict(t, `Ticket has no assignee, so it cannot be "assigned": assign an agent with POST /apis/tickets/${t.ticketId}/assign`);
+  }
+  return E.right([statusChange(t, c.status, c.at, c.byUserId, resolverOf(c.status, c.resolvedBy))]);
+};
+
+const decideWorked = (t: TicketState, c: TicketCommand): Decision => {
+  const ids = { ticketId: t.ticketId, accountId: t.accountId };
+  switch (c.type) {
+    case 'CreateTicket':
+      return E.left({ kind: 'TicketExists', ticketId: t.ticketId });
+    case 'ProcessQuery':
+      return t.textProcessing === 'done' ? nothing : E.right([{ type: 'TicketQueryProcessed', data: c.processed }]);
+    case 'Assign': {
+      if (t.assignedToId === c.agentId) return nothing;
+      if (isEndingStatus(t.status)) return conflict(t, `Ticket is "${t.status}": reopen it (status "open") before assigning it`);
+      const events: TicketEvent[] = [{ type: 'TicketAssigned', data: { ...ids, agentId: c.agentId, assignedById: c.byUserId, previousAgentId: t.assignedToId, at: c.at } }];
+      if (t.status === 'open' || t.status === 'queued') events.push(statusChange(t, 'assigned', c.at, c.byUserId));
+      return E.right(events);
+    }
+    case 'Unassign': {
+      if (t.assignedToId === null) return nothing;
+      const events: TicketEvent[] = [{ type: 'TicketUnassigned', data: { ...ids, previousAgentId: t.assignedToId, unassignedById: c.byUserId, at: c.at } }];
+      if (t.status === 'assigned') events.push(statusChange(t, 'queued', c.at, c.byUserId));
+      return E.right(events);
+    }
+    case 'ChangeStatus':
+      return decideStatus(t, c);
+    case 'RecordEmail': {
+      if (t.emailMessageIds.includes(c.messageId)) return nothing;
+      const { type: _type, ...email } = c;
+      const events: TicketEvent[] = [{ type: 'EmailMessageRecorded', data: { ...ids, ...email } }];
+      if (c.direction === 'agent' && c.generatedBy === null) events.push(agentReply(t, c.sentAt, 'email', c.agentId, c.at));
+      return E.right(events);
+    }
+    case 'RecordCall': {
+      const known = t.calls[c.callId];
+      if (known !== undefined) {
+        if (known.direction !== c.direction) return invalid('direction', `Call "${c.callId}" is recorded as ${known.direction}, not ${c.direction}`);
+        if (known.endedAt === null && c.endedAt !== null) return E.right([{ type: 'CallEnded', data: { ...ids, callId: c.callId, endedAt: c.endedAt, at: c.at } }]);
+        return nothing;
+      }
+      const { type: _type, ...call } = c;
+      const events: TicketEvent[] = [{ type: 'CallRecorded', data: { ...ids, ...call } }];
+      // An outgoing call is an agent reaching out; an incoming call with an agent was answered.
+      if (c.direction === 'outgoing' || c.agentId !== null) events.push(agentReply(t, c.startedAt, 'voiceCall', c.agentId, c.at));
+      return E.right(events);
+    }
+    case 'EvaluateCall': {
+      const call = t.calls[c.callId];
+      if (call === undefined) return E.left({ kind: 'CallNotFound', callId: c.callId });
+      if (call.direction !== 'incoming') return invalid('callId', `Call "${c.callId}" is outgoing: only incoming calls are evaluated for Voice FCR`);
+      const e = call.evaluation;
+      if (e !== null && e.outcome === c.outcome && e.reason === c.reason && e.evaluatedAt === c.evaluatedAt) return nothing;
+      const { type: _type, ...evaluation } = c;
+      return E.right([{ type: 'CallEvaluated', data: { ...ids, ...evaluation } }]);
+    }
+    case 'RecordChat': {
+      if (t.chatSessionIds.includes(c.sessionId)) return nothing;
+      const { type: _type, ...chat } = c;
+      const events: TicketEvent[] = [{ type: 'ChatSessionRecorded', data: { ...ids, ...chat } }];
+      if (c.firstAgentMessageAt !== null) events.push(agentReply(t, c.firstAgentMessageAt, 'chat', c.agentId, c.at));
+      return E.right(events);
+    }
+    case 'LinkChild': {
+      if (t.childTicketIds.includes(c.childTicketId)) return nothing;
+      const { type: _type, ...link } = c;
+      return E.right([{ type: 'ChildTicketLinked', data: { ...ids, ...link } }]);
+    }
+    case 'SendCsat':
+      return t.csat.sentAt !== null ? nothing : E.right([{ type: 'CsatSent', data: { ...ids, sentAt: c.sentAt } }]);
+    case 'SubmitCsat': {
+      const s = t.csat;
+      if (s.submittedAt !== null && s.rating === c.rating && s.comment === c.comment) return nothing;
+      return E.right([{ type: 'CsatSubmitted', data: { ...ids, rating: c.rating, comment: c.comment, submittedAt: c.submittedAt } }]);
+    }
+    case 'SetDisposition': {
+      const fields = Object.fromEntries(Object.entries(c.fields).filter(([label, value]) => t.dispositions[label] !== value));
+      const category = c.category !== undefined && c.category !== t.category ? { category: c.category } : {};
+      const subcategory = c.subcategory !== undefined && c.subcategory !== t.subcategory ? { subcategory: c.subcategory } : {};
+      if (Object.keys(fields).length === 0 && !('category' in category) && !('subcategory' in subcategory)) return nothing;
+      return E.right([{ type: 'DispositionSet', data: { ...ids, ...category, ...subcategory, fields, setById: c.byUserId, at: c.at } }]);
+    }
+    case 'AddSentiment':
+      if (t.sentiments[t.sentiments.length - 1] === c.sentiment) return nothing;
+      return E.right([{ type: 'SentimentAdded', data: { ...ids, sentiment: c.sentiment, addedBy: c.addedBy, agentId: c.agentId, at: c.at } }]);
+    default:
+      return nothing;
+  }
+};
+
+const decideTicket = (c: TicketCommand, state: MaybeTicket): Decision => {
+  if (state !== null) return decideWorked(state, c);
+  if (c.type !== 'CreateTicket') return E.left({ kind: 'TicketNotFound' });
+  const events: TicketEvent[] = [{ type: 'TicketCreated', data: c.ticket }];
+  if (c.evaluation !== null) events.push({ type: 'TaskEvaluated', data: c.evaluation });
+  return E.right(events);
+};
+
+/** The ticket: created once, then worked through the lifecycle commands. Pure. */
+export const ticketDecider: Decider<TicketCommand, TicketEvent, MaybeTicket, TicketError> = {
+  initialState: initialTicketState,
+  evolve: evolveTicket,
+  decide: decideTicket,
+};
