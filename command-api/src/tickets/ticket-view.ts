@@ -1,6 +1,6 @@
 import { TaskEvaluation, TicketState } from '@support/domain';
 
-/** The `ticket` of the create response: the list item fields of spec 2.4 and everything else the ticket holds. */
+/** The `ticket` of command answers: the list item fields of spec 2.4 and everything else the ticket holds. */
 export const ticketView = (t: TicketState, evaluation: TaskEvaluation | null = null) => ({
   id: t.ticketId,
   ticketNumber: t.ticketNumber,
@@ -9,6 +9,7 @@ export const ticketView = (t: TicketState, evaluation: TaskEvaluation | null = n
   query: t.query,
   summary: t.summary,
   sentiment: t.sentiment,
+  sentiments: t.sentiments,
   textProcessing: t.textProcessing,
   orderName: t.orderName,
   source: t.source,
@@ -17,18 +18,34 @@ export const ticketView = (t: TicketState, evaluation: TaskEvaluation | null = n
   taskId: t.taskId,
   teamId: t.teamId,
   requestedTaskId: t.requestedTaskId,
-  assignedToId: null,
+  assignedToId: t.assignedToId,
+  assignedById: t.assignedById,
+  assignedAt: t.assignedAt,
+  involvedAgentIds: t.involvedAgentIds,
   createdByUserId: t.createdByUserId,
   createdAt: t.createdAt,
   updatedAt: t.updatedAt,
-  resolvedAt: null,
+  resolvedAt: t.resolvedAt,
+  resolvedBy: t.resolvedBy,
+  resolvedByUserId: t.resolvedByUserId,
+  firstResponseAt: t.firstResponseAt,
+  csat: t.csat.submittedAt === null ? null : { rating: t.csat.rating, comment: t.csat.comment },
+  csatSentAt: t.csat.sentAt,
+  csatSubmittedAt: t.csat.submittedAt,
+  category: t.category,
+  subcategory: t.subcategory,
+  dispositions: t.dispositions,
   payload: t.payload,
   payloadFormat: t.payloadFormat,
   relatedTicketNumber: t.relatedTicketNumber,
   objectiveValues: t.objectiveValues,
   objectives: t.objectives,
   images: t.images,
+  ticketType: t.ticketType,
   parentTicketId: t.parentTicketId,
+  rootTicketId: t.rootTicketId,
+  childTicketParam: t.childTicketParam ?? null,
+  childTicketIds: t.childTicketIds,
   ...(evaluation !== null
     ? {
         evaluation: {

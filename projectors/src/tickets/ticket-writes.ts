@@ -4,6 +4,7 @@ import {
 } from '@support/domain';
 import { ProjectionWrite } from '../runtime';
 import { TicketCustomer, union } from './customer-lookup';
+import { emptyFamily, familyAfter, FamilyChange } from './family';
 
 export type KnownCustomer = Pick<TicketCustomer, 'name' | 'phones' | 'emails'>;
 
@@ -35,6 +36,9 @@ export const ticketCreated = (d: TicketCreatedData, known: TicketCustomer | null
     emails: union(known?.emails ?? [], [d.customer.email]),
   };
   const own = { summary: d.summary, orderName: d.orderName, ticketName: d.subject, ticketNumber: d.ticketNumber };
+  const ticketType = d.ticketType ?? 'ticket';
+  const rootTicketId = d.rootTicketId ?? d.parentTicketId ?? d.ticketId;
+  const familyChange = ticketFamilyChange(d, createdAt);
   const doc: Omit<TicketDocument, '_id'> = {
     accountId: d.accountId,
     ...own,
@@ -58,16 +62,57 @@ export const ticketCreated = (d: TicketCreatedData, known: TicketCustomer | null
     category: null,
     subcategory: null,
     csat: null,
+    subject: d.subject,
+    query: d.query,
+    ticketType,
+    childTicketParam: d.childTicketParam ?? null,
+    rootTicketId,
+    taskPath: d.taskId === null ? [] : [d.taskId],
+    actions: [],
+    objectives: {},
+    payload: d.payload,
+    assignedById: null,
+    involvedSources: union([d.source]),
+    resolvedBy: null,
+    resolvedByUserId: null,
+    resolution: null,
+    closedAt: null,
+    statusHistory: [{ status: d.status, at: createdAt }],
+    sentiments: d.sentiment === null ? [] : [d.sentiment],
+    firstResponseAt: null,
+    firstResponseChannel: null,
+    latestResponseAt: null,
+    responseWaits: [],
+    awaitingResponseSince: createdAt,
+    csatStatus: null,
+    csatSentAt: null,
+    csatSubmittedAt: null,
+    dispositions: {},
+    emailThreadIds: [],
+    emailClients: [],
+    autoResolved: false,
+    family: rootTicketId === d.ticketId ? familyAfter(emptyFamily(), familyChange) : null,
+    voiceFcr: null,
     ticketKeys: ticketKeys(own),
     searchText: ticketSearchText(own, customer),
   };
   return ticketWrite(d.ticketId, doc, true);
 };
 
-/** The task the ticket ended on after evaluation; executedAt is when the task ran. */
+/** A new ticket as a change of its family's totals. */
+export const ticketFamilyChange = (d: TicketCreatedData, createdAt: string): FamilyChange => ({
+  kind: 'ticket', ticketType: d.ticketType ?? 'ticket', source: d.source, at: createdAt,
+});
+
+/** The task the ticket ended on after evaluation (and the tasks and actions on the way); executedAt is when the task ran. */
 export const taskEvaluated = (d: TaskEvaluatedData): ProjectionWrite => {
   const at = storedTimestamp(d.evaluatedAt) ?? d.evaluatedAt;
-  return ticketWrite(d.ticketId, { taskId: d.taskId, taskTeamId: d.teamId, executedAt: at, updatedAt: at });
+  return ticketWrite(d.ticketId, {
+    taskId: d.taskId, taskTeamId: d.teamId, executedAt: at, updatedAt: at,
+    taskPath: d.steps.map((s) => s.taskId),
+    actions: d.steps.flatMap((s) => s.actions.filter((a) => a.purpose === 'task').map((a) => ({ actionKey: a.actionKey, status: a.status }))),
+    objectives: d.objectives,
+  });
 };
 
 /** Summary and sentiment arrived after creation (fastResponse); the ticket's search text changes with them. */
@@ -78,6 +123,7 @@ export const ticketQueryProcessed = (d: TicketQueryProcessedData, current: Ticke
     ticketWrite(d.ticketId, {
       summary: d.summary,
       sentiment: d.sentiment,
+      sentiments: d.sentiment === null ? current.sentiments ?? [] : [...(current.sentiments ?? []), d.sentiment],
       updatedAt: at,
       searchText: ticketSearchText({ ...current, summary: d.summary }, customerOf(current)),
     }),

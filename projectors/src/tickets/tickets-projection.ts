@@ -1,28 +1,70 @@
 import {
-  CUSTOMER_STREAM_PREFIX, CustomerEvent, ReadStore, RecordedEvent, TICKET_STREAM_PREFIX, TicketDocument, TicketEvent,
-  TICKETS_COLLECTION, TICKETS_PROJECTION,
+  CUSTOMER_STREAM_PREFIX, CustomerEvent, ReadStore, RecordedEvent, storedTimestamp, TICKET_LIFECYCLE_EVENT_TYPES, TICKET_STREAM_PREFIX, TicketDocument,
+  TicketEvent, TicketLifecycleEvent, TICKETS_COLLECTION, TICKETS_PROJECTION,
 } from '@support/domain';
 import { ProjectionDefinition, ProjectionWrite } from '../runtime';
 import { loadTicketCustomer } from './customer-lookup';
 import { customerContactAdded, customerCreated, customerDetailsAdded, CustomerTicket } from './customer-writes';
+import { FamilyChange, familyFields } from './family';
+import { lifecycleChange } from './lifecycle-writes';
 import { TICKET_INDEXES } from './ticket-indexes';
-import { taskEvaluated, ticketCreated, ticketQueryProcessed } from './ticket-writes';
+import { taskEvaluated, ticketCreated, ticketFamilyChange, ticketQueryProcessed, ticketWrite } from './ticket-writes';
+
+const tickets = (store: ReadStore) => store.collection<TicketDocument>(TICKETS_COLLECTION);
 
 const ticketsOf = (store: ReadStore, accountId: string, customerId: string): Promise<CustomerTicket[]> =>
-  store
-    .collection<TicketDocument>(TICKETS_COLLECTION)
-    .find({ accountId, customerId }, { projection: { _id: 1, summary: 1, orderName: 1, ticketName: 1, ticketNumber: 1 } })
-    .toArray();
+  tickets(store).find({ accountId, customerId }, { projection: { _id: 1, summary: 1, orderName: 1, ticketName: 1, ticketNumber: 1 } }).toArray();
+
+/** A change of the family's totals (and Voice FCR), written to the root's document; merged into `own` when the ticket is the root. */
+const withFamily = async (
+  store: ReadStore,
+  doc: TicketDocument,
+  own: Record<string, unknown>,
+  change: FamilyChange | null,
+  voiceFcr?: TicketDocument['voiceFcr'],
+): Promise<readonly ProjectionWrite[]> => {
+  const rootId = doc.rootTicketId ?? doc.parentTicketId ?? doc._id;
+  const root = rootId === doc._id ? doc : await tickets(store).findOne({ _id: rootId });
+  const rootSet: Record<string, unknown> = {};
+  if (root !== null) {
+    if (change !== null) Object.assign(rootSet, familyFields(root, change));
+    // A decision recorded after a later customer contact of the family is disqualified from the start.
+    if (voiceFcr) rootSet.voiceFcr = { ...voiceFcr, laterInboundContact: (root.family?.lastInboundContactAt ?? '') > voiceFcr.evaluatedAt };
+  }
+  if (root === null || root._id === doc._id) return Object.keys({ ...own, ...rootSet }).length === 0 ? [] : [ticketWrite(doc._id, { ...own, ...rootSet })];
+  return [
+    ...(Object.keys(own).length > 0 ? [ticketWrite(doc._id, own)] : []),
+    ...(Object.keys(rootSet).length > 0 ? [ticketWrite(root._id, rootSet)] : []),
+  ];
+};
+
+const lifecycle = async (store: ReadStore, e: TicketLifecycleEvent): Promise<readonly ProjectionWrite[]> => {
+  const doc = await tickets(store).findOne({ _id: e.data.ticketId });
+  if (doc === null) return [];
+  const change = lifecycleChange(doc, e);
+  const decision = change.voiceFcr === undefined ? undefined : { ...change.voiceFcr, laterInboundContact: false };
+  return withFamily(store, doc, change.own, change.family, decision);
+};
+
+const created = async (store: ReadStore, e: Extract<TicketEvent, { type: 'TicketCreated' }>): Promise<readonly ProjectionWrite[]> => {
+  const write = ticketCreated(e.data, await loadTicketCustomer(store, e.data.customerId));
+  const rootId = e.data.rootTicketId ?? e.data.parentTicketId;
+  if (rootId === undefined || rootId === null || rootId === e.data.ticketId) return [write];
+  const root = await tickets(store).findOne({ _id: rootId });
+  const createdAt = storedTimestamp(e.data.createdAt) ?? e.data.createdAt;
+  return root === null ? [write] : [write, ticketWrite(root._id, familyFields(root, ticketFamilyChange(e.data, createdAt)))];
+};
 
 const project = async (event: RecordedEvent, store: ReadStore): Promise<readonly ProjectionWrite[]> => {
   const e = { type: event.type, data: event.data } as TicketEvent | CustomerEvent;
+  if ((TICKET_LIFECYCLE_EVENT_TYPES as readonly string[]).includes(e.type)) return lifecycle(store, e as TicketLifecycleEvent);
   switch (e.type) {
     case 'TicketCreated':
-      return [ticketCreated(e.data, await loadTicketCustomer(store, e.data.customerId))];
+      return created(store, e);
     case 'TaskEvaluated':
       return [taskEvaluated(e.data)];
     case 'TicketQueryProcessed':
-      return ticketQueryProcessed(e.data, await store.collection<TicketDocument>(TICKETS_COLLECTION).findOne({ _id: e.data.ticketId }));
+      return ticketQueryProcessed(e.data, await tickets(store).findOne({ _id: e.data.ticketId }));
     case 'CustomerCreated':
       return customerCreated(e.data, await ticketsOf(store, e.data.accountId, e.data.customerId));
     case 'CustomerContactAdded':
@@ -35,8 +77,9 @@ const project = async (event: RecordedEvent, store: ReadStore): Promise<readonly
 };
 
 /**
- * The ticket read model that the list (and the export) query: one document per ticket in
- * "tickets", with its customer's name, phones and emails denormalized for search and phoneNumber.
+ * The ticket read model that the list and the export query: one document per ticket in
+ * "tickets", with its customer's name, phones and emails denormalized for search and phoneNumber,
+ * everything the lifecycle commands record, and on each family's root the family's lifetime totals.
  * Idempotent by the runtime's position guard; rebuilt from the log by replaying these streams.
  */
 export const ticketsProjection: ProjectionDefinition = {

@@ -1,9 +1,18 @@
 import Router from '@koa/router';
+import { authenticate, respond } from '@support/adapters';
+import { Principal } from '@support/domain';
 import { addTicketListRoute, TicketListRouteDeps } from './list-tickets-route';
+import { ticketDetails, TicketDetailsDeps, ticketEvents } from './ticket-details';
 
-/** The ticket query routes (list). */
-export const ticketQueryRoutes = (deps: TicketListRouteDeps): Router => {
+/** The ticket query routes: the list (spec 4.2), one ticket and its history (agent workspace). */
+export const ticketQueryRoutes = (deps: TicketListRouteDeps & TicketDetailsDeps): Router => {
   const router = new Router();
   addTicketListRoute(router, deps);
+  router.get('/apis/tickets/:ticketId', authenticate(deps.directory), async (ctx) => {
+    respond(ctx, await ticketDetails(deps, ctx.state.principal as Principal, ctx.params.ticketId));
+  });
+  router.get('/apis/tickets/:ticketId/events', authenticate(deps.directory), async (ctx) => {
+    respond(ctx, await ticketEvents(deps, ctx.state.principal as Principal, ctx.params.ticketId));
+  });
   return router;
 };

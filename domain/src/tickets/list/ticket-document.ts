@@ -55,8 +55,8 @@ export interface VoiceFcrDecision {
 /**
  * One ticket of the read model that the list and the export query. Timestamps are ISO strings in
  * `toISOString` form (UTC), so text order is time order in MongoDB and the embedded store alike.
- * Fields no command fills yet (assignment, resolution, disposition...) are absent until events
- * carry them; every filter still has its field here.
+ * Documents of tickets created before a field existed lack it until an event sets it; readers
+ * treat an absent field as its empty value.
  */
 export interface TicketDocument extends Document {
   readonly accountId: string;
@@ -98,6 +98,11 @@ export interface TicketDocument extends Document {
   readonly ticketType?: TicketType;
   /** The child-ticket parameter a child ticket was made with, or null. */
   readonly childTicketParam?: string | null;
+  /** The subject and query the ticket was created with. */
+  readonly subject?: string | null;
+  readonly query?: string | null;
+  /** Since when the customer has waited for an agent (a customer contact with no agent reply after it), or null. */
+  readonly awaitingResponseSince?: string | null;
   /** The family's root ticket (the ticket itself for a root). */
   readonly rootTicketId?: string;
   /** Task ids the ticket's evaluation passed through, in order (the final one is taskId). */

@@ -1,0 +1,3 @@
+export * from './lifecycle-routes';
+export * from './work-ticket';
+export * from './ticket-problem';

@@ -1,0 +1,41 @@
+import Router from '@koa/router';
+import * as E from 'fp-ts/Either';
+import { authenticate, respond } from '@support/adapters';
+import { AccountDirectory, Clock, CommandContext, Principal } from '@support/domain';
+import { LIFECYCLE_COMMANDS, toLifecycleCommand } from './lifecycle-commands';
+import { ticketProblem } from './ticket-problem';
+import { ChildTicketDeps, createChildTicket } from './create-child-ticket';
+import { workedAnswer, workTicket, WorkTicketDeps } from './work-ticket';
+
+export interface LifecycleRouteDeps extends WorkTicketDeps {
+  readonly directory: () => AccountDirectory;
+  readonly clock: Clock;
+}
+
+export const TICKET_PATH = '/apis/tickets/:ticketId';
+
+/** POST /apis/tickets/{ticketId}/<command>: authenticated, scoped to the token's account, one event (or none) on the ticket's stream. */
+export const addLifecycleRoutes = (router: Router, deps: LifecycleRouteDeps): void => {
+  for (const command of LIFECYCLE_COMMANDS) {
+    router.post(`${TICKET_PATH}${command.path}`, authenticate(deps.directory), async (ctx) => {
+      const principal = ctx.state.principal as Principal;
+      const now = deps.clock.now();
+      const made = toLifecycleCommand(command, {
+        principal, params: ctx.params as Record<string, string>, body: ctx.state.bodyPresent ? ctx.request.body : undefined, at: now.toISOString(),
+      });
+      if (E.isLeft(made)) return respond(ctx, E.left(ticketProblem(made.left)));
+      const context: CommandContext = { accountId: principal.accountId, userId: principal.tokenId, requestId: String(ctx.state.requestId ?? ''), now };
+      const worked = await workTicket(deps, context, ctx.params.ticketId, made.right);
+      respond(ctx, E.isLeft(worked) ? worked : workedAnswer(worked.right));
+    });
+  }
+};
+
+/** POST /apis/tickets/{ticketId}/children: answers the new ticket's ticketId. */
+export const addChildTicketRoute = (router: Router, deps: LifecycleRouteDeps & ChildTicketDeps): void => {
+  router.post(`${TICKET_PATH}/children`, authenticate(deps.directory), async (ctx) => {
+    const principal = ctx.state.principal as Principal;
+    const context: CommandContext = { accountId: principal.accountId, userId: principal.tokenId, requestId: String(ctx.state.requestId ?? ''), now: deps.clock.now() };
+    respond(ctx, await createChildTicket(deps, principal, context, ctx.params.ticketId, ctx.state.bodyPresent ? ctx.request.body : undefined));
+  });
+};

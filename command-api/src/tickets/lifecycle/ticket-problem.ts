@@ -1,0 +1,27 @@
+import { HttpProblem, problem } from '@support/adapters';
+import { ConcurrencyConflict, InvalidRequest, TicketError, TicketRequestProblem } from '@support/domain';
+
+export const TICKET_NOT_FOUND = 'Ticket not found';
+
+/** The one mapping of ticket command failures to answers in the 2.1 shape. */
+export const ticketProblem = (e: TicketError | TicketRequestProblem | InvalidRequest | ConcurrencyConflict): HttpProblem => {
+  switch (e.kind) {
+    case 'TicketNotFound':
+      return problem(404, TICKET_NOT_FOUND);
+    case 'TicketExists':
+      return problem(409, `Ticket ${e.ticketId} already exists`);
+    case 'StatusConflict':
+      return problem(409, e.message, { currentStatus: e.currentStatus });
+    case 'CallNotFound':
+      return problem(404, `Call "${e.callId}" is not recorded on this ticket: record it with POST .../calls first`, { field: 'callId' });
+    case 'InvalidTicketCommand':
+    case 'TicketRequestProblem':
+      return problem(400, e.message, { field: e.field });
+    case 'InvalidRequest':
+      return problem(400, e.message, { problems: e.problems.map((p) => ({ path: p.path.join('.'), reason: p.reason })) });
+    case 'ConcurrencyConflict':
+      return problem(409, 'The ticket kept changing while this command was decided: send it again', {}, { 'Retry-After': '1' });
+    default:
+      return problem(400, 'The request could not be applied to the ticket');
+  }
+};

@@ -1,0 +1,40 @@
+import * as E from 'fp-ts/Either';
+import { HttpAnswer, HttpProblem, ok, problem } from '@support/adapters';
+import { EventStore, Principal, ReadStore, TicketDocument, TICKETS_COLLECTION, ticketStream } from '@support/domain';
+
+export interface TicketDetailsDeps {
+  readonly readStore: ReadStore;
+  readonly eventStore: EventStore;
+}
+
+const NOT_FOUND = () => E.left(problem(404, 'Ticket not found'));
+
+/** Read-model fields that are internal (scoping, search, positions) and never answered. */
+const INTERNAL = new Set(['_id', 'accountId', 'ticketKeys', 'searchText', '_appliedPosition']);
+
+/** GET /apis/tickets/{ticketId}: the ticket as the read model holds it (what the list filters and the export read). */
+export const ticketDetails = async (deps: TicketDetailsDeps, principal: Principal, ticketId: string): Promise<E.Either<HttpProblem, HttpAnswer>> => {
+  const doc = await deps.readStore.collection<TicketDocument>(TICKETS_COLLECTION).findOne({ _id: ticketId, accountId: principal.accountId });
+  if (doc === null) return NOT_FOUND();
+  const ticket = Object.fromEntries(Object.entries(doc).filter(([k]) => !INTERNAL.has(k)));
+  return ok({ success: true, ticket: { id: doc._id, ...ticket } });
+};
+
+/**
+ * GET /apis/tickets/{ticketId}/events: the ticket's stream, oldest first, for auditors: each event
+ * with its id, type, data, metadata (account, token id, request, correlation and causation ids),
+ * revision, global position and time.
+ */
+export const ticketEvents = async (deps: TicketDetailsDeps, principal: Principal, ticketId: string): Promise<E.Either<HttpProblem, HttpAnswer>> => {
+  const events = [];
+  for await (const e of deps.eventStore.readStream(ticketStream(ticketId))) {
+    if (events.length === 0 && (e.data as { accountId?: unknown }).accountId !== principal.accountId) return NOT_FOUND();
+    events.push({
+      id: e.id, type: e.type, revision: Number(e.revision),
+      position: { commit: e.position.commit.toString(), prepare: e.position.prepare.toString() },
+      created: e.created.toISOString(), data: e.data, metadata: e.metadata,
+    });
+  }
+  if (events.length === 0) return NOT_FOUND();
+  return ok({ success: true, ticketId, events });
+};
