@@ -30,18 +30,20 @@ export const toStatus = (status: string): E.Either<TicketRequestProblem, TicketS
 const addressOf = (from: string): string => (/<([^>]+)>/.exec(from)?.[1] ?? from).trim().toLowerCase();
 
 /**
- * An email of the ticket. From one of the account's mailboxes or aliases it is an agent message,
- * else a customer message (spec 4.4.1 rule 4). Its agent: agentId when sent, else the user whose
- * email sent it; AI- or system-generated messages have none.
+ * An email of the ticket. From one of the account's mailboxes or aliases, or from the address of
+ * one of its users (a mailbox owner), it is an agent message; from any other address a customer
+ * message (spec 4.4.1 rule 4). Its agent: agentId when sent, else the user whose address sent it;
+ * AI- or system-generated messages have none.
  */
 export const toEmailCommand = (account: Account, r: EmailRequest, at: string): E.Either<TicketRequestProblem, TicketCommand> => {
   const from = addressOf(r.from);
+  const owner = (account.users ?? []).find((u) => addressOf(u.email) === from);
   const mailboxes = (account.mailboxes ?? []).map(addressOf);
-  const direction = mailboxes.includes(from) ? 'agent' : 'customer';
+  const direction = mailboxes.includes(from) || owner !== undefined ? 'agent' : 'customer';
   const agent = optionalAgent(account, r.agentId);
   if (E.isLeft(agent)) return agent;
   const generatedBy = r.generatedBy ?? null;
-  const agentId = generatedBy !== null ? null : agent.right ?? (direction === 'agent' ? (account.users ?? []).find((u) => u.email.trim().toLowerCase() === from)?.id ?? null : null);
+  const agentId = generatedBy !== null ? null : agent.right ?? owner?.id ?? null;
   return E.right({
     type: 'RecordEmail', messageId: r.messageId, threadId: r.threadId, emailClient: r.emailClient, from: r.from, to: r.to, sentAt: r.sentAt,
     direction, generatedBy, agentId, at,

@@ -27,6 +27,19 @@ describe('working tickets: assign and unassign (agent workspace)', () => {
     expect(await listIds(env.svc, { statuses: ['assigned'], ignoreDateRange: true })).to.include(ticketId);
   });
 
+  it('given tickets assigned one after another, when listed by assignedAt in a date range, then they come in assignment order and unassigned ones are left out', async () => {
+    const ids = [await newTicket(env.svc), await newTicket(env.svc), await newTicket(env.svc)];
+    const never = await newTicket(env.svc);
+    const start = new Date().toISOString();
+    for (const id of [ids[1], ids[2], ids[0]]) {
+      await work(env.svc, id, 'assign', { agentId: 'u-agent2' });
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const asc = await listIds(env.svc, { timestampKey: 'assignedAt', sortOrder: 'asc', startDate: start, agentId: 'u-agent2' });
+    expect(asc.filter((id) => ids.includes(id))).to.deep.equal([ids[1], ids[2], ids[0]]);
+    expect(asc).not.to.include(never);
+  });
+
   it('given an assigned ticket, when it is assigned to the same agent again, then it answers 200 and appends nothing', async () => {
     const ticketId = await newTicket(env.svc);
     await work(env.svc, ticketId, 'assign', { agentId: 'u-agent' });
