@@ -1,5 +1,5 @@
 import { TaskEvaluatedData, TicketCreatedData, TicketQueryProcessedData, TicketSentiment, TicketStatus } from '../events';
-import { ChildTicketKind, EmailDirection, VoiceFcrOutcome } from './events';
+import { CallRecordedData, ChildTicketKind, EmailMessageRecordedData, VoiceFcrOutcome } from './events';
 
 /**
  * Commands on a ticket's stream. Every command has passed the request's checks (shapes, account
@@ -12,28 +12,8 @@ export type TicketCommand =
   | { readonly type: 'Assign'; readonly agentId: string; readonly byUserId: string | null; readonly at: string }
   | { readonly type: 'Unassign'; readonly byUserId: string | null; readonly at: string }
   | { readonly type: 'ChangeStatus'; readonly status: TicketStatus; readonly resolvedBy?: 'agent' | 'ai'; readonly byUserId: string | null; readonly at: string }
-  | {
-      readonly type: 'RecordEmail';
-      readonly messageId: string;
-      readonly threadId: string;
-      readonly emailClient: string;
-      readonly from: string;
-      readonly to: readonly string[];
-      readonly sentAt: string;
-      readonly direction: EmailDirection;
-      readonly generatedBy: 'ai' | 'system' | null;
-      readonly agentId: string | null;
-      readonly at: string;
-    }
-  | {
-      readonly type: 'RecordCall';
-      readonly callId: string;
-      readonly direction: 'incoming' | 'outgoing';
-      readonly startedAt: string;
-      readonly endedAt: string | null;
-      readonly agentId: string | null;
-      readonly at: string;
-    }
+  | ({ readonly type: 'RecordEmail' } & Omit<EmailMessageRecordedData, 'ticketId' | 'accountId'>)
+  | ({ readonly type: 'RecordCall' } & Omit<CallRecordedData, 'ticketId' | 'accountId'>)
   | { readonly type: 'EvaluateCall'; readonly callId: string; readonly outcome: VoiceFcrOutcome; readonly reason: string; readonly evaluatedAt: string; readonly at: string }
   | { readonly type: 'RecordChat'; readonly sessionId: string; readonly startedAt: string; readonly agentId: string | null; readonly firstAgentMessageAt: string | null; readonly at: string }
   | { readonly type: 'LinkChild'; readonly childTicketId: string; readonly kind: ChildTicketKind; readonly childTicketParam: string | null; readonly at: string }
