@@ -24,7 +24,8 @@ import { hashEventId, LogIndex } from './log-index';
 import { LogReader } from './log-reader';
 import { recoverLog } from './log-recovery';
 import { encodeFrame } from './record-frame';
-import { PreparedEvent, prepareEvent, storedEventPayload } from './stored-event';
+import { RecentEvents } from './recent-events';
+import { decodeStoredEvent, PreparedEvent, prepareEvent, storedEventPayload } from './stored-event';
 import { streamSlice } from './stream-slice';
 
 export interface EmbeddedEventStoreOptions {
@@ -47,6 +48,8 @@ const LOG_FILE = 'events.log';
 const DEFAULT_MAX_APPEND_BYTES = 8 * 1024 * 1024;
 const READ_BATCH_EVENTS = 512;
 const READ_BATCH_BYTES = 1024 * 1024;
+/** Decoded events kept from the tail of the log (RecentEvents). */
+const RECENT_EVENTS = 65_536;
 const systemClock: Clock = { now: () => new Date() };
 
 const positionAt = (position: number): Position => ({ commit: BigInt(position), prepare: BigInt(position) });
@@ -65,6 +68,7 @@ export class EmbeddedEventStore implements EventStore {
   /** Positions 0 .. durable - 1 are on disk and synced. */
   private durable: number;
   private closed = false;
+  private readonly recent = new RecentEvents(RECENT_EVENTS);
 
   static async open(options: EmbeddedEventStoreOptions): Promise<EmbeddedEventStore> {
     const maxAppendBytes = options.maxAppendBytes ?? DEFAULT_MAX_APPEND_BYTES;
@@ -96,7 +100,7 @@ export class EmbeddedEventStore implements EventStore {
     private readonly maxAppendBytes: number,
   ) {
     this.durable = index.count;
-    this.reader = new LogReader(file, index, maxAppendBytes);
+    this.reader = new LogReader(file, index, maxAppendBytes, this.recent);
     this.committer = new GroupCommit(file, index.endOffset, maxAppendBytes, {
       durable: (lastPosition) => {
         this.durable = lastPosition + 1;
@@ -182,22 +186,22 @@ export class EmbeddedEventStore implements EventStore {
     if (prepared.length === 0) return right(await this.currentResult(streamName, length));
     const created = this.clock.now();
     const firstPosition = this.index.count;
-    const frames = prepared.map((event, i) =>
-      encodeFrame(
-        storedEventPayload(event, {
-          streamName,
-          revision: length + i,
-          position: firstPosition + i,
-          created,
-          batchEnd: i === prepared.length - 1,
-        }),
-      ),
+    const payloads = prepared.map((event, i) =>
+      storedEventPayload(event, {
+        streamName,
+        revision: length + i,
+        position: firstPosition + i,
+        created,
+        batchEnd: i === prepared.length - 1,
+      }),
     );
+    const frames = payloads.map(encodeFrame);
     const bytes = frames.length === 1 ? frames[0] : Buffer.concat(frames);
     if (bytes.length > this.maxAppendBytes) {
       throw new RangeError(`append of ${bytes.length} bytes is over the limit of ${this.maxAppendBytes} bytes`);
     }
     frames.forEach((frame, i) => this.index.add(streamName, prepared[i].id, frame.length));
+    payloads.forEach((payload, i) => this.recent.put(firstPosition + i, decodeStoredEvent(payload).event));
     const lastPosition = firstPosition + prepared.length - 1;
     await this.committer.submit(bytes, lastPosition);
     return right({ nextExpectedRevision: BigInt(length + prepared.length - 1), position: positionAt(lastPosition) });

@@ -2,6 +2,7 @@ import { FileHandle } from 'node:fs/promises';
 import { RecordedEvent } from '@support/domain';
 import { LogIndex } from './log-index';
 import { frameAt } from './record-frame';
+import { RecentEvents } from './recent-events';
 import { decodeStoredEvent } from './stored-event';
 
 /** Reads records back from the log file by position; consecutive positions come with one read. */
@@ -10,6 +11,7 @@ export class LogReader {
     private readonly file: FileHandle,
     private readonly index: LogIndex,
     private readonly maxPayloadBytes: number,
+    private readonly recent: RecentEvents,
   ) {}
 
   /** End (exclusive) of a batch from `from`: at most `maxCount` records and `maxBytes` bytes, at least one record, never past `limit`. */
@@ -22,6 +24,8 @@ export class LogReader {
 
   /** The events at positions `from` .. `to - 1`. */
   async readRange(from: number, to: number): Promise<RecordedEvent[]> {
+    const held = this.recent.range(from, to);
+    if (held !== null) return held;
     const start = this.index.offsetOf(from);
     const end = this.index.endOf(to - 1);
     const buffer = Buffer.allocUnsafe(end - start);

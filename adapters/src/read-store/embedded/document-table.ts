@@ -6,6 +6,13 @@ import { badValue, indexKeySpecsConflict, indexOptionsConflict } from './store-o
 
 const ID_INDEX = '_id_';
 
+/** A table captured for a snapshot. */
+export interface TableImage {
+  readonly name: string;
+  readonly docs: readonly Document[];
+  readonly indexes: readonly { readonly spec: IndexSpec; readonly order: readonly number[] | null }[];
+}
+
 /** MongoDB's default index name: fields and directions joined by underscores. */
 export const defaultIndexName = (key: Readonly<Record<string, 1 | -1>>): string =>
   Object.entries(key)
@@ -65,6 +72,34 @@ export class DocumentTable {
   clear(): void {
     this.byId.clear();
     this.declared.clear();
+  }
+
+  /**
+   * The table as it is now, captured at once: its documents (never mutated, so holding them is
+   * holding this version), its indexes and each index's order over the documents.
+   */
+  image(): TableImage {
+    const docs = [...this.byId.values()];
+    const ordinalOf = new Map(docs.map((doc, i) => [doc._id, i]));
+    return {
+      name: this.name,
+      docs,
+      indexes: [...this.declared.values()].map((index) => ({
+        spec: { key: index.keyPattern, name: index.name, ...(index.unique ? { unique: true } : {}) },
+        order: index.entryOrder(ordinalOf),
+      })),
+    };
+  }
+
+  /** Replaces the content with an image (from a snapshot): documents, then each index from its stored order. */
+  restore(image: TableImage): void {
+    this.clear();
+    for (const doc of image.docs) this.byId.set(doc._id, doc);
+    for (const { spec, order } of image.indexes) {
+      const index = new SecondaryIndex(spec.name ?? defaultIndexName(spec.key), spec.key, spec.unique === true);
+      index.load(image.docs, order);
+      this.declared.set(index.name, index);
+    }
   }
 
   /** Declares indexes all at once: none is added when one of them conflicts or cannot be built. */

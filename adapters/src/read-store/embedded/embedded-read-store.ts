@@ -1,12 +1,13 @@
 import type { Collection, Document, ReadStore } from '@support/domain';
-import { DocumentTable } from './document-table';
+import { DocumentTable, TableImage } from './document-table';
 import { EmbeddedCollection } from './embedded-collection';
 import { badValue } from './store-operation-error';
 
 /**
  * The read store in this process's memory: MongoDB's query language run by mingo over plain
- * documents, with declared indexes to narrow and order scans. Nothing is persisted: read
- * models are rebuilt from the event log at start, as after any `dropAll`.
+ * documents, with declared indexes to narrow and order scans. It persists nothing itself: the
+ * service restores it from a snapshot (read-store-snapshot.ts) and catches up from the log
+ * position the snapshot reflects, or rebuilds it from the whole log.
  */
 export class EmbeddedReadStore implements ReadStore {
   private readonly tables = new Map<string, DocumentTable>();
@@ -24,6 +25,21 @@ export class EmbeddedReadStore implements ReadStore {
       this.handles.set(name, handle);
     }
     return handle as unknown as Collection<T>;
+  }
+
+  /** Every collection as it is at this instant (synchronous, so no write falls between two collections). */
+  image(): readonly TableImage[] {
+    this.assertOpen();
+    return [...this.tables.values()].filter((t) => t.byId.size > 0 || [...t.indexes].length > 0).map((t) => t.image());
+  }
+
+  /** Replaces the collections named in the images with them (a snapshot being loaded). */
+  restore(images: readonly TableImage[]): void {
+    this.assertOpen();
+    for (const image of images) {
+      this.collection(image.name);
+      (this.tables.get(image.name) as DocumentTable).restore(image);
+    }
   }
 
   /** Empties every collection and forgets its indexes; handles already given out stay usable. */

@@ -78,6 +78,51 @@ export class SecondaryIndex {
     this.removeKeys(this.keysOf(doc));
   }
 
+  /** The documents of its entries in index order, as ordinals of `ordinalOf`: what a snapshot keeps of the index. */
+  entryOrder(ordinalOf: ReadonlyMap<string, number>): number[] {
+    return this.entries.slice(0, this.entries.size).map((entry) => ordinalOf.get(this.idOf(entry)) as number);
+  }
+
+  /**
+   * Builds the index over `docs` from a stored entry order (entryOrder) without sorting: the order
+   * is checked with one comparison per entry, and sorted afresh when it does not hold (or is absent).
+   */
+  load(docs: readonly Document[], order: readonly number[] | null): void {
+    const keysOf = new Map<number, unknown[][]>();
+    this.docsThroughArrays = 0;
+    const sortedKeys = (ordinal: number): unknown[][] => {
+      let keys = keysOf.get(ordinal);
+      if (keys === undefined) {
+        const doc = docs[ordinal];
+        const found = this.keysOf(doc);
+        if (found.throughArray) this.docsThroughArrays++;
+        keys = found.keys.map((key) => key.concat(doc._id)).sort((a, b) => this.compareEntries(a, b));
+        keysOf.set(ordinal, keys);
+      }
+      return keys;
+    };
+    let entries: IndexEntry[] = [];
+    let inOrder = order !== null;
+    if (order !== null) {
+      for (const ordinal of order) {
+        const next = ordinal >= 0 && ordinal < docs.length ? sortedKeys(ordinal).shift() : undefined;
+        if (next === undefined || (entries.length > 0 && this.compareEntries(entries[entries.length - 1], next) > 0)) {
+          inOrder = false;
+          break;
+        }
+        entries.push(next);
+      }
+      if (inOrder && [...keysOf.values()].some((rest) => rest.length > 0)) inOrder = false;
+      if (inOrder && keysOf.size !== docs.length) inOrder = false;
+    }
+    if (!inOrder) {
+      keysOf.clear();
+      this.docsThroughArrays = 0;
+      entries = docs.flatMap((_, ordinal) => sortedKeys(ordinal)).sort((a, b) => this.compareEntries(a, b));
+    }
+    this.entries.fill(entries);
+  }
+
   /** Moves a document's entries from its `before` keys to its `after` keys. */
   move(before: DocumentKeys, after: DocumentKeys): void {
     this.removeKeys(before);
