@@ -6,3 +6,4 @@ export * from './load-config';
 export * from './gateway';
 export * from './engines';
 export * from './run-component';
+export * from './read-model-snapshots';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
-import { jsonLogger, Logger, memoryLimiters } from '@support/adapters';
+import { EmbeddedReadStore, jsonLogger, Logger, memoryLimiters } from '@support/adapters';
 import {
   checkpointPollingProgress, declareIndexes, dispatcherSubscriber, inProcessProgress, projectionSubscriber, readStoreCheckpoints,
   SubscriberGroup, SubscriberRunner,
@@ -13,6 +13,7 @@ import { Feature, features as allFeatures } from './features';
 import { buildGateway } from './gateway';
 import { buildIntegrations } from './integrations';
 import { loadAccountConfig } from './load-config';
+import { keepReadModelSnapshots, restoreReadModels } from './read-model-snapshots';
 import { Settings } from './settings';
 
 export type Component = 'command-api' | 'query-api' | 'projectors' | 'workers';
@@ -104,6 +105,17 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
 
 
     if (runsProjectors) {
+      // The embedded read models come back from their last snapshot and catch up from there.
+      if (engines.readStore instanceof EmbeddedReadStore) {
+        const store = engines.readStore;
+        await restoreReadModels(store, engines.eventStore, settings.dataDir, logger);
+        const keeper = keepReadModelSnapshots(store, engines.eventStore, settings.dataDir, logger);
+        // Runs after the subscribers have stopped (stoppers run in reverse): one last snapshot.
+        stoppers.push(async () => {
+          await keeper.takeSnapshot();
+          await keeper.stop();
+        });
+      }
       const checkpoints = readStoreCheckpoints(engines.readStore);
       const projections: SubscriberRunner[] = [];
       const dispatchers: SubscriberRunner[] = [];

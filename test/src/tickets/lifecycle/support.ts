@@ -8,9 +8,9 @@ export { TOKENS, freshPhone };
 export const work = (svc: TestService, ticketId: string, command: string, body?: unknown, token: string = TOKENS.acmeAdmin) =>
   svc.api('POST', `/apis/tickets/${encodeURIComponent(ticketId)}/${command}`, { token, ...(body !== undefined ? { body } : {}) });
 
-/** A new manual ticket of a new customer (no task, so no action runs); answers its id. */
+/** A new manual ticket of a new customer (no task, so no action runs; text processed at once, so no worker event comes later); answers its id. */
 export const newTicket = async (svc: TestService, over: Record<string, unknown> = {}): Promise<string> => {
-  const r = await createTicket(svc, { customer: { phone: freshPhone() }, query: 'My order is late', fastResponse: true, ...over });
+  const r = await createTicket(svc, { customer: { phone: freshPhone() }, query: 'My order is late', fastResponse: false, ...over });
   if (r.status !== 200) throw new Error(`ticket not created: ${r.status} ${r.text}`);
   return r.body.ticketId as string;
 };

@@ -1,0 +1,109 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, open, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+import type { Document, IndexSpec } from '@support/domain';
+import { TableImage } from './document-table';
+
+const FORMAT = 'support-read-store-snapshot';
+const VERSION = 1;
+
+/**
+ * What a snapshot says about itself: when it was taken, and the log it was taken beside (the id of
+ * the log's first event, and its head then), so that it is only ever restored beside that log.
+ */
+export interface SnapshotHeader {
+  readonly takenAt: string;
+  /** null: the log was empty. */
+  readonly log: { readonly firstEventId: string; readonly head: string } | null;
+}
+
+type Line =
+  | { readonly format: string; readonly version: number; readonly header: SnapshotHeader }
+  | { readonly table: string; readonly docs: number; readonly indexes: readonly IndexSpec[] }
+  | { readonly order: readonly number[] }
+  | { readonly end: true; readonly tables: number };
+
+/** Yields to the event loop every so many lines, so writing a large snapshot never stalls requests. */
+const LINES_PER_TURN = 2_000;
+
+/**
+ * Writes the images as one file of JSON lines: header, then per table its documents and each
+ * index's entry order, then an end line. Written beside the target and renamed over it after an
+ * fsync, so a crash leaves the previous snapshot or the new one, never a half file.
+ */
+export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeader, images: readonly TableImage[]): Promise<{ bytes: number }> => {
+  await mkdir(dirname(file), { recursive: true });
+  const temp = `${file}.tmp`;
+  const out = createWriteStream(temp);
+  let bytes = 0;
+  let lines = 0;
+  const write = async (line: Line | Document) => {
+    const text = `${JSON.stringify(line)}\n`;
+    bytes += Buffer.byteLength(text);
+    if (!out.write(text)) await once(out, 'drain');
+    if (++lines % LINES_PER_TURN === 0) await new Promise((r) => setImmediate(r));
+  };
+  try {
+    await write({ format: FORMAT, version: VERSION, header });
+    for (const image of images) {
+      await write({ table: image.name, docs: image.docs.length, indexes: image.indexes.map((i) => i.spec) });
+      for (const doc of image.docs) await write(doc);
+      for (const index of image.indexes) await write({ order: index.order ?? [] });
+    }
+    await write({ end: true, tables: images.length });
+    out.end();
+    await once(out, 'finish');
+    const handle = await open(temp, 'r');
+    await handle.sync().finally(() => handle.close());
+    await rename(temp, file);
+    const dir = await open(dirname(file), 'r');
+    await dir.sync().catch(() => undefined).finally(() => dir.close());
+    return { bytes };
+  } catch (error) {
+    out.destroy();
+    await rm(temp, { force: true });
+    throw error;
+  }
+};
+
+/** A snapshot read back; null when there is none. Throws when the file is damaged or cut short. */
+export const readReadStoreSnapshot = async (file: string): Promise<{ header: SnapshotHeader; images: TableImage[] } | null> => {
+  try {
+    await access(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  const input = createReadStream(file);
+  const lines = createInterface({ input, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const next = async (): Promise<any> => {
+    const r = await lines.next();
+    if (r.done) throw new Error('read-model snapshot is cut short');
+    return JSON.parse(r.value);
+  };
+  try {
+    const first = await next();
+    if (first.format !== FORMAT || first.version !== VERSION) throw new Error('not a read-model snapshot of this version');
+    const images: TableImage[] = [];
+    for (;;) {
+      const line = await next();
+      if (line.end === true) {
+        if (line.tables !== images.length) throw new Error('read-model snapshot lost a table');
+        return { header: first.header as SnapshotHeader, images };
+      }
+      if (typeof line.table !== 'string' || !Number.isInteger(line.docs) || !Array.isArray(line.indexes)) throw new Error('read-model snapshot has a bad table line');
+      const docs: Document[] = new Array(line.docs);
+      for (let i = 0; i < line.docs; i++) docs[i] = await next();
+      const indexes = [];
+      for (const spec of line.indexes as IndexSpec[]) {
+        const order = await next();
+        indexes.push({ spec, order: Array.isArray(order.order) ? (order.order as number[]) : null });
+      }
+      images.push({ name: line.table, docs, indexes });
+    }
+  } finally {
+    input.destroy();
+  }
+};
