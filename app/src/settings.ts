@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LogLevel, parseLogLevel } from '@support/adapters';
 
 /** The environment of the operator contract, read once at start. */
 export interface Settings {
@@ -12,6 +13,8 @@ export interface Settings {
   readonly natsUrl?: string;
   readonly azureConnectionString?: string;
   readonly urlSigningKey?: string;
+  /** LOG_LEVEL: trace, debug, info (default), warn, error, fatal or silent. */
+  readonly logLevel: LogLevel;
 }
 
 /** The project's own demo configuration, used when CONFIG_FILE is unset. */
@@ -34,5 +37,6 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     natsUrl: nonEmpty(env.NATS_URL),
     azureConnectionString: nonEmpty(env.AZURE_STORAGE_CONNECTION_STRING),
     urlSigningKey: nonEmpty(env.URL_SIGNING_KEY),
+    logLevel: parseLogLevel(env.LOG_LEVEL),
   };
 };
