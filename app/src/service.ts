@@ -100,6 +100,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       progress: runsProjectors ? inProcessProgress(() => runners) : checkpointPollingProgress(readStoreCheckpoints(engines.readStore)),
       publicBaseUrl,
       fetch: fetchImpl,
+      ...(settings.operatorToken !== undefined ? { operatorToken: settings.operatorToken } : {}),
     };
 
 
