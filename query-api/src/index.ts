@@ -4,3 +4,4 @@ export * from './orders';
 export * from './messaging';
 export * from './admin-access';
 export * from './audit';
+export * from './analytics';
