@@ -10,8 +10,8 @@ export interface ReadModelQuery {
   readonly limit: number;
 }
 
-export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 1_000;
+export const READ_MODEL_DEFAULT_LIMIT = 100;
+export const READ_MODEL_MAX_LIMIT = 1_000;
 const MAX_DEPTH = 32;
 
 /** Operators that run JavaScript: refused wherever they appear (the filter runs in the service on the embedded store). */
@@ -75,7 +75,7 @@ export const decodeReadModelQuery = (body: unknown, accepted: readonly string[] 
   const sort = fieldDocument<1 | -1>('sort', b.sort, [1, -1]);
   const projection = fieldDocument<0 | 1>('projection', b.projection, [0, 1]);
   const skip = integer('skip', b.skip, 0, 0, 1_000_000);
-  const limit = integer('limit', b.limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
+  const limit = integer('limit', b.limit, READ_MODEL_DEFAULT_LIMIT, 1, READ_MODEL_MAX_LIMIT);
   for (const r of [sort, projection, skip, limit]) if (E.isLeft(r)) return r;
   return E.right({
     filter,

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { decodeReadModelQuery, MAX_LIMIT, scopedFilter, unsafeInFilter } from '@support/query-api';
+import { decodeReadModelQuery, READ_MODEL_MAX_LIMIT, scopedFilter, unsafeInFilter } from '@support/query-api';
 
 describe('analysts\' query documents (read models)', () => {
   it('given a body with filter, sort, projection and a page, then they are taken as MongoDB documents', () => {
@@ -19,7 +19,7 @@ describe('analysts\' query documents (read models)', () => {
       [{ sort: { createdAt: 'desc' } }, 'sort.createdAt must be 1 or -1'],
       [{ sort: { $natural: 1 } }, 'sort keys are field paths; "$natural" is not one'],
       [{ projection: { a: true } }, 'projection.a must be 0 or 1'],
-      [{ limit: MAX_LIMIT + 1 }, `limit must be a whole number from 1 to ${MAX_LIMIT}`],
+      [{ limit: READ_MODEL_MAX_LIMIT + 1 }, `limit must be a whole number from 1 to ${READ_MODEL_MAX_LIMIT}`],
       [{ skip: -1 }, 'skip must be a whole number from 0 to 1000000'],
     ] as const;
     for (const [body, message] of refused) expect(decodeReadModelQuery(body), JSON.stringify(body)).to.deep.equal(E.left(message));
