@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { problem } from '@support/adapters';
 import { AccountDirectory } from '@support/domain';
-import { AdminScope, OPERATOR_TOKEN_ID } from './admin-scope';
+import { AdminScope } from './admin-scope';
 
 export interface AdminAccessDeps {
   readonly directory: () => AccountDirectory;
@@ -31,7 +31,6 @@ export const adminAccess = (deps: AdminAccessDeps): Middleware => {
     let scope: AdminScope;
     if (operator !== null && timingSafeEqual(presented, operator)) {
       scope = { kind: 'operator' };
-      ctx.state.operator = { tokenId: OPERATOR_TOKEN_ID };
     } else if (principal === null) {
       throw problem(403, 'Not authorized');
     } else if (principal.role !== 'admin') {
