@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { CheckedTemplateSend, TemplateShape, ValidTemplateSend } from './send-request';
 import { invalidTemplate, SendFailure } from './send-failure';
 import { MessageTemplate, templateLanguageCode } from './template';
-import { fitBodyParameters } from './template-parameters';
+import { fitTemplateParameters } from './template-parameters';
 
 const sameName = (shape: TemplateShape, templates: readonly MessageTemplate[]) => templates.filter((t) => t.name === shape.name);
 
@@ -45,7 +45,7 @@ export const checkAgainstTemplates = (checked: CheckedTemplateSend, templates: r
     return E.left(invalidTemplate(`template "${shape.name}" (${code ?? 'no language'}) is not approved: its status is ${known.status ?? 'unknown'}`));
   }
   if (code === undefined) return E.left(invalidTemplate(`template "${shape.name}" has no language on the platform: name one in template.language.code`));
-  const components = fitBodyParameters(known, shape.components);
+  const components = fitTemplateParameters(known, shape.components);
   if (E.isLeft(components)) return E.left(invalidTemplate(components.left));
   const { template: _shape, ...rest } = checked;
   return E.right({

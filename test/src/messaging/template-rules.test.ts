@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { Account, bodyParametersOf, fitBodyParameters, MessageTemplate, templatesKnow, toSpecTemplate, validateTemplateSend } from '@support/domain';
+import { Account, bodyParametersOf, fitTemplateParameters, MessageTemplate, templatesKnow, toSpecTemplate, validateTemplateSend } from '@support/domain';
 import { NO_PARAMS_HI, ORDER_UPDATE, WELCOME_NAMED, namedBody, positionalBody } from './templates-fixture';
 
 const acme: Account = {
@@ -39,42 +39,64 @@ describe('template rules (spec 2.6, 4.6)', () => {
     });
   });
 
-  describe('fitBodyParameters: the components the platform gets', () => {
+  describe('fitTemplateParameters: the components the platform gets', () => {
     const body = (parameters: Record<string, unknown>[]) => [{ type: 'body', parameters }];
     const text = (t: string, name?: string) => ({ type: 'text', text: t, ...(name !== undefined ? { parameter_name: name } : {}) });
 
     it('given a named template and positional parameters, then each takes the next name in the template\'s order', () => {
-      expect(fitBodyParameters(synced[1], body([text('Asha'), text('X1')]))).to.deep.equal(E.right(body([text('Asha', 'first_name'), text('X1', 'code')])));
+      expect(fitTemplateParameters(synced[1], body([text('Asha'), text('X1')]))).to.deep.equal(E.right(body([text('Asha', 'first_name'), text('X1', 'code')])));
     });
 
     it('given named parameters in any order, then they are put in the template\'s order', () => {
-      expect(fitBodyParameters(synced[1], namedBody({ code: '1', first_name: 'A' }))).to.deep.equal(E.right(namedBody({ first_name: 'A', code: '1' })));
+      expect(fitTemplateParameters(synced[1], namedBody({ code: '1', first_name: 'A' }))).to.deep.equal(E.right(namedBody({ first_name: 'A', code: '1' })));
     });
 
     it('given some named and some not, then the unnamed fill the names left, in order', () => {
-      expect(fitBodyParameters(synced[1], body([text('X1', 'code'), text('Asha')]))).to.deep.equal(E.right(body([text('Asha', 'first_name'), text('X1', 'code')])));
+      expect(fitTemplateParameters(synced[1], body([text('X1', 'code'), text('Asha')]))).to.deep.equal(E.right(body([text('Asha', 'first_name'), text('X1', 'code')])));
     });
 
     it('keeps the other components and the other keys of a parameter as sent', () => {
       const header = { type: 'header', parameters: [{ type: 'image', image: { link: 'https://x.example/a.png' } }] };
-      const r = fitBodyParameters(synced[1], [header, { type: 'BODY', parameters: [{ type: 'text', text: 'A' }, { type: 'text', text: 'B' }] }]);
+      const r = fitTemplateParameters(synced[1], [header, { type: 'BODY', parameters: [{ type: 'text', text: 'A' }, { type: 'text', text: 'B' }] }]);
       expect(r).to.deep.equal(E.right([header, { type: 'BODY', parameters: [text('A', 'first_name'), text('B', 'code')] }]));
     });
 
     it('given a positional template, then the parameters stay as sent; names "1".."n" put them in that order and are dropped', () => {
-      expect(fitBodyParameters(synced[0], positionalBody('a', 'b'))).to.deep.equal(E.right(positionalBody('a', 'b')));
-      expect(fitBodyParameters(synced[0], body([text('b', '2'), text('a', '1')]))).to.deep.equal(E.right(positionalBody('a', 'b')));
-      expect(fitBodyParameters(synced[2], undefined)).to.deep.equal(E.right([]));
+      expect(fitTemplateParameters(synced[0], positionalBody('a', 'b'))).to.deep.equal(E.right(positionalBody('a', 'b')));
+      expect(fitTemplateParameters(synced[0], body([text('b', '2'), text('a', '1')]))).to.deep.equal(E.right(positionalBody('a', 'b')));
+      expect(fitTemplateParameters(synced[2], undefined)).to.deep.equal(E.right([]));
     });
 
     it('refuses a wrong count, a missing, unknown or repeated name', () => {
-      expect(fitBodyParameters(synced[0], positionalBody('a', 'b', 'c'))).to.deep.equal(E.left('template "order_update" expects 2 body parameters, got 3'));
-      expect(fitBodyParameters(synced[2], positionalBody('a'))).to.deep.equal(E.left('template "plain_notice" expects 0 body parameters, got 1'));
-      expect(fitBodyParameters(synced[1], positionalBody('A'))).to.deep.equal(E.left('template "welcome_named" expects 2 body parameters ("first_name", "code", in this order), got 1'));
-      expect(fitBodyParameters(synced[1], namedBody({ first_name: 'A' }))).to.deep.equal(E.left('template "welcome_named" needs body parameter "code"'));
-      expect(fitBodyParameters(synced[1], namedBody({ first_name: 'A', coupon: 'C' }))).to.deep.equal(E.left('template "welcome_named" has no body parameter "coupon" (its parameters: "first_name", "code")'));
-      expect(fitBodyParameters(synced[1], body([text('1', 'code'), text('2', 'code')]))).to.deep.equal(E.left('body parameter "code" is given more than once'));
-      expect(E.isLeft(fitBodyParameters(synced[0], body([text('a', 'first'), text('b', '2')])))).to.equal(true);
+      expect(fitTemplateParameters(synced[0], positionalBody('a', 'b', 'c'))).to.deep.equal(E.left('template "order_update" expects 2 body parameters, got 3'));
+      expect(fitTemplateParameters(synced[2], positionalBody('a'))).to.deep.equal(E.left('template "plain_notice" expects 0 body parameters, got 1'));
+      expect(fitTemplateParameters(synced[1], positionalBody('A'))).to.deep.equal(E.left('template "welcome_named" expects 2 body parameters ("first_name", "code", in this order), got 1'));
+      expect(fitTemplateParameters(synced[1], namedBody({ first_name: 'A' }))).to.deep.equal(E.left('template "welcome_named" needs body parameter "code"'));
+      expect(fitTemplateParameters(synced[1], namedBody({ first_name: 'A', coupon: 'C' }))).to.deep.equal(E.left('template "welcome_named" has no body parameter "coupon" (its parameters: "first_name", "code")'));
+      expect(fitTemplateParameters(synced[1], body([text('1', 'code'), text('2', 'code')]))).to.deep.equal(E.left('body parameter "code" is given more than once'));
+      expect(E.isLeft(fitTemplateParameters(synced[0], body([text('a', 'first'), text('b', '2')])))).to.equal(true);
+    });
+  });
+
+  describe('fitTemplateParameters: a text header', () => {
+    const withHeader = (format: string, text: string | undefined, parameterFormat: string): MessageTemplate => ({
+      name: 'shipping_news', language: 'en_US', status: 'APPROVED', parameter_format: parameterFormat,
+      components: [{ type: 'HEADER', format, ...(text !== undefined ? { text } : {}) }, { type: 'BODY', text: 'Your parcel is on its way.' }],
+    });
+    const header = (parameters: Record<string, unknown>[]) => [{ type: 'header', parameters }];
+
+    it('given a named text header, then its parameters are named like the body\'s', () => {
+      const r = fitTemplateParameters(withHeader('TEXT', 'News for {{first_name}}', 'NAMED'), header([{ type: 'text', text: 'Asha' }]));
+      expect(r).to.deep.equal(E.right(header([{ type: 'text', text: 'Asha', parameter_name: 'first_name' }])));
+    });
+
+    it('given a positional text header, then the count must fit', () => {
+      expect(fitTemplateParameters(withHeader('TEXT', 'News {{1}}', 'POSITIONAL'), [])).to.deep.equal(E.left('template "shipping_news" expects 1 header parameter, got 0'));
+    });
+
+    it('given a media header, then its parameter goes to the platform as sent', () => {
+      const image = header([{ type: 'image', image: { link: 'https://x.example/p.png' } }]);
+      expect(fitTemplateParameters(withHeader('IMAGE', undefined, 'NAMED'), image)).to.deep.equal(E.right(image));
     });
   });
 
