@@ -1,5 +1,6 @@
 export {};
 export * from './http';
+export * from './logging';
 export * from './rate-limit';
 export * from './blob-store';
 export * from './configured-http';

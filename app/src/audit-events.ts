@@ -1,54 +1,47 @@
-import path from 'node:path';
-import { comparePositions, EventStore, RecordedEvent } from '@support/domain';
-import { EmbeddedEventStore, EventStoreDbEventStore } from '@support/adapters';
+import * as E from 'fp-ts/Either';
+import { parseEventFeedQuery } from '@support/query-api';
+import { parseEventsCliArgs } from './audit/events-cli-args';
+import { readFeedFromEngine } from './audit/events-from-engine';
+import { readFeedOverHttp } from './audit/events-over-http';
 import { readSettings } from './settings';
 
 /**
- * `npm run events -- <stream>` prints one stream, `npm run events -- --all [--prefix ticket-]` the
- * whole log in global order: one JSON line per event (position, stream, revision, type, data,
- * metadata with account, token id, request and correlation ids), from the event store the
- * environment names. Read-only: auditors replay what happened, event by event.
+ * `npm run events -- ...`: the event log as JSON lines (position, stream, revision, id, type,
+ * time, data, metadata), by stream, ticket, event type, prefix or account, from a position, and
+ * with --follow as events are appended. With --url it reads a running service (GET /admin/events);
+ * otherwise the engine the environment names. Read-only: auditors replay what happened.
  */
-const line = (e: RecordedEvent): string =>
-  JSON.stringify({
-    position: `${e.position.commit}/${e.position.prepare}`, streamName: e.streamName, revision: e.revision.toString(),
-    id: e.id, type: e.type, created: e.created.toISOString(), data: e.data, metadata: e.metadata,
-  });
-
-const printAll = async (store: EventStore, prefixes: string[]): Promise<void> => {
-  const head = await store.headPosition();
-  if (head === null) return;
-  const subscription = store.subscribeToAll({ fromPosition: 'start' });
-  for await (const e of subscription) {
-    if (prefixes.length === 0 || prefixes.some((p) => e.streamName.startsWith(p))) process.stdout.write(`${line(e)}\n`);
-    if (comparePositions(e.position, head) >= 0) break;
-  }
-  await subscription.unsubscribe();
-};
-
 const main = async () => {
-  const args = process.argv.slice(2);
-  const settings = readSettings();
-  if (args.length === 0) {
-    process.stderr.write('usage: npm run events -- <stream name> | --all [--prefix <stream prefix> ...]\n');
+  const args = parseEventsCliArgs(process.argv.slice(2));
+  if (E.isLeft(args)) {
+    process.stderr.write(`${args.left}\n`);
     process.exit(2);
   }
-  const store: EventStore = settings.eventStoreUrl
-    ? await EventStoreDbEventStore.connect(settings.eventStoreUrl)
-    : await EmbeddedEventStore.open({ dir: path.join(settings.dataDir, 'events') });
-  try {
-    if (args[0] === '--all') {
-      const prefixes = args.flatMap((a, i) => (args[i - 1] === '--prefix' ? [a] : []));
-      await printAll(store, prefixes);
-    } else {
-      for await (const e of store.readStream(args[0])) process.stdout.write(`${line(e)}\n`);
+  const query = parseEventFeedQuery(args.right.query);
+  if (E.isLeft(query)) {
+    process.stderr.write(`${query.left}\n`);
+    process.exit(2);
+  }
+  const abort = new AbortController();
+  process.on('SIGINT', () => abort.abort());
+  process.on('SIGTERM', () => abort.abort());
+  const write = (line: string) => void process.stdout.write(`${line}\n`);
+  if (args.right.url !== undefined) {
+    const token = process.env.EVENTS_TOKEN?.trim() || process.env.OPERATOR_TOKEN?.trim();
+    if (!token) {
+      process.stderr.write('set EVENTS_TOKEN to the operator token or to an account admin\'s access token\n');
+      process.exit(2);
     }
-  } finally {
-    await store.close();
+    await readFeedOverHttp({ url: args.right.url, token, query: args.right.query, write, warn: (t) => void process.stderr.write(`${t}\n`), signal: abort.signal });
+  } else {
+    await readFeedFromEngine(readSettings(), query.right, write, abort.signal);
   }
 };
 
-main().catch((e) => {
-  process.stderr.write(`${(e as Error).message}\n`);
-  process.exit(1);
-});
+main().then(
+  () => void process.stdout.write('', () => process.exit(0)),
+  (e) => {
+    process.stderr.write(`${(e as Error).message}\n`);
+    process.exit(1);
+  },
+);

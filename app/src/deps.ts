@@ -25,4 +25,6 @@ export interface ServiceDeps {
   readonly actions: ActionRunner;
   /** The account's store system (spec 4.10). */
   readonly orders: OrderLookup;
+  /** OPERATOR_TOKEN: the operator's admin routes (event feed, read-model queries) over every account; unset: account admins only. */
+  readonly operatorToken?: string;
 }

@@ -5,7 +5,7 @@ import {
   DispatcherDefinition, messageDeliveryDispatcher, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection,
   ticketsProjection,
 } from '@support/projectors';
-import { messagingQueryRoutes, orderRoutes, ticketQueryRoutes } from '@support/query-api';
+import { analyticsRoutes, auditRoutes, messagingQueryRoutes, orderRoutes, ticketQueryRoutes } from '@support/query-api';
 import { messageDeliveryWorker, startTicketTextWorker, ticketTextDispatcher } from '@support/workers';
 import { ServiceDeps } from './deps';
 
@@ -48,4 +48,7 @@ export const features: readonly Feature[] = [
     dispatchers: [messageDeliveryDispatcher],
     workers: [messageDeliveryWorker((fetchImpl) => whatsAppCloudClient(fetchImpl))],
   },
+  { name: 'audit', queryRoutes: (deps) => auditRoutes(deps) },
+  // The read models of every feature (called once `features` is defined).
+  { name: 'analytics', queryRoutes: (deps) => analyticsRoutes({ ...deps, readModels: features.flatMap((f) => f.projections ?? []) }) },
 ];

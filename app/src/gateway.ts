@@ -37,8 +37,9 @@ export const buildGateway = (options: GatewayOptions): Koa => {
     ctx.body = { status: ready ? 'ready' : 'starting' };
   });
   app.use(requestId());
-  app.use(errorHandler(options.logger));
+  // Outside the error handler, so that the access log sees the status actually answered.
   app.use(accessLog(options.logger));
+  app.use(errorHandler(options.logger));
   app.use(health.routes());
   app.use(async (ctx, next) => {
     if (!options.isReady()) throw problem(503, 'The service is starting: read models are being rebuilt from the event log. Retry shortly.', { retryAfter: 1 }, { 'Retry-After': '1' });

@@ -1,4 +1,4 @@
-import { jsonLogger } from '@support/adapters';
+import { processLogger } from '@support/adapters';
 import { ConfigurationError } from './load-config';
 import { Component, startService } from './service';
 import { readSettings } from './settings';
@@ -7,16 +7,17 @@ import { readSettings } from './settings';
 export const runComponents = (components: readonly Component[]): void => {
   const start = async () => {
     const settings = readSettings();
-    const service = await startService({ settings, components });
+    const logger = processLogger();
+    const service = await startService({ settings, components, logger });
     let stopping = false;
     const shutdown = (signal: string) => {
       if (stopping) return;
       stopping = true;
-      jsonLogger.info('stopping', { signal });
+      logger.info('stopping', { signal });
       service.stop().then(
         () => process.exit(0),
         (e) => {
-          jsonLogger.error('stop failed', { errorMessage: (e as Error).message });
+          logger.error('stop failed', { errorMessage: (e as Error).message });
           process.exit(1);
         },
       );
@@ -29,7 +30,11 @@ export const runComponents = (components: readonly Component[]): void => {
       process.stderr.write(`${e.message}\n`);
     } else {
       process.stderr.write(`Startup failed: ${(e as Error).message}\n`);
-      jsonLogger.error('startup failed', { errorName: (e as Error).name, errorMessage: (e as Error).message, stack: (e as Error).stack });
+      try {
+        processLogger().error('startup failed', { errorName: (e as Error).name, errorMessage: (e as Error).message, stack: (e as Error).stack });
+      } catch {
+        // LOG_LEVEL itself was the problem: stderr has said so.
+      }
     }
     process.exit(1);
   });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
-import { EmbeddedReadStore, jsonLogger, Logger, memoryLimiters } from '@support/adapters';
+import { EmbeddedReadStore, Logger, memoryLimiters, pinoLogger } from '@support/adapters';
 import {
   checkpointPollingProgress, declareIndexes, dispatcherSubscriber, inProcessProgress, projectionSubscriber, readStoreCheckpoints,
   SubscriberGroup, SubscriberRunner,
@@ -45,7 +45,7 @@ export interface RunningService {
 export const startService = async (options: ServiceOptions): Promise<RunningService> => {
   const { settings } = options;
   const components = options.components ?? ALL_COMPONENTS;
-  const logger = options.logger ?? jsonLogger;
+  const logger = options.logger ?? pinoLogger({ level: settings.logLevel });
   const features = options.features ?? allFeatures;
   const directory = options.directory ?? loadAccountConfig(settings.configFile);
 
@@ -101,6 +101,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       progress: runsProjectors ? inProcessProgress(() => runners) : checkpointPollingProgress(readStoreCheckpoints(engines.readStore)),
       publicBaseUrl,
       fetch: fetchImpl,
+      ...(settings.operatorToken !== undefined ? { operatorToken: settings.operatorToken } : {}),
     };
 
 

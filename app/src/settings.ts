@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LogLevel, parseLogLevel } from '@support/adapters';
 
 /** The environment of the operator contract, read once at start. */
 export interface Settings {
@@ -12,12 +13,22 @@ export interface Settings {
   readonly natsUrl?: string;
   readonly azureConnectionString?: string;
   readonly urlSigningKey?: string;
+  /** OPERATOR_TOKEN: Bearer token of the operator's read-only admin routes over every account (at least 32 characters). */
+  readonly operatorToken?: string;
+  /** LOG_LEVEL: trace, debug, info (default), warn, error, fatal or silent. */
+  readonly logLevel: LogLevel;
 }
 
 /** The project's own demo configuration, used when CONFIG_FILE is unset. */
 export const DEMO_CONFIG_FILE = path.resolve(__dirname, '..', 'config', 'demo-accounts.json');
 
 const nonEmpty = (v: string | undefined): string | undefined => (v === undefined || v.trim() === '' ? undefined : v.trim());
+
+const operatorToken = (raw: string | undefined): string | undefined => {
+  const token = nonEmpty(raw);
+  if (token !== undefined && (token.length < 32 || /\s/.test(token))) throw new Error('OPERATOR_TOKEN must be at least 32 characters without spaces');
+  return token;
+};
 
 export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => {
   const port = Number(nonEmpty(env.PORT) ?? 8080);
@@ -34,5 +45,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     natsUrl: nonEmpty(env.NATS_URL),
     azureConnectionString: nonEmpty(env.AZURE_STORAGE_CONNECTION_STRING),
     urlSigningKey: nonEmpty(env.URL_SIGNING_KEY),
+    operatorToken: operatorToken(env.OPERATOR_TOKEN),
+    logLevel: parseLogLevel(env.LOG_LEVEL),
   };
 };

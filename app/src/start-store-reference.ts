@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { jsonLogger, loadReferenceCatalog, startReferenceStore } from '@support/adapters';
+import { loadReferenceCatalog, processLogger, startReferenceStore } from '@support/adapters';
 
 /**
  * `npm run start:store-reference`: the reference store system of spec 4.10 on its own, over a JSON
@@ -27,7 +27,7 @@ const start = async () => {
     rateLimit: { limit: Math.max(1, positiveInt('STORE_RATE_LIMIT_PER_MINUTE', 600)), windowMs: 60_000 },
     allowFaultHeader: process.env.STORE_FAULT_HEADER === '1',
   });
-  jsonLogger.info('reference store system listening', { url: store.url, catalog: file, stores: catalog.stores.length, orders: catalog.orders.length });
+  processLogger().info('reference store system listening', { url: store.url, catalog: file, stores: catalog.stores.length, orders: catalog.orders.length });
   const shutdown = () => void store.close().then(() => process.exit(0));
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

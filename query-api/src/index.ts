@@ -2,3 +2,6 @@ export * from './downloads';
 export * from './tickets';
 export * from './orders';
 export * from './messaging';
+export * from './admin-access';
+export * from './audit';
+export * from './analytics';

@@ -8,7 +8,6 @@ import {
 import { ActionRouteDeps } from './action-deps';
 import { actionProblem, invalidActionRequest } from './action-problems';
 import { recordActionRun } from './record-action-run';
-import { requireAdmin } from './require-admin';
 
 export const RUN_ACTION_PATH = '/apis/workflow-config-library/execute-action/run';
 
@@ -53,9 +52,14 @@ const runAction = async (deps: ActionRouteDeps, principal: Principal, body: unkn
   }
 };
 
-/** POST /apis/workflow-config-library/execute-action/run (spec 4.9). */
+/**
+ * POST /apis/workflow-config-library/execute-action/run (spec 4.9). Spec 5.5: "only access tokens
+ * and account admins": every caller here presents an access token of the account (this service
+ * has no app sessions), so every valid token may run an action, an agent user's too. The limit
+ * (spec 8: 30 per hour) counts per account, shared by all of its tokens.
+ */
 export const runActionRoute = (router: Router, deps: ActionRouteDeps): void => {
-  router.post(RUN_ACTION_PATH, authenticate(deps.directory), requireAdmin(), rateLimit('executeAction', deps.limiters), async (ctx) => {
+  router.post(RUN_ACTION_PATH, authenticate(deps.directory), rateLimit('executeAction', deps.limiters), async (ctx) => {
     const principal = ctx.state.principal as Principal;
     const context: CommandContext = {
       accountId: principal.accountId, userId: principal.tokenId, requestId: String(ctx.state.requestId ?? ''), now: deps.clock.now(),

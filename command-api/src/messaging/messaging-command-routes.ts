@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { whatsAppCloudClient } from '@support/adapters';
 import { ChatAppClient } from '@support/domain';
 import { MessagingCommandDeps } from './messaging-deps';
+import { templateLookup } from './template-lookup';
 import { templateSendRoute } from './template-send-route';
 import { templateSyncRoute } from './template-sync-route';
 
@@ -9,6 +10,6 @@ import { templateSyncRoute } from './template-sync-route';
 export const messagingCommandRoutes = (deps: MessagingCommandDeps, client: ChatAppClient = whatsAppCloudClient(deps.fetch)): Router => {
   const router = new Router();
   templateSyncRoute(router, deps, client);
-  templateSendRoute(router, deps);
+  templateSendRoute(router, deps, templateLookup(deps, client));
   return router;
 };

@@ -2,29 +2,26 @@ import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import { authenticate, ok, problem, respond } from '@support/adapters';
 import {
-  decodeRequest, internalSendError, MessageTemplate, Principal, SendFailure, TEMPLATES_COLLECTION, TemplateSendRequest, validateTemplateSend,
+  checkAgainstTemplates, checkSendRequest, decodeRequest, internalSendError, Principal, SendFailure, TemplateSendRequest,
 } from '@support/domain';
 import { commandContext } from './command-context';
 import { MessagingCommandDeps } from './messaging-deps';
 import { queueTemplateMessage } from './queue-template-message';
+import { TemplateLookup } from './template-lookup';
 
 export const TEMPLATE_SEND_PATH = '/apis/chatapp/template-send';
 export const MESSAGE_STATUS_PATH = '/apis/chatapp/messages';
 
 const failure = (error: SendFailure) => ok({ status: 'failure', error });
 
-/** The templates of the account's last successful sync, or null when it never synced. */
-const lastSyncedTemplates = async (deps: MessagingCommandDeps, accountId: string): Promise<readonly MessageTemplate[] | null> => {
-  const doc = await deps.readStore.collection<{ _id: string; templates?: MessageTemplate[] }>(TEMPLATES_COLLECTION).findOne({ _id: accountId });
-  return doc?.templates ?? null;
-};
-
 /**
  * POST /apis/chatapp/template-send (spec 4.6). Unknown top-level keys and wrongly typed optional
- * fields are 400; the spec's own failures (7001, 7002, 7004) are HTTP 200 with status "failure";
- * success once the message is recorded as queued (delivery is asynchronous).
+ * fields are 400; the spec's own failures (7001, 7002, 7004) are HTTP 200 with status "failure".
+ * Checks: shape, recipient, sender; then the template as the platform has it (the last sync, or
+ * the platform itself when that sync does not know it), with the body parameters given the
+ * template's names. Success once the message is recorded as queued (delivery is asynchronous).
  */
-export const templateSendRoute = (router: Router, deps: MessagingCommandDeps): void => {
+export const templateSendRoute = (router: Router, deps: MessagingCommandDeps, lookup: TemplateLookup): void => {
   router.post(TEMPLATE_SEND_PATH, authenticate(deps.directory), async (ctx) => {
     const principal = ctx.state.principal as Principal;
     const decoded = decodeRequest(TemplateSendRequest, ctx.state.bodyPresent ? ctx.request.body : undefined);
@@ -34,11 +31,12 @@ export const templateSendRoute = (router: Router, deps: MessagingCommandDeps): v
     }
     try {
       const context = commandContext(ctx, deps.clock);
-      const valid = validateTemplateSend(decoded.right, principal.account, await lastSyncedTemplates(deps, principal.accountId));
-      if (E.isLeft(valid)) {
-        respond(ctx, failure(valid.left));
-        return;
-      }
+      const checked = checkSendRequest(decoded.right, principal.account);
+      if (E.isLeft(checked)) return respond(ctx, failure(checked.left));
+      const templates = await lookup(principal, context, checked.right.template);
+      if (E.isLeft(templates)) return respond(ctx, failure(templates.left));
+      const valid = checkAgainstTemplates(checked.right, templates.right);
+      if (E.isLeft(valid)) return respond(ctx, failure(valid.left));
       const queued = await queueTemplateMessage(deps, valid.right, context);
       respond(ctx, ok({
         status: 'success',

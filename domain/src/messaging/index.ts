@@ -1,6 +1,7 @@
 export * from './streams';
 export * from './template';
 export * from './template-parameters';
+export * from './template-match';
 export * from './send-failure';
 export * from './send-request';
 export * from './message-events';

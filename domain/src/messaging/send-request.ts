@@ -5,8 +5,8 @@ import { Account } from '../config/account-config';
 import { normalizePhone, PhoneE164 } from '../customers/contact';
 import { strictObject } from '../shared/strict';
 import { invalidPhone, invalidTemplate, noSenderPhone, SendFailure } from './send-failure';
-import { templateLanguageCode, MessageTemplate, TemplateComponent } from './template';
-import { checkBodyParameters } from './template-parameters';
+import { MessageTemplate, TemplateComponent } from './template';
+import { checkAgainstTemplates } from './template-match';
 
 const BoundedText = (name: string, max: number) =>
   new t.Type<string, string, unknown>(
@@ -47,12 +47,10 @@ export interface ValidTemplateSend {
 /** Meta's rule for template names: lower-case letters, digits and underscores, at most 512 characters. */
 const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
 const LANGUAGE_CODE = /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,4})?$/;
-/** Used when the request names no language and the last sync does not tell. */
-export const DEFAULT_TEMPLATE_LANGUAGE = 'en_US';
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
 
-interface TemplateShape {
+export interface TemplateShape {
   readonly name: string;
   readonly languageCode?: string;
   readonly namespace?: string;
@@ -103,59 +101,46 @@ const checkSender = (account: Account, from: string | undefined): E.Either<SendF
   return E.left(noSenderPhone('"from" does not name the WhatsApp phone number configured for this account; leave it out to use the configured one'));
 };
 
-/**
- * Checks against the last synced set, when it knows the template: that translation must exist,
- * be APPROVED, and the body parameters must fit. Answers the language to send.
- */
-const checkAgainstSync = (shape: TemplateShape, synced: readonly MessageTemplate[] | null): E.Either<SendFailure, string> => {
-  const sameName = (synced ?? []).filter((s) => s.name === shape.name);
-  if (sameName.length === 0) return E.right(shape.languageCode ?? DEFAULT_TEMPLATE_LANGUAGE);
-  const languages = sameName.map((s) => templateLanguageCode(s.language) ?? '');
-  let known: MessageTemplate | undefined;
-  if (shape.languageCode !== undefined) {
-    known = sameName.find((s) => templateLanguageCode(s.language) === shape.languageCode);
-    if (!known) return E.left(invalidTemplate(`template "${shape.name}" has no ${shape.languageCode} translation (available: ${languages.join(', ')})`));
-  } else if (sameName.length === 1) {
-    known = sameName[0];
-  } else {
-    return E.left(invalidTemplate(`template "${shape.name}" exists in several languages (${languages.join(', ')}): choose one in template.language.code`));
-  }
-  if ((known.status ?? '').toUpperCase() !== 'APPROVED') {
-    return E.left(invalidTemplate(`template "${shape.name}" (${templateLanguageCode(known.language) ?? 'no language'}) is not approved: its status is ${known.status ?? 'unknown'}`));
-  }
-  const fits = checkBodyParameters(known, shape.components);
-  if (E.isLeft(fits)) return E.left(invalidTemplate(fits.left));
-  return E.right(shape.languageCode ?? templateLanguageCode(known.language) ?? DEFAULT_TEMPLATE_LANGUAGE);
-};
+/** A send whose shape, recipient and sender passed: what is left is to check it against the account's templates. */
+export interface CheckedTemplateSend {
+  readonly to: PhoneE164;
+  readonly template: TemplateShape;
+  readonly campaign?: string;
+  readonly msgId?: string;
+  readonly from?: string;
+}
 
-/**
- * Spec 4.6 and 7, in this order: template shape (7001), recipient phone (7002), configured
- * sender (7004), then what the last template sync knows (7001). Nothing is queued on a Left.
- */
-export const validateTemplateSend = (
-  request: TemplateSendRequest,
-  account: Account,
-  synced: readonly MessageTemplate[] | null,
-): E.Either<SendFailure, ValidTemplateSend> =>
+/** Spec 4.6 and 7, in this order: template shape (7001), recipient phone (7002), configured sender (7004). */
+export const checkSendRequest = (request: TemplateSendRequest, account: Account): E.Either<SendFailure, CheckedTemplateSend> =>
   pipe(
     checkTemplateShape(request.template),
-    E.chain((shape) =>
+    E.chain((template) =>
       pipe(
         typeof request.to === 'string' ? normalizePhone(request.to, account.defaultPhoneCountry) : E.left('is required: the recipient phone number, e.g. +14155550123'),
         E.mapLeft((why) => invalidPhone(`to ${why}`)),
         E.chainFirst(() => checkSender(account, request.from)),
-        E.chain((to) =>
-          pipe(
-            checkAgainstSync(shape, synced),
-            E.map((code): ValidTemplateSend => ({
-              to,
-              template: { name: shape.name, language: { code }, components: shape.components, ...(shape.namespace ? { namespace: shape.namespace } : {}) },
-              ...(request.campaign !== undefined ? { campaign: request.campaign } : {}),
-              ...(request.msg_id !== undefined ? { msgId: request.msg_id } : {}),
-              ...(request.from !== undefined ? { from: request.from } : {}),
-            })),
-          ),
-        ),
+        E.map((to): CheckedTemplateSend => ({
+          to,
+          template,
+          ...(request.campaign !== undefined ? { campaign: request.campaign } : {}),
+          ...(request.msg_id !== undefined ? { msgId: request.msg_id } : {}),
+          ...(request.from !== undefined ? { from: request.from } : {}),
+        })),
       ),
     ),
+  );
+
+/**
+ * The whole check of a send against a set of the account's templates (the platform's, read
+ * just now or at the last sync): the request (7001, 7002, 7004), then the template (7001).
+ * Nothing is queued on a Left.
+ */
+export const validateTemplateSend = (
+  request: TemplateSendRequest,
+  account: Account,
+  templates: readonly MessageTemplate[] | null,
+): E.Either<SendFailure, ValidTemplateSend> =>
+  pipe(
+    checkSendRequest(request, account),
+    E.chain((checked) => checkAgainstTemplates(checked, templates ?? [])),
   );

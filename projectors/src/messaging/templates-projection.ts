@@ -27,6 +27,7 @@ export const templateSyncWrites = (event: TemplateSyncEvent): readonly Projectio
 export const templatesProjection: ProjectionDefinition = {
   name: TEMPLATES_PROJECTION,
   streamNamePrefixes: [TEMPLATE_SYNC_STREAM_PREFIX],
-  indexes: {},
+  // The collection it owns, with no index beyond _id (one document per account).
+  indexes: { [TEMPLATES_COLLECTION]: [] },
   project: async (event: RecordedEvent) => templateSyncWrites({ type: event.type, data: event.data } as TemplateSyncEvent),
 };

@@ -155,11 +155,14 @@ describe('POST /apis/workflow-config-library/execute-action/run (spec 4.9)', () 
       expect((await run({ executeActionKey: 'notify_warehouse' }, 'not-a-token')).status).to.equal(403);
     });
 
-    it('given the token of a user who is not an admin, then 403 and nothing runs', async () => {
-      const res = await run({ executeActionKey: 'notify_warehouse' }, TOKENS.acmeAgent);
-      expect(res.status).to.equal(403);
-      expect(res.body.message).to.match(/admin/);
-      expect(api.received).to.have.length(0);
+    it('given the access token of an agent user, then the action runs (spec 5.5: every access token may)', async () => {
+      const res = await run({ executeActionKey: 'notify_warehouse', inputs: { ticketId: 't-agent' } }, TOKENS.acmeAgent);
+      expect(res.status).to.equal(200);
+      expect(res.body).to.include({ success: true, workflowConfigLibraryId: 'wcl-notify' });
+      expect(api.received).to.have.length(1);
+      const recorded = (await eventsWithPrefix(svc.deps.eventStore, 'action_run-')).filter((e) => (e.data as { inputs: { ticketId?: string } }).inputs.ticketId === 't-agent');
+      expect(recorded).to.have.length(1);
+      expect(recorded[0].metadata).to.deep.include({ accountId: 'acme', userId: 'tok-agent' });
     });
   });
 
@@ -201,15 +204,28 @@ describe('execute-action rate limit (spec 8: 30 per hour per account)', () => {
     await api.stop();
   });
 
-  it('given 30 runs in the hour by one token, then the 31st run by another token of the account is 429', async () => {
+  it('given 30 runs in the hour shared by an admin token and an agent token, then the 31st run by a third token of the account is 429', async () => {
+    // given 30 runs, alternating between the admin's and the agent's access tokens
     for (let i = 0; i < 30; i++) {
-      const res = await svc.api('POST', RUN, { token: TOKENS.acmeAdmin, body: { executeActionKey: 'notify_warehouse' } });
+      const token = i % 2 === 0 ? TOKENS.acmeAdmin : TOKENS.acmeAgent;
+      const res = await svc.api('POST', RUN, { token, body: { executeActionKey: 'notify_warehouse' } });
       expect(res.status, `run ${i + 1}`).to.equal(200);
+      expect(res.headers.get('x-ratelimit-remaining'), `run ${i + 1}`).to.equal(String(29 - i));
     }
+    // when any token of the account runs one more, the agent's and a second admin token alike
     const refused = await svc.api('POST', RUN, { token: SECOND_ADMIN_TOKEN, body: { executeActionKey: 'notify_warehouse' } });
+    const agentRefused = await svc.api('POST', RUN, { token: TOKENS.acmeAgent, body: { executeActionKey: 'notify_warehouse' } });
+    // then both are 429 and the action was called 30 times only
     expect(refused.status).to.equal(429);
+    expect(agentRefused.status).to.equal(429);
     expect(refused.headers.get('x-ratelimit-limit')).to.equal('30');
     expect(Number(refused.headers.get('retry-after'))).to.be.greaterThan(0);
     expect(api.received).to.have.length(30);
+  });
+
+  it('given the account used up its runs, then another account still runs its own', async () => {
+    const res = await svc.api('POST', RUN, { token: TOKENS.globexAdmin, body: { executeActionKey: 'notify_warehouse' } });
+    // globex has no such action: a 404 (not a 429) shows its budget is its own
+    expect(res.status).to.equal(404);
   });
 });

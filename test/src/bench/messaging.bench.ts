@@ -56,6 +56,8 @@ const report = (label: string, d: Awaited<ReturnType<typeof deliveries>>, queued
 
 export async function run(): Promise<void> {
   const fake = await startFakeCloudApi();
+  // The platform's one template of the bench (looked up by the first send).
+  fake.templatePages = [[{ name: 'bench_notice', language: 'en_US', status: 'APPROVED', parameter_format: 'POSITIONAL', components: [{ type: 'BODY', text: 'Notice {{1}}' }] }]];
   const svc = await startWithFake(fake);
   try {
     out(`whole app, embedded engines, fake Cloud API on loopback; worker concurrency 16`);

@@ -21,8 +21,15 @@ const start = (env: NodeJS.ProcessEnv): Started => {
   const url = new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
       stdout += d.toString();
-      const m = /"message":"listening","url":"([^"]+)"/.exec(stdout);
-      if (m) resolve(m[1]);
+      const listening = stdout.split('\n').flatMap((l) => {
+        try {
+          const entry = JSON.parse(l);
+          return entry.message === 'listening' ? [entry.url as string] : [];
+        } catch {
+          return [];
+        }
+      });
+      if (listening.length > 0) resolve(listening[0]);
     });
     child.once('exit', () => reject(new Error(`exited before listening: ${stderr}`)));
   });

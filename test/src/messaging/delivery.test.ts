@@ -7,7 +7,7 @@ import { TOKENS } from '../support/example-config';
 import { TestService } from '../support/test-service';
 import { FakeCloudApi, platformError, startFakeCloudApi } from './fake-cloud-api';
 import { readEvents, sendTemplate, settle, startWithFake, waitForOutcome } from './messaging-service';
-import { positionalBody } from './templates-fixture';
+import { positionalBody, TEMPLATE_PAGES } from './templates-fixture';
 
 const orderUpdate = (to: string, extra: Record<string, unknown> = {}) => ({
   to, template: { name: 'order_update', language: { code: 'en_US' }, components: positionalBody('Asha', '#1234') }, ...extra,
@@ -25,7 +25,10 @@ describe('template delivery (worker, spec 3.4)', () => {
     await svc?.stop();
     await fake?.stop();
   });
-  beforeEach(() => fake.reset());
+  beforeEach(() => {
+    fake.reset();
+    fake.templatePages = TEMPLATE_PAGES;
+  });
 
   const sendsTo = (to: string) => fake.sends.filter((s) => s.body?.to === to);
   const deliveredTo = (to: string) => fake.delivered().filter((s) => s.body?.to === to);
@@ -126,6 +129,7 @@ describe('template delivery across restarts', () => {
 
   beforeEach(async () => {
     fake = await startFakeCloudApi();
+    fake.templatePages = TEMPLATE_PAGES;
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'messaging-restart-'));
   });
   afterEach(async () => {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
+import { refusalOf } from './fake-template-check';
 
 /** A canned answer of the fake: status, JSON body, headers, and an optional delay. */
 export interface FakeAnswer {
@@ -25,7 +26,9 @@ export interface ReceivedTemplateRequest {
 
 /**
  * A local fake of the WhatsApp Cloud API on 127.0.0.1 (port 0): the template list with paging
- * (paging.next until the last page) and the message send, with scripted failures.
+ * (paging.next until the last page) and the message send, with scripted failures. A send of a
+ * template it lists is refused as the platform would when its body parameters do not fit
+ * (named ones need their parameter_name).
  */
 export interface FakeCloudApi {
   readonly url: string;
@@ -92,7 +95,7 @@ export const startFakeCloudApi = async (): Promise<FakeCloudApi> => {
         } catch {
           body = undefined;
         }
-        const scripted = fake.sendScript.shift();
+        const scripted = fake.sendScript.shift() ?? refusalOf(fake.templatePages.flat(), body);
         const answer: FakeAnswer = scripted ?? {
           status: 200,
           body: { messaging_product: 'whatsapp', contacts: [{ input: body?.to, wa_id: String(body?.to ?? '').replace('+', '') }], messages: [{ id: `wamid.fake-${nextId++}` }] },

@@ -3,7 +3,7 @@ import { TOKENS } from '../support/example-config';
 import { TestService } from '../support/test-service';
 import { FakeCloudApi, platformError, startFakeCloudApi } from './fake-cloud-api';
 import { sendTemplate, startWithFake, waitForOutcome } from './messaging-service';
-import { positionalBody } from './templates-fixture';
+import { positionalBody, TEMPLATE_PAGES } from './templates-fixture';
 
 const order = (to: string, extra: Record<string, unknown> = {}) => ({
   to, template: { name: 'order_update', language: { code: 'en_US' }, components: positionalBody('A', 'B') }, ...extra,
@@ -15,6 +15,7 @@ describe('GET /apis/chatapp/messages (message status, an addition to the spec)',
 
   before(async () => {
     fake = await startFakeCloudApi();
+    fake.templatePages = TEMPLATE_PAGES;
     svc = await startWithFake(fake, { globexChatApp: true });
   });
   after(async () => {

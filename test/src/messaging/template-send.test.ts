@@ -76,11 +76,12 @@ describe('POST /apis/chatapp/template-send (spec 4.6, 7)', () => {
       expect(fake.sends[0].body.template).to.deep.equal({ name: 'order_update', language: { code: 'en_US' }, components: positionalBody('Asha', '#1234') });
     });
 
-    it('accepts named parameters by param_name and a template unknown to the last sync', async () => {
-      const named = await sendTemplate(svc, { to: '+14155550123', template: { name: 'welcome_named', language: { code: 'en_US' }, components: namedBody({ code: 'X1', first_name: 'Asha' }) } });
+    it('accepts named parameters by parameter_name, in any order, and delivers them named', async () => {
+      const named = await sendTemplate(svc, { to: '+14155550125', template: { name: 'welcome_named', language: { code: 'en_US' }, components: namedBody({ code: 'X1', first_name: 'Asha' }) } });
       expect(named.body.status).to.equal('success');
-      const unknown = await sendTemplate(svc, { to: '+14155550123', template: { name: 'not_synced_yet', language: { code: 'en_US' } } });
-      expect(unknown.body.status).to.equal('success');
+      expect((await waitForOutcome(svc, named.body.messageId)).status).to.equal('sent');
+      const sent = fake.sends.find((s) => s.body.to === '+14155550125');
+      expect(sent?.body.template.components).to.deep.equal(namedBody({ first_name: 'Asha', code: 'X1' }));
     });
 
     it('takes the language of the synced template when the request names none', async () => {
@@ -128,6 +129,13 @@ describe('POST /apis/chatapp/template-send (spec 4.6, 7)', () => {
       const extra = await sendTemplate(svc, { to: REFUSED_RECIPIENT, template: { name: 'welcome_named', language: { code: 'en_US' }, components: namedBody({ first_name: 'A', code: 'B', coupon: 'C' }) }, msg_id: 'f-4' });
       expect(extra.body.error.details).to.match(/has no body parameter "coupon"/);
       await expectNothingQueued('f-4');
+    });
+
+    it('when the template exists neither in the last sync nor on the platform, before anything is queued', async () => {
+      const res = await sendTemplate(svc, { to: REFUSED_RECIPIENT, template: { name: 'not_on_the_platform', language: { code: 'en_US' } }, msg_id: 'f-7' });
+      expect(res.body.error).to.deep.include({ code: '7001', message: 'Invalid template parameters' });
+      expect(res.body.error.details).to.equal('template "not_on_the_platform" does not exist on the messaging platform for this account');
+      await expectNothingQueued('f-7');
     });
 
     it('when the synced template has no translation in the requested language', async () => {

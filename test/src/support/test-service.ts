@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as E from 'fp-ts/Either';
+import { silentLogger } from '@support/adapters';
 import { decodeAccountConfig, Logger } from '@support/domain';
 import { Component, RunningService, startService, readSettings } from '@support/app';
 import type { ServiceDeps } from '@support/app';
 import { Feature } from '@support/app';
 import { exampleConfig } from './example-config';
 
-export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+export { silentLogger };
 
 export interface ApiResponse<B = any> {
   readonly status: number;

@@ -1,0 +1,2 @@
+export * from './log-redaction';
+export * from './pino-logger';

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { EmbeddedEventStore, EventStoreDbEventStore } from '@support/adapters';
+import { EventStore } from '@support/domain';
+import { EventFeedQuery, eventLine, readEventFeed } from '@support/query-api';
+import { Settings } from '../settings';
+
+/**
+ * Opens the engine the environment names and prints the feed: EventStoreDB at any time (it
+ * serves many clients), the embedded log only when no service holds it (it has one writer).
+ */
+export const readFeedFromEngine = async (settings: Settings, query: EventFeedQuery, write: (line: string) => void, signal?: AbortSignal): Promise<void> => {
+  let store: EventStore;
+  try {
+    store = settings.eventStoreUrl
+      ? await EventStoreDbEventStore.connect(settings.eventStoreUrl)
+      : await EmbeddedEventStore.open({ dir: path.join(settings.dataDir, 'events') });
+  } catch (e) {
+    const inUse = /in use by process/.test((e as Error).message);
+    throw new Error(inUse
+      ? `${(e as Error).message}\nThe service is running: read it over HTTP instead, e.g. EVENTS_TOKEN=<operator token or an account admin's token> npm run events -- --url http://${settings.host}:${settings.port} ...`
+      : (e as Error).message);
+  }
+  try {
+    for await (const e of readEventFeed(store, query, signal)) write(eventLine(e));
+  } finally {
+    await store.close();
+  }
+};

@@ -1,0 +1,54 @@
+import * as E from 'fp-ts/Either';
+import {
+  ChatAppClient, CommandContext, MessageTemplate, Principal, TEMPLATES_PROJECTION, TemplateSyncEvent, templateSyncStream, toSpecTemplate,
+} from '@support/domain';
+import { toEventData } from '@support/domain';
+import { MessagingCommandDeps, READ_YOUR_WRITES_MS } from './messaging-deps';
+import { syncFailureReason } from './sync-failure-reason';
+
+/** A sync that read every page: the templates in the form of 2.6. */
+export interface SyncedTemplates {
+  readonly templates: readonly MessageTemplate[];
+  readonly syncedAt: string;
+  readonly pages: number;
+}
+
+/** A sync that did not get the templates: `reason` is safe to show the caller (no token, no platform payload). */
+export interface SyncFailed {
+  readonly reason: string;
+}
+
+const record = (deps: MessagingCommandDeps, context: CommandContext, event: TemplateSyncEvent) =>
+  deps.eventStore.appendToStream(templateSyncStream(context.accountId), [toEventData(event, context, deps.newId)], { expectedRevision: 'any' });
+
+/**
+ * Reads every page of the account's templates from the platform and records the sync (or its
+ * failure) as an event on template_sync-<account>, then waits for the "templates" read model
+ * (read your writes). Used by template sync (4.5) and by template send for a template the last
+ * sync does not know.
+ */
+export const syncTemplates = async (deps: MessagingCommandDeps, client: ChatAppClient, principal: Principal, context: CommandContext): Promise<E.Either<SyncFailed, SyncedTemplates>> => {
+  const chatApp = principal.account.chatApp;
+  const failed = async (reason: string, extra: { kind: string; httpStatus?: number; platformCode?: string; platformMessage?: string }) => {
+    await record(deps, context, { type: 'TemplateSyncFailed', data: { accountId: context.accountId, failedAt: context.now.toISOString(), reason, ...extra } });
+    deps.logger.warn('template sync failed', { requestId: context.requestId, accountId: context.accountId, kind: extra.kind, httpStatus: extra.httpStatus, platformCode: extra.platformCode });
+    return E.left({ reason });
+  };
+  if (!chatApp) return failed('The chat app (WhatsApp) is not configured for this account: add chatApp to its configuration', { kind: 'configuration' });
+
+  const listed = await client.listTemplates(chatApp);
+  if (E.isLeft(listed)) {
+    const f = listed.left;
+    return failed(syncFailureReason(f), {
+      kind: f.kind,
+      ...(f.httpStatus !== undefined ? { httpStatus: f.httpStatus } : {}),
+      ...(f.kind === 'platform' ? { platformCode: f.code, platformMessage: f.message } : {}),
+    });
+  }
+  const templates = listed.right.items.map(toSpecTemplate).filter((x): x is MessageTemplate => x !== null);
+  const syncedAt = context.now.toISOString();
+  const appended = await record(deps, context, { type: 'TemplatesSynced', data: { accountId: context.accountId, syncedAt, pages: listed.right.pages, templates } });
+  if (E.isLeft(appended)) throw new Error('appending a template sync with expected revision "any" was refused');
+  await deps.progress.waitFor([TEMPLATES_PROJECTION], appended.right.position, READ_YOUR_WRITES_MS);
+  return E.right({ templates, syncedAt, pages: listed.right.pages });
+};

@@ -1,0 +1,55 @@
+import * as E from 'fp-ts/Either';
+import type { CheckedTemplateSend, TemplateShape, ValidTemplateSend } from './send-request';
+import { invalidTemplate, SendFailure } from './send-failure';
+import { MessageTemplate, templateLanguageCode } from './template';
+import { fitTemplateParameters } from './template-parameters';
+
+const sameName = (shape: TemplateShape, templates: readonly MessageTemplate[]) => templates.filter((t) => t.name === shape.name);
+
+/**
+ * Can this set of templates answer for the send: does it hold the template's name (and, when the
+ * request names a language, that translation)? When it cannot, the platform is asked before the
+ * send is accepted (a template is never queued unchecked).
+ */
+export const templatesKnow = (shape: TemplateShape, templates: readonly MessageTemplate[] | null): boolean => {
+  const named = sameName(shape, templates ?? []);
+  if (named.length === 0) return false;
+  return shape.languageCode === undefined || named.some((t) => templateLanguageCode(t.language) === shape.languageCode);
+};
+
+/** The translation to send: the requested language, or the only one there is (7001 otherwise). */
+const chooseTranslation = (shape: TemplateShape, named: readonly MessageTemplate[]): E.Either<SendFailure, MessageTemplate> => {
+  const languages = named.map((t) => templateLanguageCode(t.language) ?? '');
+  if (shape.languageCode !== undefined) {
+    const found = named.find((t) => templateLanguageCode(t.language) === shape.languageCode);
+    return found ? E.right(found) : E.left(invalidTemplate(`template "${shape.name}" has no ${shape.languageCode} translation (available: ${languages.join(', ')})`));
+  }
+  if (named.length === 1) return E.right(named[0]);
+  return E.left(invalidTemplate(`template "${shape.name}" exists in several languages (${languages.join(', ')}): choose one in template.language.code`));
+};
+
+/**
+ * The send checked against the account's templates as the platform has them: the template must
+ * exist in that language, be APPROVED, and the body parameters must fit; they are then given
+ * the names the platform needs (spec 4.6 send-time shape, mapped in order). Answers the message to queue.
+ */
+export const checkAgainstTemplates = (checked: CheckedTemplateSend, templates: readonly MessageTemplate[]): E.Either<SendFailure, ValidTemplateSend> => {
+  const shape = checked.template;
+  const named = sameName(shape, templates);
+  if (named.length === 0) return E.left(invalidTemplate(`template "${shape.name}" does not exist on the messaging platform for this account`));
+  const translation = chooseTranslation(shape, named);
+  if (E.isLeft(translation)) return translation;
+  const known = translation.right;
+  const code = templateLanguageCode(known.language) ?? shape.languageCode;
+  if ((known.status ?? '').toUpperCase() !== 'APPROVED') {
+    return E.left(invalidTemplate(`template "${shape.name}" (${code ?? 'no language'}) is not approved: its status is ${known.status ?? 'unknown'}`));
+  }
+  if (code === undefined) return E.left(invalidTemplate(`template "${shape.name}" has no language on the platform: name one in template.language.code`));
+  const components = fitTemplateParameters(known, shape.components);
+  if (E.isLeft(components)) return E.left(invalidTemplate(components.left));
+  const { template: _shape, ...rest } = checked;
+  return E.right({
+    ...rest,
+    template: { name: shape.name, language: { code }, components: components.right, ...(shape.namespace ? { namespace: shape.namespace } : {}) },
+  });
+};

@@ -1,0 +1,2 @@
+export * from './admin-scope';
+export * from './admin-access';
