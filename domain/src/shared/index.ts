@@ -1,3 +1,4 @@
 export * from './strict';
 export * from './decode';
 export * from './decider';
+export * from './bounded-text';
