@@ -6,6 +6,7 @@ export * from './json-body';
 export * from './body-inspection';
 export * from './body-path';
 export * from './compact-problem';
+export * from './client-error';
 export * from './authenticate';
 export * from './rate-limit';
 export * from './respond';
