@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../../support/example-config';
-import { startServiceProcess, waitReady } from './service-process';
+import { startServiceProcess, waitReady } from '../support/service-process';
 import { Ledger, orderNameOf, runTicketClients } from './ticket-clients';
 
 const KILLS = 5;
