@@ -44,11 +44,18 @@ export const runTicketClients = (count: number, target: () => string | null, led
       }
     }
   };
-  const loops = Array.from({ length: count }, () => loop());
+  let failure: unknown = null;
+  const loops = Array.from({ length: count }, () =>
+    loop().catch((e: unknown) => {
+      failure ??= e;
+      running = false;
+    }));
   return {
+    /** Ends the clients; throws the first unexpected answer one of them got. */
     stop: async () => {
       running = false;
       await Promise.all(loops);
+      if (failure !== null) throw failure;
     },
   };
 };
