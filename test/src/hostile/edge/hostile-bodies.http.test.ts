@@ -150,9 +150,12 @@ describe('hostile request bodies answer a 4xx in the shape of spec 2.1, never a 
       expect(res.body.omitted).to.deep.equal({ errors: 9_990 });
     });
 
-    it('given 10,000 unknown record data keys, when inserted, then a small 400', async () => {
+    it('given 10,000 unknown record data keys, when inserted, then a small 400 naming the first and how many more', async () => {
       const res = await h.post(RECORD_INSERT.path, JSON.stringify({ objectId: 'obj-inventory', data: { sku: 'many', ...manyKeys(10_000) } }));
       expectClientError(res, 'unknown data keys');
+      expect(res.body.message).to.equal('Unknown resource field "k0"; and 9999 more problems (errors lists the first 10)');
+      expect(res.body.errors).to.have.length(10);
+      expect(res.body.omitted).to.deep.equal({ errors: 9_990 });
     });
   });
 
