@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { compactProblemBody, MAX_PROBLEM_ITEMS, MAX_PROBLEM_TEXT } from '@support/adapters';
+import { compactProblemBody, MAX_PROBLEM_BYTES, MAX_PROBLEM_ITEMS, MAX_PROBLEM_TEXT } from '@support/adapters';
 
 describe('compactProblemBody: the last guard on the size of an error answer', () => {
   it('given a list of 10,000 items, when compacted, then the first ten stay and omitted says how many were left out', () => {
@@ -12,6 +12,13 @@ describe('compactProblemBody: the last guard on the size of an error answer', ()
     const body = compactProblemBody({ message: 'm'.repeat(1_000_000) });
     expect(body.message).to.have.length(MAX_PROBLEM_TEXT + ' (998000 more characters)'.length + 1);
     expect(String(body.message).endsWith('… (998000 more characters)')).to.equal(true);
+  });
+
+  it('given two 1,001-character texts of 4-byte characters (what the fuzz suite found), when compacted, then the answer fits the byte budget', () => {
+    const id = '😀'.repeat(1_001);
+    const body = compactProblemBody({ error: `Execute action "${id}" not found`, message: `Execute action "${id}" not found`, success: false });
+    expect(Buffer.byteLength(JSON.stringify(body))).to.be.at.most(MAX_PROBLEM_BYTES);
+    expect(String(body.message)).to.match(/^Execute action "(?:😀)+… \(\d+ more characters\)$/u);
   });
 
   it('given a small body, when compacted, then it is unchanged', () => {

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { deflateSync } from 'node:zlib';
 import { HostileService, startHostileService } from '../support/hostile-service';
-import { RECORD_INSERT, TEMPLATE_SEND, TICKET_LIST } from '../support/routes';
-import { expectClientError } from '../support/error-shape';
+import { EXECUTE_ACTION, RECORD_INSERT, TEMPLATE_SEND, TICKET_LIST } from '../support/routes';
+import { expectClientError, MAX_ERROR_BYTES } from '../support/error-shape';
 
 /**
  * Counterexamples the fuzz suite found, shrunk and kept as fixed cases. Each request goes on the
@@ -33,6 +33,14 @@ describe('fuzz counterexamples, fixed', function () {
     expectClientError(res, 'deflate bomb');
     expect(res.body.message).to.equal('Request body is too large: send at most 1 MB of JSON (counted after decompression)');
     await expectConnectionStillServes();
+  });
+
+  it('given a 1,001-character action id of 4-byte characters (seed 212987584), when run, then a 404 of at most 4 KB', async () => {
+    const res = await h.post(EXECUTE_ACTION.path, JSON.stringify({ workflowConfigLibraryId: '😀'.repeat(1_001), inputs: {} }));
+    expect(res.status).to.equal(404);
+    expectClientError(res, 'long action id');
+    expect(Buffer.byteLength(res.text)).to.be.at.most(MAX_ERROR_BYTES);
+    expect(res.body.message).to.match(/^Execute action "(?:😀)+… \(\d+ more characters\)$/u);
   });
 
   it('given a 200 KB body of another content type, when posted, then 415 and the connection still serves the next requests', async () => {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ApiResponse } from '../../support/test-service';
 
 /** Largest error answer a hostile request may get (bytes of the JSON text). */
-export const MAX_ERROR_BYTES = 8 * 1024;
+export const MAX_ERROR_BYTES = 4 * 1024;
 
 /** A 4xx in the shape of spec 2.1: error (string or { code, message }) and/or message (string), small. */
 export const expectClientError = (res: ApiResponse, what: string): void => {
