@@ -72,6 +72,22 @@ describe('data directory lock (an advisory lock on an open descriptor, released 
     }
   });
 
+  it('given no flock(1) on the PATH, when two holders open the folder, then the first falls back to a pid file with a warning and the second is refused', async () => {
+    const noFlock = { ...process.env, PATH: '/nonexistent' };
+    const first = startHolder(dir, noFlock);
+    let warning = '';
+    first.child.stderr!.on('data', (d: Buffer) => (warning += d.toString()));
+    const pid = await first.ready;
+    try {
+      expect(warning).to.match(/flock\(1\) is not installed \(util-linux\); locking .* with a pid file instead/);
+      const refusal = await startHolder(dir, noFlock).ready.then(() => null, (e: Error) => e.message);
+      expect(refusal).to.contain(`is in use by process ${pid}`);
+    } finally {
+      first.child.kill('SIGKILL');
+      await exited(first.child);
+    }
+  });
+
   it('given a store closed normally, when opened again in this process, then it opens (the lock was released on close)', async () => {
     await (await EmbeddedEventStore.open({ dir })).close();
     await (await EmbeddedEventStore.open({ dir })).close();

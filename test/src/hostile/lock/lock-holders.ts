@@ -25,8 +25,8 @@ export const awaitReady = (child: ChildProcess): Promise<number> =>
   });
 
 /** A lock holder as a direct child of the test (reaped by node as soon as it dies). */
-export const startHolder = (dir: string): Holder => {
-  const child = spawn(process.execPath, [LOCK_HOLDER, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+export const startHolder = (dir: string, env: NodeJS.ProcessEnv = process.env): Holder => {
+  const child = spawn(process.execPath, [LOCK_HOLDER, dir], { stdio: ['ignore', 'pipe', 'pipe'], env });
   const ready = awaitReady(child);
   ready.catch(() => undefined);
   return { child, ready };
