@@ -8,8 +8,18 @@ import { Ledger, orderNameOf, runTicketClients } from './ticket-clients';
 
 const KILLS = 5;
 const CLIENTS = 8;
-/** How long the clients run against each life of the service before it is killed. */
-const LIFE_MS = [400, 900, 250, 700, 500];
+/** Tickets acknowledged in each life of the service before it may be killed ... */
+const MIN_ACKS_PER_LIFE = 20;
+/** ... and how much longer the clients then run before the kill (so it lands at different points). */
+const EXTRA_MS = [0, 300, 120, 450, 60];
+
+const untilAcknowledged = async (ledger: Ledger, count: number, timeoutMs: number): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  while (ledger.acknowledged.size < count) {
+    if (Date.now() > deadline) throw new Error(`only ${ledger.acknowledged.size} of ${count} tickets acknowledged in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
 
 interface ListedTicket {
   readonly id: string;
@@ -53,7 +63,8 @@ describe('crash-restart under load: SIGKILL while clients create tickets, restar
         await waitReady(url);
         const before = ledger.acknowledged.size;
         current = url;
-        await new Promise((r) => setTimeout(r, LIFE_MS[life % LIFE_MS.length]));
+        await untilAcknowledged(ledger, before + MIN_ACKS_PER_LIFE, 30_000);
+        await new Promise((r) => setTimeout(r, EXTRA_MS[life % EXTRA_MS.length]));
         service.child.kill('SIGKILL'); // the next start follows at once, before this one is reaped
         current = null;
         acksPerLife.push(ledger.acknowledged.size - before);
@@ -61,7 +72,7 @@ describe('crash-restart under load: SIGKILL while clients create tickets, restar
     } finally {
       await clients.stop();
     }
-    expect(acksPerLife.every((n) => n > 0), `tickets acknowledged in each life: ${acksPerLife.join(', ')}`).to.equal(true);
+    expect(acksPerLife.every((n) => n >= MIN_ACKS_PER_LIFE), `tickets acknowledged in each life: ${acksPerLife.join(', ')}`).to.equal(true);
 
     const final = startServiceProcess(env);
     const url = await final.url;
