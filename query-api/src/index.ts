@@ -2,3 +2,4 @@ export * from './downloads';
 export * from './tickets';
 export * from './orders';
 export * from './messaging';
+export * from './exports';
