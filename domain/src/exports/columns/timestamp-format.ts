@@ -26,7 +26,7 @@ export const timestampFormatter = (options: ExportFormatOptions): ((value: unkno
   const offsetAt = zoneOffsetMinutes(options.timezone);
   if (options.timestampFormat === 'legacy') {
     const intl = new Intl.DateTimeFormat(options.locale, {
-      timeZone: options.timezone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit',
+      timeZone: options.timezone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
     });
     return (value) => {
       const ms = epochOf(value);
