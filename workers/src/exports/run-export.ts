@@ -21,9 +21,6 @@ class AttemptSuperseded extends Error {
   }
 }
 
-/** Fields the rows never read (internal search keys). */
-const NOT_EXPORTED = { searchText: 0, ticketKeys: 0, _appliedPosition: 0 } as const;
-
 interface Written {
   readonly blobKey: string;
   readonly processed: number;
@@ -43,7 +40,8 @@ const writeFile = async (
   const tickets = deps.readStore.collection<TicketDocument>(TICKETS_COLLECTION);
   const objectiveParams = await objectiveParamsInResult(tickets, account, request.query.filter);
   const columns = exportColumns({ account, format: request.format, now: startedAt, objectiveParams });
-  const cursor = tickets.find(request.query.filter, { sort: request.query.sort, projection: NOT_EXPORTED }) as AsyncIterable<ExportTicket>;
+  // No projection: the rows read almost every field, and the embedded store copies a whole document faster than it projects one.
+  const cursor = tickets.find(request.query.filter, { sort: request.query.sort }) as AsyncIterable<ExportTicket>;
   let lastProgressAt = Date.now();
   let processed = 0;
   const onRows = async (count: number) => {

@@ -5,8 +5,11 @@ import { zoneOffsetMinutes } from './zone-offset';
 /** How long something took: opening hours only when the account has them, else plain elapsed time (spec 4.4.1 rule 2). */
 export interface DurationClock {
   readonly businessHours: boolean;
-  /** Milliseconds between two instants that count on this clock (0 when `to` is not after `from`). */
-  elapsedMs(fromMs: number, toMs: number): number;
+  /**
+   * Milliseconds between two instants that count on this clock (0 when `to` is not after `from`).
+   * With `atLeastMs`, counting may stop once that much is reached (SLA checks need no more).
+   */
+  elapsedMs(fromMs: number, toMs: number, atLeastMs?: number): number;
 }
 
 export const plainClock: DurationClock = { businessHours: false, elapsedMs: (fromMs, toMs) => Math.max(0, toMs - fromMs) };
@@ -67,7 +70,7 @@ export const businessClock = (hours: OpeningHours, zone: string): DurationClock 
 
   return {
     businessHours: true,
-    elapsedMs: (fromMs, toMs) => {
+    elapsedMs: (fromMs, toMs, atLeastMs = Number.POSITIVE_INFINITY) => {
       if (!(toMs > fromMs)) return 0;
       let total = 0;
       const last = localDay(toMs);
@@ -79,6 +82,7 @@ export const businessClock = (hours: OpeningHours, zone: string): DurationClock 
           const end = w[i + 1] < toMs ? w[i + 1] : toMs;
           if (end > start) total += end - start;
         }
+        if (total >= atLeastMs) return total;
       }
       return total;
     },

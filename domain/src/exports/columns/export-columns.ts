@@ -23,10 +23,13 @@ export interface ExportColumnContext {
   readonly objectiveParams: readonly string[];
 }
 
-/** One row's view of a ticket: the document and its payload, parsed once. */
+/** One row's view of a ticket: the document, its payload and the timestamps several columns use, each read once. */
 interface RowInput {
   readonly t: ExportTicket;
   readonly payload: Record<string, unknown> | null;
+  readonly created: number | null;
+  readonly firstResponse: number | null;
+  readonly resolved: number | null;
 }
 
 type Cell = (row: RowInput) => string;
@@ -74,6 +77,7 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
     const b = epochOf(to);
     return a === null || b === null ? null : onClock.elapsedMs(a, b);
   };
+  const span = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : clock.elapsedMs(a, b));
   const asHoursMinutes = (ms: number | null): string => (ms === null ? '' : hoursMinutes(ms));
   const asMinutes = (ms: number | null): string => (ms === null ? '' : wholeMinutes(ms));
   const family = (row: RowInput) => (isParentRow(row.t) ? row.t.family ?? null : null);
@@ -96,7 +100,8 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
     const w = t.responseWaits;
     return w && w.length > 0 ? between(w[w.length - 1].from, w[w.length - 1].to, clock) : null;
   };
-  const ageMs = (t: ExportTicket): number | null => between(t.createdAt, t.resolvedAt ?? t.closedAt ?? ctx.now.toISOString(), { businessHours: false, elapsedMs: (a, b) => Math.max(0, b - a) });
+  const ageMs = ({ t, created, resolved }: RowInput): number | null =>
+    created === null ? null : Math.max(0, (resolved ?? epochOf(t.closedAt) ?? nowMs) - created);
   const chatLink = (t: ExportTicket): string => {
     const viaChatApp = t.source === 'chatapp' || (t.involvedSources ?? []).includes('chatapp');
     const phone = t.customerPhones?.[0];
@@ -135,12 +140,12 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
     ['Created At', ({ t }) => local(t.createdAt)],
     ['Queued Time', ({ t }) => asHoursMinutes(queuedMs(t))],
     ['First Response Timestamp', ({ t }) => local(t.firstResponseAt)],
-    ['Response Time', ({ t }) => asHoursMinutes(between(t.createdAt, t.firstResponseAt, clock))],
-    ['First Response Time (minutes)', ({ t }) => asMinutes(between(t.createdAt, t.firstResponseAt, clock))],
+    ['Response Time', (r) => asHoursMinutes(span(r.created, r.firstResponse))],
+    ['First Response Time (minutes)', (r) => asMinutes(span(r.created, r.firstResponse))],
     ['Total Response Time (minutes)', ({ t }) => asMinutes(responseWaitsMs(t))],
     ['Latest Response Time', ({ t }) => asHoursMinutes(latestWaitMs(t))],
-    ['Age', ({ t }) => asHoursMinutes(ageMs(t))],
-    ['Resolution Time', ({ t }) => asHoursMinutes(between(t.createdAt, t.resolvedAt, clock))],
+    ['Age', (r) => asHoursMinutes(ageMs(r))],
+    ['Resolution Time', (r) => asHoursMinutes(span(r.created, r.resolved))],
     ['Last Updated At', ({ t }) => local(t.updatedAt)],
     ['Executed At', ({ t }) => local(t.executedAt)],
     ['Resolved At', ({ t }) => local(t.resolvedAt)],
@@ -167,7 +172,7 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
   ];
 
   const slaPolicies = account.slaPolicies ?? [];
-  const sla: [string, Cell][] = withNumericSuffixes(slaPolicies.map((p) => `SLA: ${p.label}`)).map((name, i) => [name, ({ t }) => slaCell(slaPolicies[i], t, clock, nowMs)]);
+  const sla: [string, Cell][] = withNumericSuffixes(slaPolicies.map((p) => `SLA: ${p.label}`)).map((name, i) => [name, (r) => slaCell(slaPolicies[i], r, clock, nowMs)]);
   const objectives: [string, Cell][] = ctx.objectiveParams.map((param) => [
     `Objective: ${param}`,
     ({ t, payload }) => {
@@ -203,7 +208,9 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
   return {
     header: columns.map(([name]) => name),
     row: (t) => {
-      const input: RowInput = { t, payload: payloadObject(t.payload) };
+      const input: RowInput = {
+        t, payload: payloadObject(t.payload), created: epochOf(t.createdAt), firstResponse: epochOf(t.firstResponseAt), resolved: epochOf(t.resolvedAt),
+      };
       const out = new Array<string>(cells.length);
       for (let i = 0; i < cells.length; i++) out[i] = cells[i](input);
       return out;

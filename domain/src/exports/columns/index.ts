@@ -8,3 +8,4 @@ export * from './sla';
 export * from './column-names';
 export * from './payload-data';
 export * from './export-columns';
+export * from './civil-date';
