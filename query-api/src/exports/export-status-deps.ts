@@ -1,4 +1,4 @@
-import { AccountDirectory, BlobStore, Clock, ReadStore } from '@support/domain';
+import { AccountDirectory, BlobStore, Clock, Logger, ReadStore } from '@support/domain';
 
 /** What the export status route needs from the composition root. */
 export interface ExportStatusDeps {
@@ -6,4 +6,5 @@ export interface ExportStatusDeps {
   readonly readStore: ReadStore;
   readonly blobStore: BlobStore;
   readonly clock: Clock;
+  readonly logger: Logger;
 }
