@@ -88,6 +88,16 @@ describe('ticket export: start, poll and download (HTTP)', function () {
     expect(res.status).to.equal(404);
   });
 
+  it('given the same filters, then the export holds exactly the tickets the list finds, in the list\'s order', async () => {
+    for (const filters of [{}, { source: 'walk-in' }, { search: 'mug' }, { taskIds: ['task-refund'], sortOrder: 'asc' }, { phoneNumber: '+14155550102,+14155550101' }, { statuses: ['closed'] }]) {
+      const list = await svc.api('POST', '/apis/task-runs/tickets/list', { token: TOKENS.acmeAdmin, body: { ...filters, limit: 250 } });
+      const { started, done } = await exportAndWait(svc, filters);
+      const csv = await downloadCsv(done.body.downloadUrl);
+      expect(started.body.total, JSON.stringify(filters)).to.equal(list.body.total);
+      expect(csv.rows.map((r) => r['Ticket Number']), JSON.stringify(filters)).to.deep.equal(list.body.data.map((t: { ticketNumber: number }) => String(t.ticketNumber)));
+    }
+  });
+
   it('given no job of that id, when it is polled, then 404', async () => {
     expect((await pollExport(svc, '00000000-0000-4000-8000-000000000000')).status).to.equal(404);
   });
