@@ -80,7 +80,7 @@ describe('ticket export: a job through queued, running and succeeded, a worker t
     expect(await svc.deps.blobStore.get(exportBlobKey('acme', jobId, 1))).to.equal(null);
     const types = await exportEventTypes(svc.deps.eventStore, jobId);
     expect(types.filter((t) => t === 'TicketExportSucceeded')).to.have.length(1);
-    expect(types.filter((t) => t === 'TicketExportStarted')).to.have.length(2);
+    expect(types.filter((t) => t === 'TicketExportStarted').length).to.be.at.least(2);
     expect((await pollExport(svc, jobId)).body.job.status).to.equal('succeeded');
   });
 
