@@ -11,7 +11,7 @@ import { ExportTicket, isParentRow } from './export-ticket';
 import { fcrOf, voiceFcrOf } from './fcr';
 import { additionalData, cellText, payloadObject } from './payload-data';
 import { slaCell } from './sla';
-import { epochOf, isoTimestamp, timestampFormatter } from './timestamp-format';
+import { epochFormatter, epochOf, isoTimestamp } from './timestamp-format';
 
 /** What the columns of one export depend on. */
 export interface ExportColumnContext {
@@ -30,6 +30,8 @@ interface RowInput {
   readonly created: number | null;
   readonly firstResponse: number | null;
   readonly resolved: number | null;
+  /** The family's metrics on a parent row, else null (family columns are blank on child and interaction rows). */
+  readonly family: ExportTicket['family'];
 }
 
 type Cell = (row: RowInput) => string;
@@ -40,7 +42,7 @@ export interface ExportColumns {
   row(ticket: ExportTicket): string[];
 }
 
-const list = (values: readonly unknown[] | undefined | null): string => (values && values.length > 0 ? values.map(String).join(', ') : '');
+const list = (values: readonly unknown[] | undefined | null): string => (values && values.length > 0 ? values.join(', ') : '');
 const count = (values: readonly unknown[] | undefined): string => (values === undefined ? '' : String(values.length));
 const yesNo = (v: boolean | undefined | null): string => (v === true ? 'Yes' : v === false ? 'No' : '');
 const TICKET_TYPES: Record<string, string> = { ticket: 'Ticket', child: 'Child', interaction: 'Interaction' };
@@ -64,7 +66,8 @@ export const objectiveParamsOf = (account: Account, taskIds: ReadonlySet<string>
 export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
   const { account } = ctx;
   const nowMs = ctx.now.getTime();
-  const local = timestampFormatter(ctx.format);
+  const localMs = epochFormatter(ctx.format);
+  const local = (value: unknown): string => localMs(epochOf(value));
   const clock: DurationClock = durationClock(account.openingHours, accountTimezone(account));
   const userName = new Map((account.users ?? []).map((u) => [u.id, u.name]));
   const teamName = new Map((account.teams ?? []).map((t) => [t.id, t.name]));
@@ -80,7 +83,7 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
   const span = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : clock.elapsedMs(a, b));
   const asHoursMinutes = (ms: number | null): string => (ms === null ? '' : hoursMinutes(ms));
   const asMinutes = (ms: number | null): string => (ms === null ? '' : wholeMinutes(ms));
-  const family = (row: RowInput) => (isParentRow(row.t) ? row.t.family ?? null : null);
+  const family = (row: RowInput) => row.family;
 
   const queuedMs = (t: ExportTicket): number | null => {
     const history = t.statusHistory;
@@ -137,9 +140,9 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
     ['Customer ID', ({ t }) => cellText(t.customerId)],
     ['Chat Link', ({ t }) => chatLink(t)],
     // Timing
-    ['Created At', ({ t }) => local(t.createdAt)],
+    ['Created At', (r) => localMs(r.created)],
     ['Queued Time', ({ t }) => asHoursMinutes(queuedMs(t))],
-    ['First Response Timestamp', ({ t }) => local(t.firstResponseAt)],
+    ['First Response Timestamp', (r) => localMs(r.firstResponse)],
     ['Response Time', (r) => asHoursMinutes(span(r.created, r.firstResponse))],
     ['First Response Time (minutes)', (r) => asMinutes(span(r.created, r.firstResponse))],
     ['Total Response Time (minutes)', ({ t }) => asMinutes(responseWaitsMs(t))],
@@ -148,7 +151,7 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
     ['Resolution Time', (r) => asHoursMinutes(span(r.created, r.resolved))],
     ['Last Updated At', ({ t }) => local(t.updatedAt)],
     ['Executed At', ({ t }) => local(t.executedAt)],
-    ['Resolved At', ({ t }) => local(t.resolvedAt)],
+    ['Resolved At', (r) => localMs(r.resolved)],
     // Related work: lifetime totals of the family, on parent rows only
     ['Child Tickets', (r) => cellText(family(r)?.childTickets)],
     ['Interaction Tickets', (r) => cellText(family(r)?.interactionTickets)],
@@ -210,6 +213,7 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
     row: (t) => {
       const input: RowInput = {
         t, payload: payloadObject(t.payload), created: epochOf(t.createdAt), firstResponse: epochOf(t.firstResponseAt), resolved: epochOf(t.resolvedAt),
+        family: isParentRow(t) ? t.family ?? null : null,
       };
       const out = new Array<string>(cells.length);
       for (let i = 0; i < cells.length; i++) out[i] = cells[i](input);

@@ -54,15 +54,18 @@ const MAX_CACHED_DAYS = 50_000;
  * zone's offset is remembered per quarter hour and each local day's date text per day.
  */
 export const timestampFormatter = (options: ExportFormatOptions): ((value: unknown) => string) => {
+  const format = epochFormatter(options);
+  return (value) => format(epochOf(value));
+};
+
+/** The same, for a timestamp already read as epoch milliseconds (null: blank). */
+export const epochFormatter = (options: ExportFormatOptions): ((ms: number | null) => string) => {
   const offsetAt = zoneOffsetMinutes(options.timezone);
   if (options.timestampFormat === 'legacy') {
     const intl = new Intl.DateTimeFormat(options.locale, {
       timeZone: options.timezone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
     });
-    return (value) => {
-      const ms = epochOf(value);
-      return ms === null ? '' : intl.format(ms);
-    };
+    return (ms) => (ms === null ? '' : intl.format(ms));
   }
   const iso = options.timestampFormat === 'iso';
   const dates = new Map<number, string>();
@@ -82,8 +85,7 @@ export const timestampFormatter = (options: ExportFormatOptions): ((value: unkno
     if (text === undefined) offsets.set(minutes, (text = offsetText(minutes)));
     return text;
   };
-  return (value) => {
-    const ms = epochOf(value);
+  return (ms) => {
     if (ms === null) return '';
     const offset = offsetAt(ms);
     const local = ms + offset * 60_000;
