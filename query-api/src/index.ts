@@ -4,3 +4,4 @@ export * from './messaging';
 export * from './admin-access';
 export * from './audit';
 export * from './analytics';
+export * from './exports';
