@@ -6,8 +6,12 @@ import { CHECKPOINTS_COLLECTION } from '@support/projectors';
 /** Where the embedded read models' snapshot lives. */
 export const readModelSnapshotFile = (dataDir: string): string => path.join(dataDir, 'snapshots', 'read-models.snapshot');
 
-/** How often a snapshot is taken while events come in (and once more at a clean stop). */
-export const SNAPSHOT_INTERVAL_MS = 10_000;
+/** How often the keeper looks whether a snapshot is due. */
+export const SNAPSHOT_CHECK_MS = 10_000;
+/** At least this long between two snapshots while the service runs (one more is taken at a clean stop). */
+export const SNAPSHOT_MIN_INTERVAL_MS = 60_000;
+/** Writing snapshots takes at most 1/20 of the time: a snapshot that took 5 s waits at least 100 s for the next. */
+export const SNAPSHOT_DUTY_RATIO = 20;
 
 const firstEventId = async (eventStore: EventStore): Promise<string | null> => {
   const subscription = eventStore.subscribeToAll({ fromPosition: 'start' });
@@ -56,30 +60,38 @@ export const restoreReadModels = async (store: EmbeddedReadStore, eventStore: Ev
 };
 
 export interface SnapshotKeeper {
-  /** Takes a snapshot now (skipped when nothing was appended since the last one, or one is being written). */
+  /** Takes a snapshot now (skipped when nothing changed since the last one; joins one being written). */
   takeSnapshot(): Promise<void>;
   /** Stops the timer and waits for a snapshot being written. */
   stop(): Promise<void>;
 }
 
-/** Takes a snapshot every SNAPSHOT_INTERVAL_MS while the log grows. */
-export const keepReadModelSnapshots = (store: EmbeddedReadStore, eventStore: EventStore, dataDir: string, logger: Logger, intervalMs = SNAPSHOT_INTERVAL_MS): SnapshotKeeper => {
+/**
+ * Takes a snapshot while the read models change, at most every SNAPSHOT_MIN_INTERVAL_MS and never
+ * more than 1/SNAPSHOT_DUTY_RATIO of the time (a large store snapshots less often), so snapshots
+ * never crowd out requests; and one at a clean stop.
+ */
+export const keepReadModelSnapshots = (store: EmbeddedReadStore, eventStore: EventStore, dataDir: string, logger: Logger, checkMs = SNAPSHOT_CHECK_MS): SnapshotKeeper => {
   const file = readModelSnapshotFile(dataDir);
   let lastTaken: string | undefined;
+  let lastFinishedAt = Date.now();
+  let lastDurationMs = 0;
   let writing: Promise<void> | null = null;
   const takeSnapshot = async (): Promise<void> => {
     if (writing !== null) return writing;
     writing = (async () => {
       const log = await logHeader(eventStore);
-      const images = store.image();
+      const tables = store.capture();
       // Nothing new: the same log head and the same subscriber checkpoints as the last snapshot.
-      const checkpoints = images.find((i) => i.name === CHECKPOINTS_COLLECTION)?.docs.map((d) => `${d._id}=${String(d.position)}`).join(',');
+      const checkpoints = tables.find((t) => t.name === CHECKPOINTS_COLLECTION)?.docs.map((d) => `${d._id}=${String(d.position)}`).join(',');
       const taken = `${log?.head ?? ''}|${checkpoints ?? ''}`;
       if (taken === lastTaken) return;
       const started = Date.now();
-      const { bytes } = await writeReadStoreSnapshot(file, { takenAt: new Date().toISOString(), log }, images);
+      const { bytes } = await writeReadStoreSnapshot(file, { takenAt: new Date().toISOString(), log }, tables);
       lastTaken = taken;
-      logger.info('read-model snapshot written', { ms: Date.now() - started, bytes, head: log?.head ?? null });
+      lastFinishedAt = Date.now();
+      lastDurationMs = lastFinishedAt - started;
+      logger.info('read-model snapshot written', { ms: lastDurationMs, bytes, head: log?.head ?? null });
     })()
       .catch((e) => logger.error('read-model snapshot failed', { errorMessage: (e as Error).message }))
       .finally(() => {
@@ -87,7 +99,10 @@ export const keepReadModelSnapshots = (store: EmbeddedReadStore, eventStore: Eve
       });
     return writing;
   };
-  const timer = setInterval(() => void takeSnapshot(), intervalMs);
+  const due = () => Date.now() - lastFinishedAt >= Math.max(SNAPSHOT_MIN_INTERVAL_MS, SNAPSHOT_DUTY_RATIO * lastDurationMs);
+  const timer = setInterval(() => {
+    if (due()) void takeSnapshot();
+  }, checkMs);
   timer.unref();
   return {
     takeSnapshot,

@@ -1,5 +1,20 @@
 import { expect } from 'chai';
-import { EmbeddedReadStore } from '@support/adapters';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { EmbeddedReadStore, readReadStoreSnapshot, TableImage, writeReadStoreSnapshot } from '@support/adapters';
+
+/** The store's tables through a snapshot file and back. */
+const throughSnapshot = async (store: EmbeddedReadStore): Promise<TableImage[]> => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'support-image-'));
+  try {
+    const file = path.join(dir, 'read-models.snapshot');
+    await writeReadStoreSnapshot(file, { takenAt: new Date().toISOString(), log: null }, store.capture());
+    return (await readReadStoreSnapshot(file))!.images;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
 
 const seed = async (store: EmbeddedReadStore) => {
   const col = store.collection('tickets');
@@ -26,12 +41,12 @@ const queries = async (store: EmbeddedReadStore) => {
   };
 };
 
-describe('embedded read store: image and restore (the snapshot\'s content)', () => {
+describe('embedded read store: capture, snapshot file and restore', () => {
   it('given a store with compound, multikey and unique indexes, when its image is restored into a new store, then every query answers the same and uniqueness still holds', async () => {
     const original = new EmbeddedReadStore();
     await seed(original);
     const restored = new EmbeddedReadStore();
-    restored.restore(JSON.parse(JSON.stringify(original.image())));
+    restored.restore(await throughSnapshot(original));
     expect(await queries(restored)).to.deep.equal(await queries(original));
     let refused = false;
     try {
@@ -45,8 +60,7 @@ describe('embedded read store: image and restore (the snapshot\'s content)', () 
   it('given an image whose stored index order is wrong, when it is restored, then the index is sorted afresh and queries stay right', async () => {
     const original = new EmbeddedReadStore();
     await seed(original);
-    const image = JSON.parse(JSON.stringify(original.image()));
-    for (const table of image) for (const index of table.indexes) index.order = [...index.order].reverse();
+    const image = (await throughSnapshot(original)).map((t) => ({ ...t, indexes: t.indexes.map((i) => ({ ...i, order: [...(i.order ?? [])].reverse() })) }));
     const restored = new EmbeddedReadStore();
     restored.restore(image);
     expect(await queries(restored)).to.deep.equal(await queries(original));

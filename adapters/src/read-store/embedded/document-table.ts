@@ -6,11 +6,18 @@ import { badValue, indexKeySpecsConflict, indexOptionsConflict } from './store-o
 
 const ID_INDEX = '_id_';
 
-/** A table captured for a snapshot. */
+/** A table as a snapshot holds it: documents, and each index's entries as ordinals into `docs`. */
 export interface TableImage {
   readonly name: string;
   readonly docs: readonly Document[];
   readonly indexes: readonly { readonly spec: IndexSpec; readonly order: readonly number[] | null }[];
+}
+
+/** A table captured at one instant: documents, and each index's entries as document ids (turned into ordinals when written). */
+export interface TableCapture {
+  readonly name: string;
+  readonly docs: readonly Document[];
+  readonly indexes: readonly { readonly spec: IndexSpec; readonly entryIds: readonly string[] }[];
 }
 
 /** MongoDB's default index name: fields and directions joined by underscores. */
@@ -75,18 +82,16 @@ export class DocumentTable {
   }
 
   /**
-   * The table as it is now, captured at once: its documents (never mutated, so holding them is
-   * holding this version), its indexes and each index's order over the documents.
+   * The table as it is now, captured at once and cheaply: its documents (never mutated, so holding
+   * them is holding this version), its indexes and the ids of each index's entries in order.
    */
-  image(): TableImage {
-    const docs = [...this.byId.values()];
-    const ordinalOf = new Map(docs.map((doc, i) => [doc._id, i]));
+  capture(): TableCapture {
     return {
       name: this.name,
-      docs,
+      docs: [...this.byId.values()],
       indexes: [...this.declared.values()].map((index) => ({
         spec: { key: index.keyPattern, name: index.name, ...(index.unique ? { unique: true } : {}) },
-        order: index.entryOrder(ordinalOf),
+        entryIds: index.entryIds(),
       })),
     };
   }

@@ -1,5 +1,5 @@
 import type { Collection, Document, ReadStore } from '@support/domain';
-import { DocumentTable, TableImage } from './document-table';
+import { DocumentTable, TableCapture, TableImage } from './document-table';
 import { EmbeddedCollection } from './embedded-collection';
 import { badValue } from './store-operation-error';
 
@@ -28,9 +28,9 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   /** Every collection as it is at this instant (synchronous, so no write falls between two collections). */
-  image(): readonly TableImage[] {
+  capture(): readonly TableCapture[] {
     this.assertOpen();
-    return [...this.tables.values()].filter((t) => t.byId.size > 0 || [...t.indexes].length > 0).map((t) => t.image());
+    return [...this.tables.values()].filter((t) => t.byId.size > 0 || [...t.indexes].length > 0).map((t) => t.capture());
   }
 
   /** Replaces the collections named in the images with them (a snapshot being loaded). */

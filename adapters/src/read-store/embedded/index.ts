@@ -1,5 +1,5 @@
 export { EmbeddedReadStore } from './embedded-read-store';
 export { BulkWriteFailure, type BulkWriteErrorDetail } from './bulk-write';
 export { StoreOperationError } from './store-operation-error';
-export { type TableImage } from './document-table';
+export { type TableCapture, type TableImage } from './document-table';
 export { readReadStoreSnapshot, type SnapshotHeader, writeReadStoreSnapshot } from './read-store-snapshot';

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import type { Document, IndexSpec } from '@support/domain';
-import { TableImage } from './document-table';
+import { TableCapture, TableImage } from './document-table';
 
 const FORMAT = 'support-read-store-snapshot';
 const VERSION = 1;
@@ -33,7 +33,7 @@ const LINES_PER_TURN = 2_000;
  * index's entry order, then an end line. Written beside the target and renamed over it after an
  * fsync, so a crash leaves the previous snapshot or the new one, never a half file.
  */
-export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeader, images: readonly TableImage[]): Promise<{ bytes: number }> => {
+export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeader, images: readonly TableCapture[]): Promise<{ bytes: number }> => {
   await mkdir(dirname(file), { recursive: true });
   const temp = `${file}.tmp`;
   const out = createWriteStream(temp);
@@ -50,7 +50,19 @@ export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeade
     for (const image of images) {
       await write({ table: image.name, docs: image.docs.length, indexes: image.indexes.map((i) => i.spec) });
       for (const doc of image.docs) await write(doc);
-      for (const index of image.indexes) await write({ order: index.order ?? [] });
+      const ordinalOf = new Map<string, number>();
+      for (let i = 0; i < image.docs.length; i++) {
+        ordinalOf.set(image.docs[i]._id, i);
+        if (i % 50_000 === 49_999) await new Promise((r) => setImmediate(r));
+      }
+      for (const index of image.indexes) {
+        const order = new Array<number>(index.entryIds.length);
+        for (let i = 0; i < order.length; i++) {
+          order[i] = ordinalOf.get(index.entryIds[i]) ?? -1;
+          if (i % 100_000 === 99_999) await new Promise((r) => setImmediate(r));
+        }
+        await write({ order });
+      }
     }
     await write({ end: true, tables: images.length });
     out.end();

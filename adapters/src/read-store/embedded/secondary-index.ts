@@ -78,9 +78,9 @@ export class SecondaryIndex {
     this.removeKeys(this.keysOf(doc));
   }
 
-  /** The documents of its entries in index order, as ordinals of `ordinalOf`: what a snapshot keeps of the index. */
-  entryOrder(ordinalOf: ReadonlyMap<string, number>): number[] {
-    return this.entries.slice(0, this.entries.size).map((entry) => ordinalOf.get(this.idOf(entry)) as number);
+  /** The `_id` of each entry, in index order: what a snapshot keeps of the index (captured at once, cheaply). */
+  entryIds(): string[] {
+    return this.entries.slice(0, this.entries.size).map((entry) => this.idOf(entry));
   }
 
   /**
