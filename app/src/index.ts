@@ -7,3 +7,4 @@ export * from './gateway';
 export * from './engines';
 export * from './run-component';
 export * from './read-model-snapshots';
+export * from './metrics';

@@ -15,6 +15,7 @@ import { buildIntegrations } from './integrations';
 import { loadAccountConfig } from './load-config';
 import { keepReadModelSnapshots, restoreReadModels } from './read-model-snapshots';
 import { Settings } from './settings';
+import { countingEventsBehind, meteredEventStore, meteredJobQueue, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics } from './metrics';
 
 export type Component = 'command-api' | 'query-api' | 'projectors' | 'workers';
 export const ALL_COMPONENTS: readonly Component[] = ['command-api', 'query-api', 'projectors', 'workers'];
@@ -33,6 +34,8 @@ export interface RunningService {
   readonly url: string;
   readonly port: number;
   readonly deps: ServiceDeps;
+  /** The process's metric families (served at GET /metrics). */
+  readonly metrics: ServiceMetrics;
   /** Resolves once every projection has caught up with the log as it was at start. */
   readonly ready: Promise<void>;
   stop(): Promise<void>;
@@ -83,15 +86,21 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   };
   let deps: ServiceDeps;
   let ready: Promise<void>;
+  const metrics = new ServiceMetrics();
   try {
     const runners: SubscriberRunner[] = [];
+    // The ports as the service uses them: appends timed, jobs counted (the engines themselves stay as opened).
+    const eventStore = meteredEventStore(engines.eventStore, metrics);
+    const jobQueue = meteredJobQueue(engines.jobQueue, metrics);
+    registerSubscriberLag(metrics, eventStore, () => runners,
+      engines.names.eventStore === 'embedded' ? sequenceEventsBehind : countingEventsBehind(eventStore));
     const runsProjectors = components.includes('projectors');
     const fetchImpl = options.overrides?.fetch ?? fetch;
     deps = {
       ...buildIntegrations(fetchImpl),
-      eventStore: engines.eventStore,
+      eventStore,
       readStore: engines.readStore,
-      jobQueue: engines.jobQueue,
+      jobQueue,
       blobStore: engines.blobStore,
       directory: () => directory,
       clock: options.overrides?.clock ?? { now: () => new Date() },
@@ -123,16 +132,16 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       for (const feature of features) {
         for (const projection of feature.projections ?? []) {
           await declareIndexes(projection, engines.readStore);
-          projections.push(new SubscriberRunner(projectionSubscriber(projection, engines.readStore), engines.eventStore, checkpoints, logger));
+          projections.push(new SubscriberRunner(projectionSubscriber(projection, engines.readStore), eventStore, checkpoints, logger));
         }
         for (const dispatcher of feature.dispatchers ?? []) {
-          dispatchers.push(new SubscriberRunner(dispatcherSubscriber(dispatcher, engines.jobQueue), engines.eventStore, checkpoints, logger));
+          dispatchers.push(new SubscriberRunner(dispatcherSubscriber(dispatcher, jobQueue), eventStore, checkpoints, logger));
         }
       }
       runners.push(...projections, ...dispatchers);
       // The read models share one subscription (each event read once; they fail together with the
       // read store anyway). Each dispatcher has its own, so a queue outage never holds up a read model.
-      const group = new SubscriberGroup(engines.eventStore, projections, logger);
+      const group = new SubscriberGroup(eventStore, projections, logger);
       await group.start();
       for (const dispatcher of dispatchers) await dispatcher.start();
       stoppers.push(async () => {
@@ -159,7 +168,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       ...(components.includes('command-api') && f.commandRoutes ? [f.commandRoutes(deps)] : []),
       ...(components.includes('query-api') && f.queryRoutes ? [f.queryRoutes(deps)] : []),
     ]);
-    const gateway = buildGateway({ logger, routers: [...engines.routers, ...routers], isReady: () => isReady });
+    const gateway = buildGateway({ logger, routers: [...engines.routers, ...routers], isReady: () => isReady, metrics });
     handler = gateway.callback();
     logger.info('listening', { url, components, engines: engines.names });
   } catch (e) {
@@ -172,6 +181,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     url,
     port,
     deps,
+    metrics,
     ready,
     stop: stopAll,
   };

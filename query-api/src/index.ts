@@ -5,3 +5,4 @@ export * from './messaging';
 export * from './admin-access';
 export * from './audit';
 export * from './analytics';
+export * from './openapi';

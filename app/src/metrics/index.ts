@@ -1,0 +1,5 @@
+export * from './service-metrics';
+export * from './metered-event-store';
+export * from './metered-job-queue';
+export * from './subscriber-lag';
+export * from './http-metrics';
