@@ -8,3 +8,4 @@ export * from './engines';
 export * from './run-component';
 export * from './read-model-snapshots';
 export * from './metrics';
+export * from './route-table';

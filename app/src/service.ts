@@ -11,6 +11,7 @@ import { ServiceDeps } from './deps';
 import { Engines, openEngines } from './engines';
 import { Feature, features as allFeatures } from './features';
 import { buildGateway } from './gateway';
+import { RouteEntry, routeTable } from './route-table';
 import { buildIntegrations } from './integrations';
 import { loadAccountConfig } from './load-config';
 import { keepReadModelSnapshots, restoreReadModels } from './read-model-snapshots';
@@ -34,6 +35,8 @@ export interface RunningService {
   readonly url: string;
   readonly port: number;
   readonly deps: ServiceDeps;
+  /** Every route the gateway answers (what /openapi.json describes). */
+  readonly routes: readonly RouteEntry[];
   /** The process's metric families (served at GET /metrics). */
   readonly metrics: ServiceMetrics;
   /** Resolves once every projection has caught up with the log as it was at start. */
@@ -86,6 +89,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   };
   let deps: ServiceDeps;
   let ready: Promise<void>;
+  let routes: RouteEntry[];
   const metrics = new ServiceMetrics();
   try {
     const runners: SubscriberRunner[] = [];
@@ -170,6 +174,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     ]);
     const gateway = buildGateway({ logger, routers: [...engines.routers, ...routers], isReady: () => isReady, metrics });
     handler = gateway.callback();
+    routes = routeTable(gateway);
     logger.info('listening', { url, components, engines: engines.names });
   } catch (e) {
     // A start that fails half way leaves nothing listening or open behind it.
@@ -181,6 +186,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     url,
     port,
     deps,
+    routes,
     metrics,
     ready,
     stop: stopAll,

@@ -47,5 +47,5 @@ export const registerSubscriberLag = (metrics: ServiceMetrics, store: EventStore
   metrics.gauge('support_projection_lag_events', 'Events of the log not yet applied to the read model (behind the head of the log).', ['read_model'], async () =>
     (await lags()).filter((l) => l.name.startsWith(PROJECTION)).map((l) => ({ labels: { read_model: l.name.slice(PROJECTION.length) }, value: l.value })));
   metrics.gauge('support_dispatcher_lag_events', 'Events of the log the job dispatcher has not yet read (behind the head of the log).', ['dispatcher'], async () =>
-    (await lags()).filter((l) => !l.name.startsWith(PROJECTION)).map((l) => ({ labels: { dispatcher: l.name.replace(/^dispatcher:/, '') }, value: l.value })));
+    (await lags()).filter((l) => !l.name.startsWith(PROJECTION)).map((l) => ({ labels: { dispatcher: l.name.replace(/^dispatch:/, '') }, value: l.value })));
 };
