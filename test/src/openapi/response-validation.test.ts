@@ -57,6 +57,14 @@ describe('Answers are validated against the OpenAPI document', () => {
     expect(validator.check(answer({ url: '/apis/unknown', status: 200, body: {} }))[0]).to.contain('no path of the document matches');
   });
 
+  it('given an NDJSON event feed with a line lacking its position, then that line fails', () => {
+    const line = { position: '3/3', streamName: 'ticket-1', revision: '0', id: 'e-1', type: 'TicketCreated', created: '2026-03-01T10:00:00.000Z', data: {}, metadata: { version: 1 } };
+    const { position: _dropped, ...withoutPosition } = line;
+    const feed = (lines: unknown[]) => answer({ method: 'GET', url: '/admin/events?follow=false', headerValues: { 'content-type': 'application/x-ndjson; charset=utf-8' }, text: lines.map((l) => `${JSON.stringify(l)}\n`).join('') });
+    expect(validator.check(feed([line, line]))).to.deep.equal([]);
+    expect(validator.check(feed([line, withoutPosition])).join('\n')).to.contain("line 2: (body) must have required property 'position'");
+  });
+
   describe('through the test client', () => {
     let svc: TestService;
     before(async () => {
