@@ -35,6 +35,8 @@ export interface RunningService {
   readonly url: string;
   readonly port: number;
   readonly deps: ServiceDeps;
+  /** The engine of each port (`eventStore: 'embedded'`, `jobQueue: 'nats'`, ...). */
+  readonly engines: Readonly<Record<string, string>>;
   /** Every route the gateway answers (what /openapi.json describes). */
   readonly routes: readonly RouteEntry[];
   /** The process's metric families (served at GET /metrics). */
@@ -57,7 +59,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
 
   // Listen first (so PORT=0 gets its real port before URLs are handed out); answer 503 until wired.
   let handler: http.RequestListener = (_req, res) => {
-    res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
+    // Like every answer, it carries a request id (README: returned on every answer; /openapi.json declares it).
+    res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1', 'X-Request-Id': randomUUID() });
     res.end(JSON.stringify({ error: 'Service Unavailable', message: 'The service is starting. Retry shortly.', retryAfter: 1 }));
   };
   const server = http.createServer((req, res) => handler(req, res));
@@ -186,6 +189,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     url,
     port,
     deps,
+    engines: engines.names,
     routes,
     metrics,
     ready,
