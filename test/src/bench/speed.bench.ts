@@ -1,0 +1,167 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { EmbeddedEventStore } from '@support/adapters';
+import { readModelSnapshotFile } from '@support/app';
+import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
+import { firstLine, freePort, pinSelf, spawnPinned, stop } from './speed/child';
+import { quantile, request, runLoad } from './speed/load';
+
+/**
+ * The figures of the speed issue, measured as a user would: the service (`node app/dist/start-all.js`,
+ * embedded engines, every create fsync'd before its 200) pinned to core 0, this load generator on
+ * core 1, 50 connections; beside a bare Koa server answering the same JSON body on the same core.
+ *
+ *   npm run bench -- speed                              (100,000 tickets)
+ *   BENCH_SPEED_TICKETS=20000 npm run bench -- speed
+ */
+const TICKETS = Number(process.env.BENCH_SPEED_TICKETS ?? 100_000);
+const CONNECTIONS = Number(process.env.BENCH_SPEED_CONNECTIONS ?? 50);
+const BARE_REQUESTS = Number(process.env.BENCH_SPEED_BARE ?? 50_000);
+const LIST_RUNS = Number(process.env.BENCH_SPEED_LIST_RUNS ?? 40);
+const CUSTOMERS = Math.max(1, Math.ceil(TICKETS / 4));
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const WORDS = ['kettle', 'parcel', 'refund', 'invoice', 'delivery', 'exchange', 'warranty', 'coupon', 'address', 'damaged'];
+const SOURCES = ['chatapp', 'email', 'liveChat', 'instagram', 'voiceCall', 'Walk-In', 'Phone Desk', 'kiosk'];
+
+const phoneOf = (customer: number) => `+1415${String(5_000_000 + customer).padStart(7, '0')}`;
+const ticketBody = (i: number) => {
+  const customer = (i * 7919) % CUSTOMERS;
+  const word = WORDS[i % WORDS.length];
+  return {
+    customer: { name: `Customer ${customer}`, phone: phoneOf(customer) },
+    subject: `${word} question ${i}`, query: `Hello, my ${word} needs attention (request ${i}).`, orderName: `#S-${100_000 + i}`,
+    source: SOURCES[i % SOURCES.length], ...(i % 2 === 0 ? { currentTaskId: 'task-general' } : {}), fastResponse: true, forceCreateTicket: true,
+  };
+};
+
+const benchConfig = () => {
+  const config = withoutRateLimits(exampleConfig());
+  config.accounts[0].tasks = [{ id: 'task-general', name: 'General Question', teamId: 'team-care', transitions: [] }];
+  return config;
+};
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const line = (text: string) => process.stdout.write(`${text}\n`);
+
+const waitReady = async (port: number, total: number | null, deadlineMs = 600_000): Promise<number> => {
+  const started = performance.now();
+  const agent = new http.Agent({ keepAlive: false });
+  for (;;) {
+    try {
+      const r = await request(agent, port, 'POST', '/apis/task-runs/tickets/list', TOKENS.acmeAdmin, { limit: 1 });
+      if (r.status === 200 && (total === null || JSON.parse(r.text).total === total)) return (performance.now() - started) / 1000;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > deadlineMs) throw new Error('the service did not become ready');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+const countEvents = async (dataDir: string): Promise<number> => {
+  const store = await EmbeddedEventStore.open({ dir: path.join(dataDir, 'events') });
+  try {
+    const head = await store.headPosition();
+    return head === null ? 0 : Number(head.commit) + 1;
+  } finally {
+    await store.close();
+  }
+};
+
+export async function run(): Promise<void> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'support-speed-'));
+  const dataDir = path.join(work, 'data');
+  const configFile = path.join(work, 'accounts.json');
+  writeFileSync(configFile, JSON.stringify(benchConfig()));
+  await pinSelf(1);
+  line(`speed: ${TICKETS.toLocaleString('en-US')} tickets, ${CONNECTIONS} connections; service and bare Koa pinned to core 0, load on core 1`);
+  const port = await freePort();
+  const serviceEnv = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONFIG_FILE: configFile, LOG_LEVEL: 'silent' };
+  const startService = () => spawnPinned(0, path.join(ROOT, 'app', 'dist', 'start-all.js'), serviceEnv);
+  const rows: [string, string, string][] = [];
+  try {
+    // 1. The yardstick.
+    const bare = spawnPinned(0, path.join(__dirname, 'speed', 'bare-koa.js'), {});
+    const barePort = Number(await firstLine(bare));
+    const bareLoad = await runLoad(barePort, CONNECTIONS, BARE_REQUESTS, (agent, i) => request(agent, barePort, 'POST', '/apis/tickets/manual', TOKENS.acmeAdmin, ticketBody(i)));
+    await stop(bare);
+    const bareRate = bareLoad.requests / bareLoad.seconds;
+    line(`bare Koa, same body: ${Math.round(bareRate).toLocaleString('en-US')} requests/s, p99 ${ms(quantile(bareLoad.latenciesMs, 0.99))}`);
+
+    // 2. Creates.
+    let service = startService();
+    await waitReady(port, null);
+    const created = await runLoad(port, CONNECTIONS, TICKETS, (agent, i) => request(agent, port, 'POST', '/apis/tickets/manual', TOKENS.acmeAdmin, ticketBody(i)));
+    const createRate = created.requests / created.seconds;
+    line(`creates: ${Math.round(createRate).toLocaleString('en-US')}/s (${created.failures} failed), p50 ${ms(quantile(created.latenciesMs, 0.5))}, p99 ${ms(quantile(created.latenciesMs, 0.99))}`);
+    rows.push(['Ticket creates per second', `${Math.round(createRate)} (${((100 * createRate) / bareRate).toFixed(0)}% of bare Koa ${Math.round(bareRate)})`, `≥ ${Math.round(bareRate / 4)} (a quarter of bare Koa)`]);
+    rows.push(['Create p99 at 50 connections', ms(quantile(created.latenciesMs, 0.99)), '≤ 50 ms']);
+
+    // 3. The list mix, 4 clients at once.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    const first = JSON.parse((await request(agent, port, 'POST', '/apis/task-runs/tickets/list', TOKENS.acmeAdmin, { limit: 1, sortOrder: 'asc' })).text);
+    const lastHour = new Date(Date.now() - 3_600_000).toISOString();
+    const mix: [string, (r: number) => unknown][] = [
+      ['no filter', () => ({})],
+      ['one status', () => ({ statuses: ['open'] })],
+      ['search on a name fragment', (r) => ({ search: `customer ${(r * 131) % CUSTOMERS}` })],
+      ['one phone', (r) => ({ phoneNumber: phoneOf((r * 977) % CUSTOMERS) })],
+      ['ascending sort', () => ({ sortOrder: 'asc' })],
+      ['last hour', () => ({ startDate: lastHour })],
+      ['page 3 of 250', () => ({ page: 3, limit: 250 })],
+    ];
+    void first;
+    const latencies = new Map<string, number[]>(mix.map(([name]) => [name, []]));
+    let next = 0;
+    const jobs = mix.flatMap(([name, body]) => Array.from({ length: LIST_RUNS }, (_, r) => ({ name, body: body(r) })));
+    await Promise.all(Array.from({ length: 4 }, async () => {
+      for (let j = next++; j < jobs.length; j = next++) {
+        const t0 = performance.now();
+        const r = await request(agent, port, 'POST', '/apis/task-runs/tickets/list', TOKENS.acmeAdmin, jobs[j].body);
+        if (r.status !== 200) throw new Error(`list ${jobs[j].name}: ${r.status}`);
+        (latencies.get(jobs[j].name) as number[]).push(performance.now() - t0);
+      }
+    }));
+    agent.destroy();
+    let worst = 0;
+    for (const [name, times] of latencies) {
+      times.sort((a, b) => a - b);
+      worst = Math.max(worst, quantile(times, 0.95));
+      line(`  list ${name.padEnd(28)} p50 ${ms(quantile(times, 0.5)).padStart(9)}  p95 ${ms(quantile(times, 0.95)).padStart(9)}`);
+    }
+    rows.push(['List p95, 4 clients, worst body of the mix', ms(worst), '≤ 15 ms']);
+
+    // 4. kill -9, then back in service: a list that answers the full total.
+    await new Promise((r) => setTimeout(r, 200));
+    await stop(service, 'SIGKILL');
+    const killedAt = performance.now();
+    service = startService();
+    await waitReady(port, TICKETS);
+    const backIn = (performance.now() - killedAt) / 1000;
+    line(`restart after kill -9: list answers the full total after ${backIn.toFixed(1)} s`);
+    rows.push(['Back in service after kill -9', `${backIn.toFixed(1)} s`, '≤ 10 s']);
+
+    // 5. Full rebuild from the log (no snapshot).
+    await stop(service);
+    rmSync(readModelSnapshotFile(dataDir), { force: true });
+    const events = await countEvents(dataDir);
+    const rebuildStart = performance.now();
+    service = startService();
+    await waitReady(port, TICKETS);
+    const rebuild = (performance.now() - rebuildStart) / 1000;
+    line(`full rebuild: ${events.toLocaleString('en-US')} events in ${rebuild.toFixed(1)} s`);
+    rows.push(['Full rebuild of every read model', `${Math.round(events / rebuild).toLocaleString('en-US')} events/s (${rebuild.toFixed(1)} s)`, '≥ 50,000 events/s']);
+    await stop(service);
+
+    line('');
+    line(`| Figure | Measured | Target |`);
+    line(`|---|---|---|`);
+    for (const [figure, measured, target] of rows) line(`| ${figure} | ${measured} | ${target} |`);
+    line(`reproduce: ${TICKETS === 100_000 ? '' : `BENCH_SPEED_TICKETS=${TICKETS} `}npm run bench -- speed`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
