@@ -21,6 +21,7 @@ export const meteredJobQueue = (queue: JobQueue, metrics: ServiceMetrics): JobQu
       kinds.add(kind);
       return queue.consume<P>(kind, options, async (job) => {
         if (job.deliveryCount > 1) metrics.jobRedeliveries.inc({ kind });
+        metrics.jobsInProgress.inc({ kind });
         try {
           const outcome = await handler(job);
           metrics.jobsHandled.inc({ kind, outcome: outcome.type });
@@ -28,6 +29,8 @@ export const meteredJobQueue = (queue: JobQueue, metrics: ServiceMetrics): JobQu
         } catch (e) {
           metrics.jobsHandled.inc({ kind, outcome: 'error' });
           throw e;
+        } finally {
+          metrics.jobsInProgress.dec({ kind });
         }
       });
     },

@@ -51,6 +51,11 @@ export class ServiceMetrics {
     labelNames: ['kind', 'outcome'] as const, registers: [this.registry],
   });
 
+  readonly jobsInProgress = new Gauge({
+    name: 'support_jobs_in_progress', help: 'Jobs in a handler\'s hands in this process now, by job kind.',
+    labelNames: ['kind'] as const, registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }

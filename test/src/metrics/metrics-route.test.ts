@@ -39,7 +39,7 @@ describe('GET /metrics (Prometheus text format)', () => {
       'support_http_requests_total', 'support_http_request_duration_seconds', 'support_rate_limit_refusals_total',
       'support_event_store_append_duration_seconds', 'support_event_store_appended_events_total', 'support_projection_lag_events',
       'support_dispatcher_lag_events', 'support_job_queue_depth', 'support_job_dead_letters', 'support_job_redeliveries_total',
-      'support_jobs_handled_total', 'support_message_deliveries_total', 'process_cpu_seconds_total',
+      'support_jobs_handled_total', 'support_jobs_in_progress', 'support_message_deliveries_total', 'process_cpu_seconds_total',
     ]) expect(families.map((f) => f.name), name).to.include(name);
     expect(total(families, 'support_rate_limit_refusals_total')).to.equal(0);
     const readModels = new Set(families.find((f) => f.name === 'support_projection_lag_events')!.metrics.map((m) => m.labels.read_model));
@@ -99,12 +99,15 @@ describe('GET /metrics (Prometheus text format)', () => {
     expect(total(during, 'support_job_redeliveries_total', { kind: MESSAGE_DELIVERY_JOB })).to.equal(1);
     expect(total(during, 'support_jobs_handled_total', { kind: MESSAGE_DELIVERY_JOB, outcome: 'retry' })).to.equal(1);
     expect(total(during, 'support_job_queue_depth', { kind: 'metrics-held' })).to.equal(1);
+    expect(total(during, 'support_jobs_in_progress', { kind: 'metrics-held' })).to.equal(1);
     expect(total(during, 'support_job_dead_letters', { kind: 'metrics-dead' })).to.equal(1);
     // projections caught up: no read model behind the head of the log
     expect(total(during, 'support_projection_lag_events')).to.equal(0);
 
     // and once the held job is done, the depth falls back
     await sleep(100);
-    expect(total(await scrape(), 'support_job_queue_depth', { kind: 'metrics-held' })).to.equal(0);
+    const after = await scrape();
+    expect(total(after, 'support_job_queue_depth', { kind: 'metrics-held' })).to.equal(0);
+    expect(total(after, 'support_jobs_in_progress', { kind: 'metrics-held' })).to.equal(0);
   });
 });
