@@ -1,4 +1,4 @@
-import { object, Operation, ref, Schema } from './schema';
+import { Operation, ref, Schema } from './schema';
 
 /** A JSON body. */
 export const json = (schema: Schema) => ({ 'application/json': { schema } });
@@ -82,8 +82,3 @@ export const jsonBody = (schema: Schema, required = true, description?: string) 
 
 export const pathParam = (name: string, description: string, schema: Schema = { type: 'string' }) => ({ name, in: 'path', required: true, description, schema });
 export const queryParam = (name: string, description: string, schema: Schema = { type: 'string' }, required = false) => ({ name, in: 'query', required, description, schema });
-
-/** The answer of a 400 in the 2.1 shape (with what the routes add: field, problems, errors). */
-export const badRequest = (description: string): Answer => errorAnswer(description);
-
-export const objectBody = object;

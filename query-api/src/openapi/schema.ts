@@ -13,14 +13,12 @@ export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${na
 
 export const str = (description?: string, extra: Schema = {}): Schema => ({ type: 'string', ...(description ? { description } : {}), ...extra });
 export const int = (description?: string, extra: Schema = {}): Schema => ({ type: 'integer', ...(description ? { description } : {}), ...extra });
-export const num = (description?: string): Schema => ({ type: 'number', ...(description ? { description } : {}) });
 export const bool = (description?: string): Schema => ({ type: 'boolean', ...(description ? { description } : {}) });
 export const dateTime = (description?: string): Schema => str(description, { format: 'date-time' });
 export const uuid = (description?: string): Schema => str(description, { format: 'uuid' });
 export const oneOfStrings = (values: readonly string[], description?: string): Schema => str(description, { enum: values });
 export const arrayOf = (items: Schema, description?: string): Schema => ({ type: 'array', items, ...(description ? { description } : {}) });
 export const mapOf = (values: Schema, description?: string): Schema => ({ type: 'object', additionalProperties: values, ...(description ? { description } : {}) });
-export const anyValue = (description?: string): Schema => (description ? { description } : {});
 
 /** A value that may be null (OpenAPI 3.1: a type list, or anyOf with null for references). */
 export const nullable = (s: Schema): Schema => {
