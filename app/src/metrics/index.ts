@@ -3,3 +3,4 @@ export * from './metered-event-store';
 export * from './metered-job-queue';
 export * from './subscriber-lag';
 export * from './http-metrics';
+export * from './appended-event-counters';

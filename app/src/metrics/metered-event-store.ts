@@ -1,20 +1,14 @@
 import * as E from 'fp-ts/Either';
 import { EventStore } from '@support/domain';
+import { AppendedEventObserver } from './appended-event-counters';
 import { ServiceMetrics } from './service-metrics';
 
-/** Outcome events of template message delivery, as the worker records them. */
-const DELIVERY_OUTCOMES: Readonly<Record<string, string>> = {
-  MessageSent: 'sent',
-  MessageFailed: 'failed',
-  MessageSendAttemptFailed: 'retry',
-};
-
 /**
- * The event-store port with its appends measured: latency by outcome, events appended, and the
- * delivery outcomes of template messages (read from the outcome events appended, so every worker
- * process counts its own deliveries). Reads and subscriptions pass through untouched.
+ * The event-store port with its appends measured: latency by outcome, events appended, and what
+ * the observers count from the events appended (delivery outcomes, export rows: every process
+ * counts what its own workers record). Reads and subscriptions pass through untouched.
  */
-export const meteredEventStore = (store: EventStore, metrics: ServiceMetrics): EventStore => ({
+export const meteredEventStore = (store: EventStore, metrics: ServiceMetrics, observers: readonly AppendedEventObserver[] = []): EventStore => ({
   appendToStream: async (streamName, events, options) => {
     const stop = metrics.appendDuration.startTimer();
     try {
@@ -22,10 +16,7 @@ export const meteredEventStore = (store: EventStore, metrics: ServiceMetrics): E
       stop({ outcome: E.isLeft(result) ? 'wrong_expected_version' : 'ok' });
       if (E.isRight(result)) {
         metrics.appendedEvents.inc(events.length);
-        for (const e of events) {
-          const outcome = DELIVERY_OUTCOMES[e.type];
-          if (outcome !== undefined) metrics.messageDeliveries.inc({ outcome });
-        }
+        for (const e of events) for (const observe of observers) observe(e);
       }
       return result;
     } catch (e) {

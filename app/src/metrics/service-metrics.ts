@@ -41,6 +41,10 @@ export class ServiceMetrics {
     labelNames: ['outcome'] as const, registers: [this.registry],
   });
 
+  readonly exportRows = new Counter({
+    name: 'support_export_rows_total', help: 'Ticket rows written to export files (rate() is rows per second).', registers: [this.registry],
+  });
+
   readonly jobRedeliveries = new Counter({
     name: 'support_job_redeliveries_total', help: 'Jobs handed to a handler again (delivery count above 1), by job kind.',
     labelNames: ['kind'] as const, registers: [this.registry],
