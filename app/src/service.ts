@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
-import { EmbeddedReadStore, Logger, memoryLimiters, pinoLogger } from '@support/adapters';
+import { answerClientError, EmbeddedReadStore, Logger, memoryLimiters, pinoLogger } from '@support/adapters';
 import {
   checkpointPollingProgress, declareIndexes, dispatcherSubscriber, inProcessProgress, projectionSubscriber, readStoreCheckpoints,
   SubscriberGroup, SubscriberRunner,
@@ -65,6 +65,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   };
   const server = http.createServer((req, res) => handler(req, res));
   server.keepAliveTimeout = 5_000;
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => resolve());

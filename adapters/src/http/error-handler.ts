@@ -1,11 +1,12 @@
 import type { Middleware } from 'koa';
+import { compactProblemBody } from './compact-problem';
 import { HttpProblem, internalError, isHttpProblem, problem } from './problem';
 import { errorFields, Logger } from './logger';
 
 export const sendProblem = (ctx: Parameters<Middleware>[0], p: HttpProblem): void => {
   ctx.status = p.status;
   for (const [k, v] of Object.entries(p.headers ?? {})) ctx.set(k, v);
-  ctx.body = p.body;
+  ctx.body = compactProblemBody(p.body);
 };
 
 /** Errors thrown by body parsing and middleware (http-errors carry status and expose). */

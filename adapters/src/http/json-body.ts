@@ -1,25 +1,57 @@
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
+import { inspectBody } from './body-inspection';
+import { bodyProblem } from './body-problem';
+import { ACCEPTED_ENCODINGS, bodyReadProblem, unsupportedEncoding } from './body-read-problem';
+import { drainRequest } from './drain-request';
 import { problem } from './problem';
 
 export const JSON_BODY_LIMIT = '1mb';
+/** The limit as a message says it. */
+const LIMIT_TEXT = '1 MB';
+
+const PARSED_METHODS = ['POST', 'PUT', 'PATCH'];
 
 const hasBody = (headers: Record<string, string | string[] | undefined>): boolean =>
   headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
 
+const contentEncoding = (headers: Record<string, string | string[] | undefined>): string =>
+  String(headers['content-encoding'] ?? 'identity').trim().toLowerCase() || 'identity';
+
 /**
- * JSON bodies only: a body of another content type is 415, malformed JSON is 400, a body
- * over the limit is 413 (all through the error handler). `ctx.state.bodyPresent` tells an
- * empty request from `{}`.
+ * JSON bodies only: a body of another content type is 415, an unknown Content-Encoding 415, a
+ * body that is not what its encoding says or not JSON 400, a body over the limit 413 (after
+ * decompression). A refused body is drained (bounded) so that the connection stays usable.
+ * Then the parsed body is inspected once, before any route validates it: too deep, prototype
+ * keys or text that is not well-formed Unicode are a 400 naming the first few places.
+ * `ctx.state.bodyPresent` tells an empty request from `{}`.
  */
 export const jsonBody = (): Middleware => {
-  const parse = koaBody({ json: true, jsonStrict: false, jsonLimit: JSON_BODY_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods: ['POST', 'PUT', 'PATCH'] as never });
+  const parse = koaBody({ json: true, jsonStrict: false, jsonLimit: JSON_BODY_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods: PARSED_METHODS as never });
   return async (ctx, next) => {
     const present = hasBody(ctx.req.headers);
     ctx.state.bodyPresent = present;
-    if (present && ['POST', 'PUT', 'PATCH'].includes(ctx.method) && !ctx.is('application/json', 'application/*+json')) {
-      throw problem(415, 'Unsupported content type: send the body as JSON with Content-Type: application/json');
+    if (!PARSED_METHODS.includes(ctx.method)) return next();
+    const encoding = contentEncoding(ctx.req.headers);
+    const refuse = async (e: unknown): Promise<never> => {
+      if (!(await drainRequest(ctx.req))) ctx.set('Connection', 'close');
+      throw e;
+    };
+    if (present && !ctx.is('application/json', 'application/*+json')) {
+      await refuse(problem(415, 'Unsupported content type: send the body as JSON with Content-Type: application/json'));
     }
-    await parse(ctx, next);
+    if (!ACCEPTED_ENCODINGS.includes(encoding)) await refuse(unsupportedEncoding(encoding));
+    let parsed = false;
+    try {
+      await parse(ctx, async () => {
+        parsed = true;
+        const refused = bodyProblem(inspectBody(ctx.request.body));
+        if (refused) throw refused;
+        await next();
+      });
+    } catch (e) {
+      if (parsed) throw e;
+      await refuse(bodyReadProblem(e, encoding, LIMIT_TEXT) ?? e);
+    }
   };
 };

@@ -7,5 +7,14 @@ import { HttpProblem, problem } from '@support/adapters';
 export const actionProblem = (status: number, error: string, extra: Readonly<Record<string, unknown>> = {}): HttpProblem =>
   problem(status, error, { error, success: false, ...extra });
 
-export const invalidActionRequest = (errors: readonly string[]): HttpProblem =>
-  actionProblem(400, errors.length === 1 ? errors[0] : `${errors.length} problems: ${errors.join('; ')}`, { errors });
+/** Problems named in the message of a 400; `errors` lists the first few more (see compactProblemBody). */
+const NAMED_IN_MESSAGE = 5;
+
+/** `omitted`: problems found but not listed in `errors` (a body with thousands of bad keys). */
+export const invalidActionRequest = (errors: readonly string[], omitted = 0): HttpProblem => {
+  const total = errors.length + omitted;
+  const named = errors.slice(0, NAMED_IN_MESSAGE).join('; ');
+  const more = total - Math.min(errors.length, NAMED_IN_MESSAGE);
+  const message = total === 1 ? errors[0] : `${total} problems: ${named}${more > 0 ? `; and ${more} more` : ''}`;
+  return actionProblem(400, message, { errors });
+};

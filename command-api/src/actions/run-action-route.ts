@@ -14,18 +14,18 @@ export const RUN_ACTION_PATH = '/apis/workflow-config-library/execute-action/run
 const isPlainObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Problems of the body itself: unknown keys, bad identifiers, no identifier, inputs not an object. */
-const bodyErrors = (body: unknown): string[] => {
+const refuseBody = (body: unknown): HttpProblem | null => {
   const decoded = decodeRequest(RunActionRequest, body);
-  if (E.isLeft(decoded)) return decoded.left.problems.map(describeProblem);
+  if (E.isLeft(decoded)) return invalidActionRequest(decoded.left.problems.map(describeProblem), decoded.left.omittedProblems);
   const errors: string[] = [];
   if (decoded.right.workflowConfigLibraryId === undefined && decoded.right.executeActionKey === undefined) errors.push(NO_IDENTIFIER_MESSAGE);
   if (decoded.right.inputs !== undefined && decoded.right.inputs !== null && !isPlainObject(decoded.right.inputs)) errors.push(INPUTS_NOT_OBJECT);
-  return errors;
+  return errors.length > 0 ? invalidActionRequest(errors) : null;
 };
 
 const runAction = async (deps: ActionRouteDeps, principal: Principal, body: unknown, ctx: CommandContext): Promise<E.Either<HttpProblem, HttpAnswer>> => {
-  const errors = bodyErrors(body);
-  if (errors.length > 0) return E.left(invalidActionRequest(errors));
+  const refused = refuseBody(body);
+  if (refused) return E.left(refused);
   const request = body as RunActionRequest;
   const identifier = { workflowConfigLibraryId: request.workflowConfigLibraryId, executeActionKey: request.executeActionKey };
   const account = principal.account;

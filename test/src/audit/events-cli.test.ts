@@ -108,7 +108,7 @@ describe('npm run events: auditors follow a running service', function () {
   it('given the embedded log of the running service opened directly, then it says to read over HTTP', async () => {
     const res = await run(['--all'], { DATA_DIR: svc.dataDir, EVENTSTORE_URL: '', EVENTS_URL: '' });
     expect(res.code).to.equal(1);
-    expect(res.stderr).to.match(/in use by process/);
+    expect(res.stderr).to.match(/is in use by another running service/);
     expect(res.stderr).to.match(/--url http:/);
   });
 });

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { boundedText } from '../../shared/bounded-text';
 
 /** Direction of the sort by the column chosen in timestampKey (spec 4.2.1). */
 export const SortOrder = t.keyof({ asc: null, desc: null }, '"asc" or "desc"');
@@ -15,7 +16,9 @@ export const AgentInvolvement = t.keyof({ only_ai: null, agents_involved: null }
 export type AgentInvolvement = t.TypeOf<typeof AgentInvolvement>;
 
 const Strings = t.array(t.string, 'an array of strings');
-const Text = new t.Type<string, string, unknown>('a string', t.string.is, t.string.validate, t.identity);
+/** Longest free-text filter (search, names, ids): a search becomes a regular expression, which has a size limit. */
+export const MAX_FILTER_TEXT = 1_000;
+const Text = boundedText(MAX_FILTER_TEXT);
 const YesNo = new t.Type<boolean, boolean, unknown>('true or false', t.boolean.is, t.boolean.validate, t.identity);
 /** Ticket numbers are integers; a client may send one as a JSON number. */
 const TicketNumberText = new t.Type<string, string, unknown>(
