@@ -55,7 +55,8 @@ export class OpenApiValidator {
           if (!part.startsWith('{')) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
           return this.spansSegments(template, part.slice(1, -1)) ? '(.+)' : '([^/]+)';
         }).join('');
-        return { template, pattern: new RegExp(`^${source}$`), params };
+        // The router is not strict: a trailing slash reaches the same route.
+        return { template, pattern: new RegExp(`^${source}/?$`), params };
       })
       // The most literal template wins (/apis/tickets/manual before /apis/tickets/{ticketId}).
       .sort((a, b) => a.params - b.params);

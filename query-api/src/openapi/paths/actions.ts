@@ -12,7 +12,7 @@ export const actionPaths: Paths = {
       '200': answer('The action ran; result is its output expression\'s value.', object({
         success: { const: true }, workflowConfigLibraryId: str(), executeActionKey: str(), result: {},
       }, ['success', 'workflowConfigLibraryId', 'result']), rateLimitedSuccessHeaders),
-      '400': errorAnswer('No identifier, inputs not an object, an unknown key, or inputs missing or invalid (errors lists each).', { ...failure(), required: ['error', 'errors'] }),
+      '400': errorAnswer('No identifier, inputs not an object, an unknown key, or inputs missing or invalid (`errors` lists each, with `success: false`); a body the edge refuses before the route reads it (malformed JSON, forbidden keys, too deep) has the body of 2.1 alone.', failure()),
       '404': errorAnswer('No such action in the account.', failure()),
       '422': errorAnswer('The action ran but failed: the API answered non-2xx, did not answer in time, or the output expression failed.', failure({ httpStatus: int() })),
     }),
