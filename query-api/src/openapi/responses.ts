@@ -75,9 +75,9 @@ export const operation = (
   responses: { ...guardAnswers(guards), ...answers },
 });
 
-/** A JSON request body. */
-export const jsonBody = (schema: Schema, required = true, description?: string) => ({
-  required, ...(description ? { description } : {}), content: json(schema),
+/** A JSON request body, with an example of a request that works on the demo configuration. */
+export const jsonBody = (schema: Schema, required = true, example?: unknown) => ({
+  required, content: { 'application/json': { schema, ...(example !== undefined ? { example } : {}) } },
 });
 
 export const pathParam = (name: string, description: string, schema: Schema = { type: 'string' }) => ({ name, in: 'path', required: true, description, schema });

@@ -45,8 +45,10 @@ describe('The OpenAPI document (spec 9)', () => {
     expect(ALL_COMPONENTS).to.have.length(4);
   });
 
-  it('given the document, then every operation declares its errors in the body of 2.1 and authenticated ones declare 401 and 403', () => {
-    const paths = openApiDocument.paths as unknown as Record<string, Record<string, { security?: unknown[]; responses: Record<string, { content?: Record<string, unknown> }> }>>;
+  it('given the document, then operationIds are unique, every operation declares its errors in the body of 2.1 and authenticated ones declare 401 and 403', () => {
+    const paths = openApiDocument.paths as unknown as Record<string, Record<string, { operationId: string; security?: unknown[]; responses: Record<string, { content?: Record<string, unknown> }> }>>;
+    const ids = Object.values(paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i), 'operationIds are unique').to.deep.equal([]);
     for (const [template, item] of Object.entries(paths)) {
       for (const [method, op] of Object.entries(item)) {
         expect(op.responses['500'], `${method} ${template} 500`).to.not.equal(undefined);
@@ -56,5 +58,20 @@ describe('The OpenAPI document (spec 9)', () => {
         }
       }
     }
+  });
+
+  it('given the request examples of the document, then each conforms to its own request schema', () => {
+    const paths = openApiDocument.paths as unknown as Record<string, Record<string, { requestBody?: { content: Record<string, { example?: unknown }> } }>>;
+    let examples = 0;
+    for (const [template, item] of Object.entries(paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const example = op.requestBody?.content['application/json']?.example;
+        if (example === undefined) continue;
+        examples += 1;
+        const at = ['paths', template, method, 'requestBody', 'content', 'application/json', 'schema'].map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+        expect(openApiValidator().validate(at, example), `${method} ${template}`).to.deep.equal([]);
+      }
+    }
+    expect(examples).to.be.at.least(6);
   });
 });

@@ -7,7 +7,9 @@ export const actionPaths: Paths = {
   '/apis/workflow-config-library/execute-action/run': {
     post: operation({
       operationId: 'runExecuteAction', summary: 'Run one configured execute action (spec 4.9)', tags: ['Execute actions'],
-      requestBody: jsonBody(object({ workflowConfigLibraryId: str('Wins over executeActionKey.'), executeActionKey: str(), inputs: object({}) }, [], { closed: true })),
+      requestBody: jsonBody(object({ workflowConfigLibraryId: str('Wins over executeActionKey.'), executeActionKey: str(), inputs: object({}) }, [], { closed: true }), true, {
+        executeActionKey: 'check_eligibility', inputs: { orderId: 'A-1001', amount: '49.90', express: 'true' },
+      }),
     }, { auth: 'token', jsonBody: true, rateLimited: true }, {
       '200': answer('The action ran; result is its output expression\'s value.', object({
         success: { const: true }, workflowConfigLibraryId: str(), executeActionKey: str(), result: {},

@@ -33,7 +33,10 @@ export const messagingPaths: Paths = {
   },
   '/apis/chatapp/template-send': {
     post: operation({
-      operationId: 'sendTemplate', summary: 'Queue an approved template message (spec 4.6)', tags: TAGS, requestBody: jsonBody(sendRequest),
+      operationId: 'sendTemplate', summary: 'Queue an approved template message (spec 4.6)', tags: TAGS, requestBody: jsonBody(sendRequest, true, {
+        to: '+14155550123', msg_id: 'order-1234-shipped', campaign: 'shipping',
+        template: { name: 'order_update', language: { code: 'en_US' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Asha' }, { type: 'text', text: '#1234' }] }] },
+      }),
     }, { auth: 'token', jsonBody: true }, {
       '200': answer('success once queued (delivery follows), or failure with the spec\'s code.', sendAnswer),
       '400': errorAnswer('No body, an unknown top-level key, or a wrongly typed campaign, msg_id or from.'),

@@ -14,7 +14,7 @@ export const recordPaths: Paths = {
   '/apis/resources/records/insert': {
     post: operation({
       operationId: 'insertRecord', summary: 'Insert a resource record (spec 4.7)', tags: TAGS,
-      requestBody: jsonBody(object({ objectId: str(), data: object({}) }, ['objectId', 'data'], { closed: true })),
+      requestBody: jsonBody(object({ objectId: str(), data: object({}) }, ['objectId', 'data'], { closed: true }), true, { objectId: 'obj-inventory', data: { sku: 'KET-1', qty: '12' } }),
     }, { auth: 'token', jsonBody: true }, {
       '200': answer('The record added.', recordAnswer({}, [])),
       '400': refusal,
@@ -24,7 +24,9 @@ export const recordPaths: Paths = {
   '/apis/resources/records/upsert': {
     post: operation({
       operationId: 'upsertRecord', summary: 'Insert or update a resource record by an identifier (spec 4.8)', tags: TAGS,
-      requestBody: jsonBody(object({ objectId: str(), idField: str(), idValue: {}, data: object({}) }, ['objectId', 'idField', 'idValue', 'data'], { closed: true })),
+      requestBody: jsonBody(object({ objectId: str(), idField: str(), idValue: {}, data: object({}) }, ['objectId', 'idField', 'idValue', 'data'], { closed: true }), true, {
+        objectId: 'obj-inventory', idField: 'sku', idValue: 'KET-1', data: { qty: 11 },
+      }),
     }, { auth: 'token', jsonBody: true }, {
       '200': answer('The record inserted or updated.', recordAnswer({ operation: { enum: ['inserted', 'updated'] } }, ['operation'])),
       '400': refusal,

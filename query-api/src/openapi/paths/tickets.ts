@@ -84,7 +84,10 @@ export const ticketPaths: Paths = {
   '/apis/tickets/manual': {
     post: operation({
       operationId: 'createManualTicket', summary: 'Create a manual ticket, or only find or create the customer (spec 4.1)', tags: TAGS,
-      requestBody: jsonBody(manualTicketRequest),
+      requestBody: jsonBody(manualTicketRequest, true, {
+        customer: { name: 'Kim Lee', phone: '+14155552671', email: 'kim@example.com' }, subject: 'Damaged item',
+        query: 'The mug arrived broken. Please refund.', orderName: '#1001', source: 'walk-in', taskName: 'Refund Request',
+      }),
     }, { auth: 'token', jsonBody: true, rateLimited: true }, {
       '200': answer('The ticket made or reused (ticketId), or the customer alone (requestId, waitForTicket false).', manualTicketAnswer, rateLimitedSuccessHeaders),
       '400': errorAnswer('A field is missing, unknown or invalid; `phone or email is required`; override refusals begin with `Data point`.'),
@@ -93,7 +96,7 @@ export const ticketPaths: Paths = {
   '/apis/task-runs/tickets/list': {
     post: operation({
       operationId: 'listTickets', summary: 'List tickets with filters, sorting and pages (spec 4.2)', tags: TAGS,
-      requestBody: jsonBody(listRequest, false),
+      requestBody: jsonBody(listRequest, false, { statuses: ['open', 'queued'], startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-31', sortOrder: 'asc', limit: 50, page: 2 }),
     }, { auth: 'token', jsonBody: true, rateLimited: true }, {
       '200': answer('One page of the account\'s tickets.', listAnswer, rateLimitedSuccessHeaders),
       '400': errorAnswer('`Limit cannot be greater than 250`, an invalid date range or status combination, an unknown field (`field` names it).'),
