@@ -3,6 +3,8 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.base.json ./
 COPY domain/package.json domain/
+COPY http-edge/package.json http-edge/
+COPY store-reference/package.json store-reference/
 COPY adapters/package.json adapters/
 COPY command-api/package.json command-api/
 COPY query-api/package.json query-api/

@@ -1,5 +1,4 @@
 export {};
-export * from './http';
 export * from './logging';
 export * from './rate-limit';
 export * from './blob-store';
@@ -10,5 +9,4 @@ export * from './read-store';
 export * from './store-system';
 export * from './actions';
 export * from './chat-app';
-export * from './store-reference';
 export * from './text-processing';

@@ -1,7 +1,7 @@
 import {
   AccountDirectory, ActionRunner, BlobStore, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadStore,
 } from '@support/domain';
-import { LimiterFactory } from '@support/adapters';
+import { LimiterFactory } from '@support/http-edge';
 
 /** Everything a component may need, chosen by the composition root. Features take the parts they use. */
 export interface ServiceDeps {

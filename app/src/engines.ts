@@ -1,11 +1,9 @@
 import path from 'node:path';
 import Router from '@koa/router';
-import {
-  EmbeddedEventStore, EmbeddedJobQueue, EmbeddedReadStore, EventStoreDbEventStore, LimiterFactory, LocalBlobStore, Logger,
-  loadOrCreateSigningKey, memoryLimiters, mongoLimiters, MongoReadStore, NatsJobQueue, AzureBlobStore,
-} from '@support/adapters';
-import { BlobStore, EventStore, JobQueue, ReadStore } from '@support/domain';
-import { downloadRoutes } from '@support/query-api';
+import { downloadRoutes, EmbeddedEventStore, EmbeddedJobQueue, EmbeddedReadStore, EventStoreDbEventStore, LocalBlobStore, loadOrCreateSigningKey, mongoLimiters, MongoReadStore, NatsJobQueue, AzureBlobStore } from '@support/adapters';
+import { LimiterFactory, memoryLimiters } from '@support/http-edge';
+import { BlobStore, EventStore, JobQueue, Logger, ReadStore } from '@support/domain';
+
 import { Settings } from './settings';
 
 export interface Engines {

@@ -42,7 +42,7 @@ export const features: readonly Feature[] = [
   { name: 'orders', queryRoutes: (deps) => orderRoutes({ directory: deps.directory, logger: deps.logger, storeCalls: storeCallsFor({ fetch: deps.fetch }) }) },
   {
     name: 'messaging',
-    commandRoutes: (deps) => messagingCommandRoutes(deps),
+    commandRoutes: (deps) => messagingCommandRoutes(deps, whatsAppCloudClient(deps.fetch)),
     queryRoutes: (deps) => messagingQueryRoutes(deps),
     projections: [templatesProjection, messagesProjection],
     dispatchers: [messageDeliveryDispatcher],

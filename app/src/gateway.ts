@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { errorHandler, jsonBody, Logger, problem, requestId } from '@support/adapters';
+import { errorHandler, jsonBody, problem, requestId } from '@support/http-edge';
+import { Logger } from '@support/domain';
 import { openApiRoutes } from '@support/query-api';
 import { httpMetrics, ServiceMetrics } from './metrics';
 

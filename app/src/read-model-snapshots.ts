@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { EmbeddedReadStore, Logger, readReadStoreSnapshot, SnapshotHeader, writeReadStoreSnapshot } from '@support/adapters';
-import { comparePositions, EventStore, positionFromString, positionToString } from '@support/domain';
+import { EmbeddedReadStore, readReadStoreSnapshot, SnapshotHeader, writeReadStoreSnapshot } from '@support/adapters';
+import { comparePositions, EventStore, Logger, positionFromString, positionToString } from '@support/domain';
 import { CHECKPOINTS_COLLECTION } from '@support/projectors';
 
 /** Where the embedded read models' snapshot lives. */

@@ -1,12 +1,13 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
-import { answerClientError, EmbeddedReadStore, Logger, memoryLimiters, pinoLogger } from '@support/adapters';
+import { EmbeddedReadStore, pinoLogger } from '@support/adapters';
+import { answerClientError, memoryLimiters } from '@support/http-edge';
+import { AccountDirectory, Logger } from '@support/domain';
 import {
   checkpointPollingProgress, declareIndexes, dispatcherSubscriber, inProcessProgress, projectionSubscriber, readStoreCheckpoints,
   SubscriberGroup, SubscriberRunner,
 } from '@support/projectors';
-import { AccountDirectory } from '@support/domain';
 import { ServiceDeps } from './deps';
 import { Engines, openEngines } from './engines';
 import { Feature, features as allFeatures } from './features';

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { loadReferenceCatalog, processLogger, startReferenceStore } from '@support/adapters';
+import { processLogger } from '@support/adapters';
+import { loadReferenceCatalog, startReferenceStore } from '@support/store-reference';
 
 /**
  * `npm run start:store-reference`: the reference store system of spec 4.10 on its own, over a JSON

@@ -1,4 +1,3 @@
-export * from './downloads';
 export * from './tickets';
 export * from './orders';
 export * from './messaging';

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { ChatApp, ChatAppClient, ChatAppFailure, OutgoingTemplateMessage, SentMessage, TemplateList } from '@support/domain';
+import { backoffDelayMs, BackoffPolicy, ChatApp, ChatAppClient, ChatAppFailure, OutgoingTemplateMessage, SentMessage, TemplateList, sleep } from '@support/domain';
 import { invalidResponse } from './platform-failure';
 import { ChatAppRetrySettings, retryingCall } from './retrying-call';
 
@@ -16,13 +16,15 @@ const TEMPLATE_FIELDS = 'name,language,status,category,parameter_format,componen
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
 
+/** 250 ms, 500 ms, ... spread ±25 % so that many workers do not retry in step. */
+const CLOUD_API_RETRY: BackoffPolicy = { firstMs: 250, maxMs: 8_000, spread: [0.75, 1.25] };
+
 export const DEFAULT_CHAT_APP_RETRY: ChatAppRetrySettings = {
   maxCalls: 3,
   timeoutMs: 10_000,
-  // 250 ms, 500 ms, ... with jitter so that many workers do not retry in step.
-  backoffMs: (call) => Math.round(250 * 2 ** (call - 1) * (0.75 + Math.random() * 0.5)),
+  backoffMs: (call) => backoffDelayMs(call, CLOUD_API_RETRY),
   maxInlineWaitMs: 5_000,
-  sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+  sleep,
 };
 
 /** The longest one operation can take with these settings (delivery leases must outlast it). */

@@ -1,8 +1,9 @@
-const FIRST_DELAY_MS = 1_000;
-const MAX_DELAY_MS = 5 * 60_000;
+import { backoffDelayMs, BackoffPolicy } from '@support/domain';
 
-/** Default delay before redelivering a job whose handler threw: 1 s, 2 s, 4 s, ... capped at 5 min. */
+/** Redelivery of a job whose handler threw: 1 s, 2 s, 4 s, ... capped at 5 min. */
+export const JOB_REDELIVERY: BackoffPolicy = { firstMs: 1_000, maxMs: 5 * 60_000 };
+
+/** Default delay before redelivering a job whose handler threw (deliveryCount 1 = the first redelivery's wait). */
 export function defaultBackoffMs(deliveryCount: number): number {
-  const exponent = Math.max(0, deliveryCount - 1);
-  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(exponent, 30));
+  return backoffDelayMs(deliveryCount, JOB_REDELIVERY);
 }

@@ -1,1 +1,1 @@
-export * from './limiter-factory';
+export * from './mongo-limiters';

@@ -1,3 +1,5 @@
+import { backoffDelayMs } from '@support/domain';
+
 /** How the store-system client retries 429 and temporary failures (503, 502, 504, network, timeout). */
 export interface StoreRetrySettings {
   /** Attempts per call, the first included. */
@@ -20,8 +22,6 @@ export const parseStoreRetryAfter = (header: string | null, now: number = Date.n
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 };
 
-/** Exponential back-off with jitter (between half and all of the doubled delay). */
-export const storeBackoffMs = (attempt: number, settings: StoreRetrySettings, random: () => number): number => {
-  const full = Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** attempt);
-  return Math.round(full * (0.5 + random() / 2));
-};
+/** Exponential back-off with jitter (between half and all of the doubled delay): the wait after attempt `attempt` (0 = the first call) is base × 2^attempt. */
+export const storeBackoffMs = (attempt: number, settings: StoreRetrySettings, random: () => number): number =>
+  backoffDelayMs(attempt + 1, { firstMs: settings.backoffBaseMs, maxMs: settings.backoffMaxMs, spread: [0.5, 1] }, random);

@@ -1,5 +1,5 @@
 import { AccountDirectory, ActionRunner, Clock, EventStore, IdGenerator, Logger } from '@support/domain';
-import { LimiterFactory } from '@support/adapters';
+import { LimiterFactory } from '@support/http-edge';
 
 /** What the execute-action routes need from the composition root. */
 export interface ActionRouteDeps {

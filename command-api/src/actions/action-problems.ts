@@ -1,4 +1,4 @@
-import { HttpProblem, problem } from '@support/adapters';
+import { HttpProblem, problem } from '@support/http-edge';
 
 /**
  * Failure bodies of spec 4.9: `error` (string) says what went wrong, `success: false`, and for

@@ -1,7 +1,6 @@
 import {
-  actionRunStream, ActionRunOutcome, CommandContext, ExecuteAction, ExecuteActionRan, EventStore, IdGenerator, Logger, redactSecretInputs,
+  ActionRunOutcome, actionRunStream, CommandContext, EventStore, ExecuteAction, ExecuteActionRan, IdGenerator, Logger, redactSecretInputs, toEventData,
 } from '@support/domain';
-import { toEventData } from '@support/domain';
 
 export interface RecordRunDeps {
   readonly eventStore: EventStore;

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import { authenticate, HttpAnswer, HttpProblem, ok, rateLimit, respond } from '@support/adapters';
+import { authenticate, HttpAnswer, HttpProblem, ok, rateLimit, respond } from '@support/http-edge';
 import {
   CommandContext, convertActionInputs, decodeRequest, describeProblem, findAction, INPUTS_NOT_OBJECT, NO_IDENTIFIER_MESSAGE, Principal,
   RunActionRequest, unknownInputErrors,

@@ -1,8 +1,7 @@
 import * as E from 'fp-ts/Either';
 import {
-  CommandContext, MESSAGES_PROJECTION, messageDecider, messageIdDecider, messageKeyStream, messageStream, Position, ValidTemplateSend,
+  CommandContext, handleCommand, messageDecider, messageIdDecider, messageKeyStream, MESSAGES_PROJECTION, messageStream, Position, ValidTemplateSend,
 } from '@support/domain';
-import { handleCommand } from '@support/domain';
 import { readFirstEvent } from '../shared';
 import { MessagingCommandDeps, READ_YOUR_WRITES_MS } from './messaging-deps';
 

@@ -1,8 +1,7 @@
 import * as E from 'fp-ts/Either';
 import {
-  ChatAppClient, CommandContext, MessageTemplate, Principal, TEMPLATES_PROJECTION, TemplateSyncEvent, templateSyncStream, toSpecTemplate,
+  ChatAppClient, CommandContext, MessageTemplate, Principal, TEMPLATES_PROJECTION, TemplateSyncEvent, templateSyncStream, toEventData, toSpecTemplate,
 } from '@support/domain';
-import { toEventData } from '@support/domain';
 import { MessagingCommandDeps, READ_YOUR_WRITES_MS } from './messaging-deps';
 import { syncFailureReason } from './sync-failure-reason';
 

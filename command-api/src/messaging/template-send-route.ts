@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import { authenticate, ok, problem, respond } from '@support/adapters';
+import { authenticate, ok, problem, respond } from '@support/http-edge';
 import {
   checkAgainstTemplates, checkSendRequest, decodeRequest, internalSendError, Principal, SendFailure, TemplateSendRequest,
 } from '@support/domain';

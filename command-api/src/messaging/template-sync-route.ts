@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import { authenticate, HttpProblem, ok, respond } from '@support/adapters';
+import { authenticate, HttpProblem, ok, respond } from '@support/http-edge';
 import { ChatAppClient, Principal } from '@support/domain';
 import { commandContext } from './command-context';
 import { MessagingCommandDeps } from './messaging-deps';

@@ -1,10 +1,8 @@
 import * as E from 'fp-ts/Either';
-import { HttpAnswer, HttpProblem, internalError, ok } from '@support/adapters';
+import { HttpAnswer, HttpProblem, internalError, ok } from '@support/http-edge';
 import {
-  CommandContext, convertRecordData, findResource, InsertRecordRequest, missingRequiredFields, Principal, RECORDS_PROJECTION, recordStream,
-  resourceRecordDecider,
+  CommandContext, convertRecordData, findResource, handleCommand, InsertRecordRequest, missingRequiredFields, Principal, RECORDS_PROJECTION, recordStream, resourceRecordDecider,
 } from '@support/domain';
-import { handleCommand } from '@support/domain';
 import { customerForRecord } from './customer-for-record';
 import { recordAnswer } from './record-answer';
 import { findConflicts } from './record-conflicts';

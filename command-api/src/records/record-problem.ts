@@ -1,4 +1,4 @@
-import { HttpProblem, MAX_PROBLEM_ITEMS, problem } from '@support/adapters';
+import { HttpProblem, MAX_PROBLEM_ITEMS, problem } from '@support/http-edge';
 import { RecordProblem, recordProblemMessage } from '@support/domain';
 
 /**

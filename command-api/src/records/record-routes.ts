@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import type { Context } from 'koa';
-import { authenticate, problem, respond } from '@support/adapters';
+import { authenticate, problem, respond } from '@support/http-edge';
 import { CommandContext, decodeRequest, InsertRecordRequest, Principal, UpsertRecordRequest } from '@support/domain';
 import { insertRecord } from './insert-record';
 import { RecordRouteDeps } from './record-deps';

@@ -1,10 +1,8 @@
 import * as E from 'fp-ts/Either';
-import { HttpAnswer, HttpProblem, internalError, ok } from '@support/adapters';
+import { HttpAnswer, HttpProblem, internalError, ok } from '@support/http-edge';
 import {
-  CommandContext, convertRecordData, convertRecordValue, findResource, holdsValue, missingRequiredFields, Principal, RecordKeyClaimed, RECORDS_PROJECTION, recordStream,
-  resourceRecordDecider, ResourceRecordEvent, suppliesCustomerContact, UpsertRecordRequest,
+  CommandContext, convertRecordData, convertRecordValue, findResource, handleCommand, holdsValue, missingRequiredFields, Principal, RecordKeyClaimed, RECORDS_PROJECTION, recordStream, resourceRecordDecider, ResourceRecordEvent, suppliesCustomerContact, toEventData, UpsertRecordRequest,
 } from '@support/domain';
-import { handleCommand, toEventData } from '@support/domain';
 import { customerForRecord } from './customer-for-record';
 import { recordAnswer } from './record-answer';
 import { findConflicts } from './record-conflicts';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { authenticate, rateLimit, respond, LimiterFactory } from '@support/adapters';
+import { authenticate, rateLimit, respond, LimiterFactory } from '@support/http-edge';
 import { AccountDirectory, Principal } from '@support/domain';
 import { createManualTicket, ManualTicketDeps } from './create-manual-ticket';
 

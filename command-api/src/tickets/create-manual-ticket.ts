@@ -4,7 +4,7 @@ import {
   CreateManualTicketRequest, evaluateTask, handleCommand, Logger, ManualTicketCommand, OrderLookup, Position, Principal, ProjectionProgress,
   ProcessedTicketText, TaskEvaluation, TicketState, ticketStream, TicketTextProcessor, toManualTicketCommand,
 } from '@support/domain';
-import { HttpAnswer, HttpProblem, ok, problem } from '@support/adapters';
+import { HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import { CustomerDirectoryDeps, findOrCreateCustomer } from './find-or-create-customer';
 import { evaluationPorts } from './evaluation-ports';
 import { claimOpenTicketSlot, releaseOpenTicketSlot } from './open-ticket-slot';

@@ -1,17 +1,29 @@
 /**
- * The one retry pause of the service: after a lost race (or a failed attempt) wait a jittered,
- * exponentially growing, capped time, so racers spread out instead of colliding again.
- * attempt 1 → up to 4 ms, 2 → 8 ms, ... capped at `capMs` (default 100 ms).
+ * The one retry backoff of the service: every retry loop (command handler, job redelivery, chat-app
+ * and store-system calls, EventStoreDB resubscription, subscriber retries) waits `backoffDelayMs`
+ * of its own policy. The delay doubles per attempt from `firstMs`, is capped at `maxMs`, and is
+ * spread over a random fraction when `spread` is given, so racers and retries do not collide again.
  */
-export const backoffDelayMs = (attempt: number, options: { readonly baseMs?: number; readonly capMs?: number } = {}): number => {
-  const base = options.baseMs ?? 4;
-  const cap = options.capMs ?? 100;
-  const ceiling = Math.min(cap, base * 2 ** Math.min(Math.max(attempt - 1, 0), 20));
-  return Math.floor(ceiling / 2 + Math.random() * (ceiling / 2));
+export interface BackoffPolicy {
+  /** Delay before the first retry. */
+  readonly firstMs: number;
+  readonly maxMs: number;
+  /** The delay is multiplied by a random factor between these two (default: exactly 1). */
+  readonly spread?: readonly [number, number];
+}
+
+/** Delay before retry `attempt` (1 = the first retry). */
+export const backoffDelayMs = (attempt: number, policy: BackoffPolicy, random: () => number = Math.random): number => {
+  const full = Math.min(policy.maxMs, policy.firstMs * 2 ** Math.min(Math.max(attempt - 1, 0), 30));
+  if (policy.spread === undefined) return full;
+  const [low, high] = policy.spread;
+  return Math.round(full * (low + (high - low) * random()));
 };
+
+/** A lost race on a stream: a few milliseconds, spread, so racers decide again one after the other. */
+export const COMMAND_RETRY: BackoffPolicy = { firstMs: 4, maxMs: 100, spread: [0.5, 1] };
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits the backoff of this attempt. */
-export const backoff = (attempt: number, options?: { readonly baseMs?: number; readonly capMs?: number }): Promise<void> =>
-  sleep(backoffDelayMs(attempt, options));
+export const backoff = (attempt: number, policy: BackoffPolicy = COMMAND_RETRY): Promise<void> => sleep(backoffDelayMs(attempt, policy));

@@ -1,5 +1,8 @@
-import { comparePositions, EventStore, Logger, Position, RecordedEvent } from '@support/domain';
+import { backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent, sleep } from '@support/domain';
 import type { SubscriberRunner } from './subscriber';
+
+/** A failed subscription is opened again after 400 ms, 800 ms, ... up to 30 s. */
+const RESUBSCRIBE: BackoffPolicy = { firstMs: 400, maxMs: 30_000 };
 
 /**
  * One catch-up subscription to the log shared by several subscribers: each event is read and
@@ -51,7 +54,7 @@ export class SubscriberGroup {
         this.logger?.error('subscription failed; subscribing again', {
           subscribers: this.members.map((m) => m.name), failures, errorMessage: e instanceof Error ? e.message : String(e),
         });
-        await new Promise((r) => setTimeout(r, Math.min(30_000, 200 * 2 ** Math.min(failures, 8))));
+        await sleep(backoffDelayMs(failures, RESUBSCRIBE));
       }
     }
   }

@@ -1,6 +1,9 @@
-import { comparePositions, EventStore, Logger, Position, RecordedEvent } from '@support/domain';
+import { backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent, sleep } from '@support/domain';
 import { CheckpointStore } from './checkpoints';
 import { SubscriberGroup } from './subscriber-group';
+
+/** A handler that fails on an event is retried on it: 200 ms, 400 ms, ... up to 30 s. */
+const SUBSCRIBER_RETRY: BackoffPolicy = { firstMs: 200, maxMs: 30_000 };
 
 /** Something that reacts to every event of some streams, in global order, at least once. */
 export interface SubscriberDefinition {
@@ -129,12 +132,12 @@ export class SubscriberRunner {
         return;
       } catch (e) {
         if (this.stopped) throw e;
-        const delay = this.options.retryDelayMs?.(attempt) ?? Math.min(30_000, 100 * 2 ** Math.min(attempt, 9));
+        const delay = this.options.retryDelayMs?.(attempt) ?? backoffDelayMs(attempt, SUBSCRIBER_RETRY);
         this.logger.error('subscriber failed on an event; retrying', {
           subscriber: this.definition.name, eventId: event.id, eventType: event.type, streamName: event.streamName, attempt,
           errorMessage: e instanceof Error ? e.message : String(e),
         });
-        await new Promise((r) => setTimeout(r, delay));
+        await sleep(delay);
       }
     }
   }

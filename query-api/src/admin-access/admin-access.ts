@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { problem } from '@support/adapters';
+import { problem } from '@support/http-edge';
 import { AccountDirectory } from '@support/domain';
 import { AdminScope } from './admin-scope';
 

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import * as E from 'fp-ts/Either';
-import { HttpAnswer, HttpProblem, ok, problem, respond } from '@support/adapters';
+import { HttpAnswer, HttpProblem, ok, problem, respond } from '@support/http-edge';
 import { AccountDirectory, Logger, ReadStore } from '@support/domain';
 import { adminAccess, AdminScope } from '../admin-access';
 import { catalogView, queryableCollections, ReadModelInfo } from './read-model-catalog';

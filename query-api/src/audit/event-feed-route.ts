@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import { problem, respond } from '@support/adapters';
+import { problem, respond } from '@support/http-edge';
 import { AccountDirectory, EventStore, Logger } from '@support/domain';
 import { adminAccess, AdminScope } from '../admin-access';
 import { EventFeedQuery, parseEventFeedQuery, RawQuery } from './event-feed-query';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import { authenticate, ok, problem, respond } from '@support/adapters';
+import { authenticate, ok, problem, respond } from '@support/http-edge';
 import { MESSAGES_COLLECTION, Principal } from '@support/domain';
 import { MESSAGES_PATH, messageNotFound } from './message-status-route';
 import { MessageQueryDeps } from './message-query-deps';

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { CustomerIdentifier } from '@support/domain';
-import { HttpProblem, problem } from '@support/adapters';
+import { HttpProblem, problem } from '@support/http-edge';
 
 const ACCEPTED = ['phone', 'email'] as const;
 

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import { authenticate, ok, respond } from '@support/adapters';
+import { authenticate, ok, respond } from '@support/http-edge';
 import { findOrders, Principal } from '@support/domain';
 import { decodeLookupQuery } from './lookup-query';
 import { OrderRoutesDeps } from './order-routes-deps';

@@ -1,4 +1,4 @@
-import { HttpProblem, problem } from '@support/adapters';
+import { HttpProblem, problem } from '@support/http-edge';
 import { OpenOrderError } from '@support/domain';
 
 /** Retry-After when the store rate-limits us without saying for how long. */

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { authenticate, LimiterFactory, rateLimit, respond } from '@support/adapters';
+import { authenticate, LimiterFactory, rateLimit, respond } from '@support/http-edge';
 import { AccountDirectory } from '@support/domain';
 import { listTickets, ListTicketsDeps } from './list-tickets';
 

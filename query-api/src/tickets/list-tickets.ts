@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { HttpAnswer, HttpProblem, ok, problem } from '@support/adapters';
+import { HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import {
   compileTicketQuery, decodeTicketListRequest, Principal, ReadStore, TicketDocument, TicketListPage, ticketQueryScope, TICKETS_COLLECTION,
   toTicketListItem, totalPages,

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { HttpAnswer, HttpProblem, ok, problem } from '@support/adapters';
+import { HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import { EventStore, Principal, ReadStore, TicketDocument, TICKETS_COLLECTION, ticketStream } from '@support/domain';
 
 export interface TicketDetailsDeps {

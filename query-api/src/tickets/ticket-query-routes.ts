@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { authenticate, respond } from '@support/adapters';
+import { authenticate, respond } from '@support/http-edge';
 import { Principal } from '@support/domain';
 import { addTicketListRoute, TicketListRouteDeps } from './list-tickets-route';
 import { ticketDetails, TicketDetailsDeps, ticketEvents } from './ticket-details';

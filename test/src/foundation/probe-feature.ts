@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import * as t from 'io-ts';
 import * as E from 'fp-ts/Either';
-import { authenticate, ok, problem, rateLimit, respond } from '@support/adapters';
+import { authenticate, ok, problem, rateLimit, respond } from '@support/http-edge';
 import { decodeRequest, LimitedOperation, strictObject } from '@support/domain';
 import { Feature } from '@support/app';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import { newestOrdersFirst, normalizeIdentifiers, sameOrderNumber, withoutSecrets } from '@support/domain';
-import { maskStoreAddress, maskStoreEmail, maskedPaymentReference, maskStorePhone } from '@support/adapters';
+import { maskStoreAddress, maskStoreEmail, maskedPaymentReference, maskStorePhone } from '@support/store-reference';
 
 describe('order lookup rules (pure)', () => {
   describe('identifier normalization', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { StoreAuditLine, ReferenceCatalog, loadReferenceCatalog, ReferenceStore, ReferenceStoreOptions, startReferenceStore, storeSystemClient, StoreClientOptions } from '@support/adapters';
+import { storeSystemClient, StoreClientOptions } from '@support/adapters';
+import { StoreAuditLine, ReferenceCatalog, loadReferenceCatalog, ReferenceStore, ReferenceStoreOptions, startReferenceStore } from '@support/store-reference';
 import { StoreCalls } from '@support/domain';
 
 const DEMO_CATALOG = path.resolve(__dirname, '..', '..', '..', 'app', 'config', 'store-catalog.json');

@@ -1,5 +1,5 @@
 import { AllStreamResolvedEvent, AllStreamSubscription, ReadPosition } from '@eventstore/db-client';
-import { AllSubscription, RecordedEvent } from '@support/domain';
+import { AllSubscription, backoffDelayMs, RecordedEvent } from '@support/domain';
 import { toRecordedEvent } from './recorded-event';
 
 export interface Backoff {
@@ -31,7 +31,7 @@ export class ReconnectingAllSubscription implements AllSubscription {
   ) {}
 
   async *[Symbol.asyncIterator](): AsyncGenerator<RecordedEvent, void, undefined> {
-    let delay = this.backoff.initialMs;
+    let drops = 0;
     try {
       while (!this.stopped) {
         const from = await this.checkpoint;
@@ -44,7 +44,7 @@ export class ReconnectingAllSubscription implements AllSubscription {
             if (!resolved.event) continue;
             const event = toRecordedEvent(resolved.event);
             this.checkpoint = Promise.resolve(event.position);
-            delay = this.backoff.initialMs;
+            drops = 0;
             yield event;
             if (this.stopped) return;
           }
@@ -55,9 +55,9 @@ export class ReconnectingAllSubscription implements AllSubscription {
           if (!this.stopped) await subscription.unsubscribe().catch(() => undefined);
         }
         if (this.stopped) return;
+        const delay = backoffDelayMs(++drops, { firstMs: this.backoff.initialMs, maxMs: this.backoff.maxMs });
         this.onDrop(dropped, delay);
         await this.sleep(delay);
-        delay = Math.min(delay * 2, this.backoff.maxMs);
       }
     } finally {
       this.stopped = true;

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { HttpAnswer, HttpProblem, ok } from '@support/adapters';
+import { HttpAnswer, HttpProblem, ok } from '@support/http-edge';
 import {
   ChildTicketRequest, CommandContext, decodeRequest, loadStream, Logger, normalizeSource, Principal, TicketTextProcessor, TicketState, ticketStream,
 } from '@support/domain';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import { authenticate, respond } from '@support/adapters';
+import { authenticate, respond } from '@support/http-edge';
 import { AccountDirectory, Clock, CommandContext, Principal } from '@support/domain';
 import { LIFECYCLE_COMMANDS, toLifecycleCommand } from './lifecycle-commands';
 import { ticketProblem } from './ticket-problem';

@@ -1,4 +1,4 @@
-import { HttpProblem, problem } from '@support/adapters';
+import { HttpProblem, problem } from '@support/http-edge';
 import { ConcurrencyConflict, InvalidRequest, TicketError, TicketRequestProblem } from '@support/domain';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';

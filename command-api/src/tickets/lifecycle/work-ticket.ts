@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { HttpAnswer, HttpProblem, ok } from '@support/adapters';
+import { HttpAnswer, HttpProblem, ok } from '@support/http-edge';
 import {
   CommandContext, CommandHandlerDeps, Decider, handleCommand, MaybeTicket, ProjectionProgress, TicketCommand, ticketDecider, TicketError, TicketEvent,
   TicketState, ticketStream,

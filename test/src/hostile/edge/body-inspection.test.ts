@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describePath, inspectBody, MAX_BODY_DEPTH } from '@support/adapters';
+import { describePath, inspectBody, MAX_BODY_DEPTH } from '@support/http-edge';
 
 const deepArrays = (depth: number): unknown => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`);
 

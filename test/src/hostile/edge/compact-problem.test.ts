@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { compactProblemBody, MAX_PROBLEM_BYTES, MAX_PROBLEM_ITEMS, MAX_PROBLEM_TEXT } from '@support/adapters';
+import { compactProblemBody, MAX_PROBLEM_BYTES, MAX_PROBLEM_ITEMS, MAX_PROBLEM_TEXT } from '@support/http-edge';
 
 describe('compactProblemBody: the last guard on the size of an error answer', () => {
   it('given a list of 10,000 items, when compacted, then the first ten stay and omitted says how many were left out', () => {

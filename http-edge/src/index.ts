@@ -11,3 +11,4 @@ export * from './authenticate';
 export * from './rate-limit';
 export * from './respond';
 export * from './koa-augment';
+export * from './limiter-factory';

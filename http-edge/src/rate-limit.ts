@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { LimitedOperation, Principal, ratePolicy, RateWindow } from '@support/domain';
-import { LimiterFactory } from '../rate-limit/limiter-factory';
+import { LimiterFactory } from './limiter-factory';
 import { problem } from './problem';
 
 const DESCRIPTIONS: Record<LimitedOperation, string> = {

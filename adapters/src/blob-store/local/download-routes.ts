@@ -1,5 +1,8 @@
 import Router from '@koa/router';
-import { attachmentContentDisposition, LocalBlobStore, Logger, problem, sendProblem } from '@support/adapters';
+import { Logger } from '@support/domain';
+import { problem, sendProblem } from '@support/http-edge';
+import { attachmentContentDisposition } from '../content-disposition';
+import { LocalBlobStore } from './local-blob-store';
 
 const REFUSALS = {
   invalid_signature: 'This download link is not valid: request a fresh link from the export status endpoint',

@@ -1,4 +1,4 @@
-import { RateLimiterAbstract, RateLimiterMemory, RateLimiterMongo } from 'rate-limiter-flexible';
+import { RateLimiterAbstract, RateLimiterMemory } from 'rate-limiter-flexible';
 
 export interface LimiterSpec {
   readonly keyPrefix: string;
@@ -12,14 +12,3 @@ export type LimiterFactory = (spec: LimiterSpec) => RateLimiterAbstract;
 /** Counters in process memory (embedded mode; one process). */
 export const memoryLimiters = (): LimiterFactory => (spec) =>
   new RateLimiterMemory({ keyPrefix: spec.keyPrefix, points: spec.points, duration: spec.durationSeconds });
-
-/** Counters in MongoDB, shared by every gateway process (distributed mode). */
-export const mongoLimiters = (storeClient: unknown, dbName: string): LimiterFactory => (spec) =>
-  new RateLimiterMongo({
-    storeClient,
-    dbName,
-    tableName: 'rate_limits',
-    keyPrefix: spec.keyPrefix,
-    points: spec.points,
-    duration: spec.durationSeconds,
-  });
