@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import { localTicketTextProcessor, storeCallsFor, whatsAppCloudClient } from '@support/adapters';
-import { actionRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes } from '@support/command-api';
+import { actionRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes } from '@support/command-api';
 import {
-  DispatcherDefinition, messageDeliveryDispatcher, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection,
-  ticketsProjection,
+  DispatcherDefinition, exportJobsProjection, messageDeliveryDispatcher, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection,
+  ticketExportDispatcher, ticketsProjection,
 } from '@support/projectors';
-import { analyticsRoutes, auditRoutes, messagingQueryRoutes, orderRoutes, ticketQueryRoutes } from '@support/query-api';
-import { messageDeliveryWorker, startTicketTextWorker, ticketTextDispatcher } from '@support/workers';
+import { analyticsRoutes, auditRoutes, exportQueryRoutes, messagingQueryRoutes, orderRoutes, ticketQueryRoutes } from '@support/query-api';
+import { exportRetentionSweep, messageDeliveryWorker, startTicketTextWorker, ticketExportWorker, ticketTextDispatcher } from '@support/workers';
 import { ServiceDeps } from './deps';
 
 /** A background job consumer of the workers component. */
@@ -47,6 +47,14 @@ export const features: readonly Feature[] = [
     projections: [templatesProjection, messagesProjection],
     dispatchers: [messageDeliveryDispatcher],
     workers: [messageDeliveryWorker((fetchImpl) => whatsAppCloudClient(fetchImpl))],
+  },
+  {
+    name: 'tickets-export',
+    commandRoutes: (deps) => exportCommandRoutes(deps),
+    queryRoutes: (deps) => exportQueryRoutes(deps),
+    projections: [exportJobsProjection],
+    dispatchers: [ticketExportDispatcher],
+    workers: [ticketExportWorker(), exportRetentionSweep()],
   },
   { name: 'audit', queryRoutes: (deps) => auditRoutes(deps) },
   // The read models of every feature (called once `features` is defined).

@@ -10,3 +10,4 @@ export * from './fields';
 export * from './records';
 export * from './actions';
 export * from './messaging';
+export * from './exports';

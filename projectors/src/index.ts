@@ -2,3 +2,4 @@ export * from './runtime';
 export * from './tickets';
 export * from './records';
 export * from './messaging';
+export * from './exports';

@@ -4,4 +4,5 @@ export * from './messaging';
 export * from './admin-access';
 export * from './audit';
 export * from './analytics';
+export * from './exports';
 export * from './openapi';

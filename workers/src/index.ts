@@ -1,3 +1,4 @@
 export {};
 export * from './tickets';
 export * from './messaging';
+export * from './exports';

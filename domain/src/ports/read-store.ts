@@ -19,6 +19,12 @@ export interface FindOptions {
   readonly skip?: number;
   readonly limit?: number;
   readonly projection?: Projection;
+  /**
+   * The caller only reads the documents and never changes them (an export streaming millions): an
+   * engine that would copy each document to protect its own (the embedded store) may hand out its
+   * stored, never-mutated documents as they are. Engines whose documents are always fresh ignore it.
+   */
+  readonly readOnly?: boolean;
 }
 
 export interface UpdateResult {

@@ -1,6 +1,7 @@
 import { headers, schemas, securitySchemes } from './components';
 import { actionPaths } from './paths/actions';
 import { adminPaths } from './paths/admin';
+import { exportPaths } from './paths/exports';
 import { messagingPaths } from './paths/messaging';
 import { operationPaths } from './paths/operations';
 import { orderPaths } from './paths/orders';
@@ -11,7 +12,7 @@ import { Paths } from './schema';
 export const OPENAPI_PATH = '/openapi.json';
 
 /** Each feature's paths; a feature that adds routes adds its file here. */
-const FEATURE_PATHS: readonly Paths[] = [ticketPaths, messagingPaths, recordPaths, actionPaths, orderPaths, adminPaths, operationPaths];
+const FEATURE_PATHS: readonly Paths[] = [ticketPaths, exportPaths, messagingPaths, recordPaths, actionPaths, orderPaths, adminPaths, operationPaths];
 
 /**
  * The machine-readable contract of the service (spec 9): OpenAPI 3.1.0, version 1.0.0, every

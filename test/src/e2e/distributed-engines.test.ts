@@ -6,6 +6,7 @@ import { TestService } from '../support/test-service';
 import { FakeCloudApi, startFakeCloudApi } from '../messaging/fake-cloud-api';
 import { sendTemplate, startWithFake, syncTemplates, waitForOutcome } from '../messaging/messaging-service';
 import { positionalBody, TEMPLATE_PAGES } from '../messaging/templates-fixture';
+import { downloadCsv, startExport, waitForExport } from '../exports/support/export-api';
 
 /**
  * The whole service on NATS JetStream (jobs) and Azurite (blobs), with the embedded event store and
@@ -63,6 +64,19 @@ describe('end to end on NATS JetStream and Azurite', function () {
     const outcome = await waitForOutcome(svc!, sent.body.messageId, 20_000);
     expect(outcome.status).to.equal('sent');
     expect(fake!.delivered().filter((s) => s.body?.to === '+14155550188')).to.have.length(1);
+  });
+
+  it('exports tickets through a JetStream worker into Azurite, and the signed URL serves the CSV', async () => {
+    const started = await startExport(svc!, { phoneNumber: '+14155550177' });
+    expect(started.status).to.equal(202);
+    expect(started.body.total).to.equal(1);
+    const done = await waitForExport(svc!, started.body.jobId, ['succeeded', 'failed'], 30_000);
+    expect(done.body.job.status).to.equal('succeeded');
+    expect(done.body.downloadUrl).to.match(/^http:\/\/127\.0\.0\.1:\d+\/[^/]+\/ticket-exports\//);
+    const csv = await downloadCsv(done.body.downloadUrl);
+    expect(csv.status).to.equal(200);
+    expect(csv.rows).to.have.length(1);
+    expect(csv.rows[0]['Customer Name']).to.equal('Dana Cruz');
   });
 
   it('stores and signs blobs on Azurite', async () => {

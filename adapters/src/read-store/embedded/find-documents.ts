@@ -47,7 +47,8 @@ export function* findDocuments(table: DocumentTable, filter: Filter, options: Fi
   const skip = countOption('skip', options.skip);
   if (skip < 0) throw badValue('skip must be a non-negative number');
   const limit = Math.abs(countOption('limit', options.limit));
-  const project = compileProjection(options.projection);
+  // Stored documents are never mutated, so a caller that only reads may have them without a copy.
+  const project = options.readOnly === true && options.projection === undefined ? (doc: Document) => doc : compileProjection(options.projection);
   const need = limit === 0 ? Number.POSITIVE_INFINITY : skip + limit;
   let position = 0;
   for (const doc of matchingDocuments(table, filter, { sort: options.sort, need })) {

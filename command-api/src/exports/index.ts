@@ -1,0 +1,3 @@
+export * from './export-deps';
+export * from './start-export';
+export * from './export-command-routes';

@@ -1,0 +1,229 @@
+import { Account } from '../../config/account-config';
+import { ExportFormatOptions } from '../export-options';
+import { accountTimezone } from '../export-request';
+import { DurationClock, durationClock } from './business-clock';
+import {
+  ADDITIONAL_DATA_COLUMN, ASSIGNMENT_COLUMNS, CATEGORY_COLUMNS, CSAT_COLUMNS, CUSTOMER_COLUMNS, RELATED_WORK_COLUMNS, TICKET_COLUMNS,
+  TIMING_COLUMNS, withNumericSuffixes,
+} from './column-names';
+import { hoursMinutes, wholeMinutes } from './durations';
+import { ExportTicket, isParentRow } from './export-ticket';
+import { fcrOf, voiceFcrOf } from './fcr';
+import { additionalData, cellText, payloadObject } from './payload-data';
+import { slaCell } from './sla';
+import { epochFormatter, epochOf, isoTimestamp } from './timestamp-format';
+
+/** What the columns of one export depend on. */
+export interface ExportColumnContext {
+  readonly account: Account;
+  readonly format: ExportFormatOptions;
+  /** The moment the export runs: Pending SLAs, the age of open tickets and queued time are measured to it. */
+  readonly now: Date;
+  /** Objective parameters of the tasks present in the export's result, in column order. */
+  readonly objectiveParams: readonly string[];
+}
+
+/** One row's view of a ticket: the document, its payload and the timestamps several columns use, each read once. */
+interface RowInput {
+  readonly t: ExportTicket;
+  readonly payload: Record<string, unknown> | null;
+  readonly created: number | null;
+  readonly firstResponse: number | null;
+  readonly resolved: number | null;
+  /** The family's metrics on a parent row, else null (family columns are blank on child and interaction rows). */
+  readonly family: ExportTicket['family'];
+}
+
+type Cell = (row: RowInput) => string;
+
+export interface ExportColumns {
+  readonly header: readonly string[];
+  /** The cells of one ticket, in header order. */
+  row(ticket: ExportTicket): string[];
+}
+
+const list = (values: readonly unknown[] | undefined | null): string => (values && values.length > 0 ? values.join(', ') : '');
+const count = (values: readonly unknown[] | undefined): string => (values === undefined ? '' : String(values.length));
+const yesNo = (v: boolean | undefined | null): string => (v === true ? 'Yes' : v === false ? 'No' : '');
+const TICKET_TYPES: Record<string, string> = { ticket: 'Ticket', child: 'Child', interaction: 'Interaction' };
+
+/** Objective parameters of the given tasks, in the order of the account's tasks and their objectives, each once. */
+export const objectiveParamsOf = (account: Account, taskIds: ReadonlySet<string>): string[] => {
+  const params: string[] = [];
+  for (const task of account.tasks ?? []) {
+    if (!taskIds.has(task.id)) continue;
+    for (const o of task.objectives ?? []) if (!params.includes(o.param)) params.push(o.param);
+  }
+  return params;
+};
+
+/**
+ * The columns of spec 4.4.1 for one export, in the spec's group order: Ticket, Assignment,
+ * Customer, Timing, Related work, SLA (one per policy), Task objectives (tasks in the result only),
+ * Additional Data, CSAT, Disposition (Category, Subcategory, one per active disposition field).
+ * Pure: the same tickets, account, options and moment give the same cells.
+ */
+export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
+  const { account } = ctx;
+  const nowMs = ctx.now.getTime();
+  const localMs = epochFormatter(ctx.format);
+  const local = (value: unknown): string => localMs(epochOf(value));
+  const clock: DurationClock = durationClock(account.openingHours, accountTimezone(account));
+  const userName = new Map((account.users ?? []).map((u) => [u.id, u.name]));
+  const teamName = new Map((account.teams ?? []).map((t) => [t.id, t.name]));
+  const taskName = new Map((account.tasks ?? []).map((t) => [t.id, t.name]));
+  const person = (id: string | null | undefined): string => (id ? userName.get(id) ?? id : '');
+  const objectiveSet = new Set(ctx.objectiveParams);
+
+  const between = (from: unknown, to: unknown, onClock: DurationClock): number | null => {
+    const a = epochOf(from);
+    const b = epochOf(to);
+    return a === null || b === null ? null : onClock.elapsedMs(a, b);
+  };
+  const span = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : clock.elapsedMs(a, b));
+  const asHoursMinutes = (ms: number | null): string => (ms === null ? '' : hoursMinutes(ms));
+  const asMinutes = (ms: number | null): string => (ms === null ? '' : wholeMinutes(ms));
+  const family = (row: RowInput) => row.family;
+
+  const queuedMs = (t: ExportTicket): number | null => {
+    const history = t.statusHistory;
+    if (!history || !history.some((h) => h.status === 'queued')) return null;
+    let total = 0;
+    history.forEach((h, i) => {
+      if (h.status !== 'queued') return;
+      const end = i + 1 < history.length ? epochOf(history[i + 1].at) : nowMs;
+      const start = epochOf(h.at);
+      if (start !== null && end !== null) total += Math.max(0, end - start);
+    });
+    return total;
+  };
+  const responseWaitsMs = (t: ExportTicket): number | null =>
+    t.responseWaits && t.responseWaits.length > 0 ? t.responseWaits.reduce((sum, w) => sum + (between(w.from, w.to, clock) ?? 0), 0) : null;
+  const latestWaitMs = (t: ExportTicket): number | null => {
+    const w = t.responseWaits;
+    return w && w.length > 0 ? between(w[w.length - 1].from, w[w.length - 1].to, clock) : null;
+  };
+  const ageMs = ({ t, created, resolved }: RowInput): number | null =>
+    created === null ? null : Math.max(0, (resolved ?? epochOf(t.closedAt) ?? nowMs) - created);
+  const chatLink = (t: ExportTicket): string => {
+    const viaChatApp = t.source === 'chatapp' || (t.involvedSources ?? []).includes('chatapp');
+    const phone = t.customerPhones?.[0];
+    return viaChatApp && phone ? `https://wa.me/${phone.replace(/\D/g, '')}` : '';
+  };
+
+  const fixed: [string, Cell][] = [
+    // Ticket
+    ['Ticket Number', ({ t }) => cellText(t.ticketNumber)],
+    ['Ticket Type', ({ t }) => (t.ticketType ? TICKET_TYPES[t.ticketType] ?? t.ticketType : '')],
+    ['Child Ticket Param', ({ t }) => cellText(t.childTicketParam)],
+    ['Task Names', ({ t }) => list((t.taskPath && t.taskPath.length > 0 ? t.taskPath : t.taskId ? [t.taskId] : []).map((id) => taskName.get(id) ?? id))],
+    ['Team', ({ t }) => (t.taskTeamId ? teamName.get(t.taskTeamId) ?? t.taskTeamId : '')],
+    ['Actions', ({ t }) => list((t.actions ?? []).map((a) => `${a.actionKey} (${a.status})`))],
+    ['Status', ({ t }) => cellText(t.status)],
+    ['Source', ({ t }) => (t.source === 'manual' ? t.manualSourceLabel || 'Manual' : cellText(t.source))],
+    ['Sentiments', ({ t }) => (t.sentiments && t.sentiments.length > 0 ? list(t.sentiments) : cellText(t.sentiment))],
+    ['Order Name', ({ t }) => cellText(t.orderName)],
+    ['Summary', ({ t }) => cellText(t.summary)],
+    ['Resolution', ({ t }) => cellText(t.resolution)],
+    // Assignment
+    ['Assigned To', ({ t }) => person(t.assignedToId)],
+    ['Assigned By', ({ t }) => person(t.assignedById)],
+    ['Assigned At', ({ t }) => local(t.assignedAt)],
+    ['Involved Sources', ({ t }) => list(t.involvedSources)],
+    ['Involved Agents', ({ t }) => list((t.involvedAgentIds ?? []).map(person))],
+    ['Has Involved Agent', ({ t }) => ((t.involvedAgentIds ?? []).length > 0 ? 'Yes' : 'No')],
+    ['Resolved By', ({ t }) => (t.resolvedBy === 'ai' ? 'AI' : t.resolvedBy === 'agent' ? person(t.resolvedByUserId) || 'Agent' : '')],
+    // Customer
+    ['Customer Name', ({ t }) => cellText(t.customerName)],
+    ['Customer Phone', ({ t }) => cellText(t.customerPhones?.[0])],
+    ['Customer Email', ({ t }) => cellText(t.customerEmails?.[0])],
+    ['Customer ID', ({ t }) => cellText(t.customerId)],
+    ['Chat Link', ({ t }) => chatLink(t)],
+    // Timing
+    ['Created At', (r) => localMs(r.created)],
+    ['Queued Time', ({ t }) => asHoursMinutes(queuedMs(t))],
+    ['First Response Timestamp', (r) => localMs(r.firstResponse)],
+    ['Response Time', (r) => asHoursMinutes(span(r.created, r.firstResponse))],
+    ['First Response Time (minutes)', (r) => asMinutes(span(r.created, r.firstResponse))],
+    ['Total Response Time (minutes)', ({ t }) => asMinutes(responseWaitsMs(t))],
+    ['Latest Response Time', ({ t }) => asHoursMinutes(latestWaitMs(t))],
+    ['Age', (r) => asHoursMinutes(ageMs(r))],
+    ['Resolution Time', (r) => asHoursMinutes(span(r.created, r.resolved))],
+    ['Last Updated At', ({ t }) => local(t.updatedAt)],
+    ['Executed At', ({ t }) => local(t.executedAt)],
+    ['Resolved At', (r) => localMs(r.resolved)],
+    // Related work: lifetime totals of the family, on parent rows only
+    ['Child Tickets', (r) => cellText(family(r)?.childTickets)],
+    ['Interaction Tickets', (r) => cellText(family(r)?.interactionTickets)],
+    ['Chat Interactions', (r) => count(family(r)?.chatSessionIds)],
+    ['Email Threads', (r) => count(family(r)?.emailThreadIds)],
+    ['Customer Email Messages', (r) => count(family(r)?.customerEmailMessageIds)],
+    ['Agent Email Messages', (r) => count(family(r)?.agentEmailMessageIds)],
+    ['Incoming Calls', (r) => count(family(r)?.incomingCallIds)],
+    ['Outgoing Calls', (r) => count(family(r)?.outgoingCallIds)],
+    ['Voice Calls', (r) => {
+      const f = family(r);
+      return f ? String(f.incomingCallIds.length + f.outgoingCallIds.length) : '';
+    }],
+    ['FCR', ({ t }) => fcrOf(t)],
+    ['Voice FCR', ({ t }) => voiceFcrOf(t)],
+    ['Voice FCR Reason', ({ t }) => (isParentRow(t) ? cellText(t.voiceFcr?.reason) : '')],
+    ['Voice FCR Evaluated At', ({ t }) => (isParentRow(t) ? local(t.voiceFcr?.evaluatedAt) : '')],
+    ['Email ThreadId', ({ t }) => list(t.emailThreadIds)],
+    ['Email Client', ({ t, payload }) => list(t.emailClients) || cellText(payload?.emailClient)],
+    ['Auto Resolved', ({ t }) => yesNo(t.autoResolved)],
+  ];
+
+  const slaPolicies = account.slaPolicies ?? [];
+  const sla: [string, Cell][] = withNumericSuffixes(slaPolicies.map((p) => `SLA: ${p.label}`)).map((name, i) => [name, (r) => slaCell(slaPolicies[i], r, clock, nowMs)]);
+  const objectives: [string, Cell][] = ctx.objectiveParams.map((param) => [
+    `Objective: ${param}`,
+    ({ t, payload }) => {
+      const value = t.objectives?.[param];
+      return cellText(value === undefined ? payload?.[param] : value);
+    },
+  ]);
+  const csat: [string, Cell][] = [
+    ['CSAT Status', ({ t }) => (t.csatStatus === 'sent' ? 'Sent' : t.csatStatus === 'submitted' ? 'Submitted' : '')],
+    ['CSAT Rating', ({ t }) => cellText(t.csat?.rating)],
+    ['CSAT Comment', ({ t }) => cellText(t.csat?.comment)],
+    ['CSAT Sent At', ({ t }) => isoTimestamp(t.csatSentAt)],
+    ['CSAT Submitted At', ({ t }) => isoTimestamp(t.csatSubmittedAt)],
+  ];
+  const activeFields = (account.dispositionFields ?? []).filter((f) => f.active);
+  const disposition: [string, Cell][] = [
+    ['Category', ({ t }) => cellText(t.category)],
+    ['Subcategory', ({ t }) => cellText(t.subcategory)],
+    ...withNumericSuffixes(activeFields.map((f) => `Disposition: ${f.label}`)).map((name, i): [string, Cell] => {
+      const field = activeFields[i];
+      return [name, ({ t }) => {
+        const value = t.dispositions?.[field.label];
+        if (value !== undefined) return cellText(value);
+        return field.kind === 'category' ? cellText(t.category) : field.kind === 'subcategory' ? cellText(t.subcategory) : '';
+      }];
+    }),
+  ];
+
+  const columns: [string, Cell][] = [
+    ...fixed, ...sla, ...objectives, [ADDITIONAL_DATA_COLUMN, ({ payload }) => additionalData(payload, objectiveSet)], ...csat, ...disposition,
+  ];
+  const cells = columns.map(([, cell]) => cell);
+  return {
+    header: columns.map(([name]) => name),
+    row: (t) => {
+      const input: RowInput = {
+        t, payload: payloadObject(t.payload), created: epochOf(t.createdAt), firstResponse: epochOf(t.firstResponseAt), resolved: epochOf(t.resolvedAt),
+        family: isParentRow(t) ? t.family ?? null : null,
+      };
+      const out = new Array<string>(cells.length);
+      for (let i = 0; i < cells.length; i++) out[i] = cells[i](input);
+      return out;
+    },
+  };
+};
+
+/** The fixed column names in spec order (for documentation and tests). */
+export const FIXED_COLUMN_NAMES: readonly string[] = [
+  ...TICKET_COLUMNS, ...ASSIGNMENT_COLUMNS, ...CUSTOMER_COLUMNS, ...TIMING_COLUMNS, ...RELATED_WORK_COLUMNS,
+];
+export const TRAILING_COLUMN_NAMES: readonly string[] = [ADDITIONAL_DATA_COLUMN, ...CSAT_COLUMNS, ...CATEGORY_COLUMNS];

@@ -1,0 +1,44 @@
+import { ExportTicket, FCR_TERMINAL_STATUSES, isParentRow, RESOLVED_STATUSES } from './export-ticket';
+
+export type FcrValue = 'Yes' | 'No' | '';
+
+/**
+ * FCR, the legacy calculation of spec 4.4.1, on parent rows only:
+ * blank: a child or interaction row, no family metrics, or a family with neither a customer email
+ * nor an incoming call (a chat-only family is blank too);
+ * Yes: the parent is terminal, the family has at most one customer-contact channel, and each
+ * applicable rule passes (voice: exactly one incoming call; email: one or two customer emails and
+ * at most one agent email); No otherwise. Agent-only emails and outgoing calls add no channel.
+ */
+export const fcrOf = (t: ExportTicket): FcrValue => {
+  const f = t.family;
+  if (!isParentRow(t) || f === null || f === undefined) return '';
+  const customerEmails = f.customerEmailMessageIds.length;
+  const incomingCalls = f.incomingCallIds.length;
+  if (customerEmails === 0 && incomingCalls === 0) return '';
+  if (!FCR_TERMINAL_STATUSES.includes(t.status ?? '')) return 'No';
+  if (new Set(f.channels).size > 1) return 'No';
+  if (incomingCalls > 0 && incomingCalls !== 1) return 'No';
+  if (customerEmails > 0 && (customerEmails > 2 || f.agentEmailMessageIds.length > 1)) return 'No';
+  return 'Yes';
+};
+
+export type VoiceFcrValue = 'Yes' | 'No' | 'Unknown' | '';
+
+/**
+ * Voice FCR (spec 4.4.1), separate from FCR, on parent rows only:
+ * blank: a child or interaction row, or a root with no incoming voice call;
+ * Unknown: an incoming call but no stored decision (legacy tickets too);
+ * Yes: the decision is resolved_on_call, no protected or delegated child work, no later inbound
+ * customer contact, and the family was resolved; No otherwise.
+ */
+export const voiceFcrOf = (t: ExportTicket): VoiceFcrValue => {
+  if (!isParentRow(t)) return '';
+  const decision = t.voiceFcr ?? null;
+  const incomingCalls = t.family?.incomingCallIds.length ?? 0;
+  if (incomingCalls === 0 && decision === null) return '';
+  if (decision === null) return 'Unknown';
+  const resolved = RESOLVED_STATUSES.includes(t.status ?? '') || FCR_TERMINAL_STATUSES.includes(t.status ?? '');
+  const protectedWork = t.family?.delegatedChildWork === true;
+  return decision.outcome === 'resolved_on_call' && !decision.laterInboundContact && !protectedWork && resolved ? 'Yes' : 'No';
+};

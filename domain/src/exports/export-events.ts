@@ -1,0 +1,86 @@
+import { DomainEvent } from '../shared/decider';
+import { Filter, Sort } from '../ports/read-store';
+import { TicketFilters } from '../tickets/list/ticket-filters';
+import { ExportFormatOptions } from './export-options';
+
+export interface TicketExportRequestedData {
+  readonly jobId: string;
+  readonly accountId: string;
+  /** The user who asked (the account's user of the token); status polls of other users are 404. */
+  readonly requestedBy: string;
+  /** Access token id (never the token). */
+  readonly tokenId: string;
+  /** The filters as sent (audit). */
+  readonly filters: TicketFilters;
+  /** The filters compiled by compileTicketQuery (the list's code path), bounded to the tickets that existed at the request. */
+  readonly query: { readonly filter: Filter; readonly sort: Sort };
+  readonly format: ExportFormatOptions;
+  /** Tickets matching at the request. */
+  readonly total: number;
+  readonly fileName: string;
+  readonly requestedAt: string;
+}
+
+export type TicketExportRequested = DomainEvent<'TicketExportRequested', TicketExportRequestedData>;
+/** A worker took the job; a redelivered job starts a new attempt, which supersedes the earlier one. */
+export type TicketExportStarted = DomainEvent<'TicketExportStarted', { readonly jobId: string; readonly attempt: number; readonly startedAt: string }>;
+export type TicketExportProgressed = DomainEvent<'TicketExportProgressed', { readonly jobId: string; readonly attempt: number; readonly processed: number; readonly at: string }>;
+export type TicketExportSucceeded = DomainEvent<'TicketExportSucceeded', {
+  readonly jobId: string;
+  readonly attempt: number;
+  readonly blobKey: string;
+  readonly processed: number;
+  readonly fileSizeBytes: number;
+  readonly completedAt: string;
+  readonly availableUntil: string;
+}>;
+export type TicketExportFailed = DomainEvent<'TicketExportFailed', {
+  readonly jobId: string;
+  readonly attempt: number | null;
+  /** Safe to show the caller: says what happened, never internals. */
+  readonly error: string;
+  readonly failedAt: string;
+}>;
+/** The retention sweep deleted the file. */
+export type TicketExportFileDeleted = DomainEvent<'TicketExportFileDeleted', { readonly jobId: string; readonly deletedAt: string }>;
+
+export type TicketExportEvent =
+  | TicketExportRequested | TicketExportStarted | TicketExportProgressed | TicketExportSucceeded | TicketExportFailed | TicketExportFileDeleted;
+
+export const TICKET_EXPORT_EVENT_TYPES: readonly TicketExportEvent['type'][] = [
+  'TicketExportRequested', 'TicketExportStarted', 'TicketExportProgressed', 'TicketExportSucceeded', 'TicketExportFailed', 'TicketExportFileDeleted',
+];
+
+export type TicketExportStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface TicketExportState {
+  readonly request: TicketExportRequestedData | null;
+  readonly status: TicketExportStatus | 'none';
+  /** The attempt that owns the job (the latest started), 0 before any. */
+  readonly attempt: number;
+  readonly processed: number;
+  readonly blobKey: string | null;
+  readonly availableUntil: string | null;
+  readonly fileDeleted: boolean;
+}
+
+export const initialTicketExportState = (): TicketExportState => ({ request: null, status: 'none', attempt: 0, processed: 0, blobKey: null, availableUntil: null, fileDeleted: false });
+
+export const evolveTicketExport = (state: TicketExportState, event: TicketExportEvent): TicketExportState => {
+  switch (event.type) {
+    case 'TicketExportRequested':
+      return { ...state, request: event.data, status: 'queued' };
+    case 'TicketExportStarted':
+      return { ...state, status: 'running', attempt: event.data.attempt, processed: 0 };
+    case 'TicketExportProgressed':
+      return { ...state, processed: event.data.processed };
+    case 'TicketExportSucceeded':
+      return { ...state, status: 'succeeded', processed: event.data.processed, blobKey: event.data.blobKey, availableUntil: event.data.availableUntil };
+    case 'TicketExportFailed':
+      return { ...state, status: 'failed' };
+    case 'TicketExportFileDeleted':
+      return { ...state, fileDeleted: true };
+    default:
+      return state;
+  }
+};

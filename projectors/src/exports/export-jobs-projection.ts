@@ -1,0 +1,54 @@
+import { EXPORT_JOB_STREAM_PREFIX, EXPORT_JOBS_COLLECTION, EXPORT_JOBS_PROJECTION, RecordedEvent, TICKET_EXPORT_EVENT_TYPES, TicketExportEvent } from '@support/domain';
+import { ProjectionDefinition, ProjectionWrite } from '../runtime/projection';
+
+const set = (id: string, fields: Record<string, unknown>, extra: Record<string, unknown> = {}): ProjectionWrite[] => [
+  { collection: EXPORT_JOBS_COLLECTION, updateOne: { id, update: { $set: fields, ...extra } } },
+];
+
+/** One document per export job: status, counters, times, and (internal) the key of its file. */
+export const exportJobWrites = (event: TicketExportEvent): readonly ProjectionWrite[] => {
+  switch (event.type) {
+    case 'TicketExportRequested': {
+      const d = event.data;
+      return [{
+        collection: EXPORT_JOBS_COLLECTION,
+        updateOne: {
+          id: d.jobId,
+          update: {
+            $set: {
+              accountId: d.accountId, requestedBy: d.requestedBy, status: 'queued', total: d.total, processed: 0, fileName: d.fileName,
+              createdAt: d.requestedAt, updatedAt: d.requestedAt,
+            },
+          },
+          upsert: true,
+        },
+      }];
+    }
+    case 'TicketExportStarted':
+      return set(event.data.jobId, { status: 'running', processed: 0, updatedAt: event.data.startedAt }, { $min: { startedAt: event.data.startedAt } });
+    case 'TicketExportProgressed':
+      return set(event.data.jobId, { processed: event.data.processed, updatedAt: event.data.at });
+    case 'TicketExportSucceeded': {
+      const d = event.data;
+      return set(d.jobId, {
+        status: 'succeeded', processed: d.processed, fileSizeBytes: d.fileSizeBytes, blobKey: d.blobKey, completedAt: d.completedAt,
+        availableUntil: d.availableUntil, updatedAt: d.completedAt,
+      });
+    }
+    case 'TicketExportFailed':
+      return set(event.data.jobId, { status: 'failed', error: event.data.error, completedAt: event.data.failedAt, updatedAt: event.data.failedAt });
+    case 'TicketExportFileDeleted':
+      return set(event.data.jobId, { fileDeleted: true, updatedAt: event.data.deletedAt });
+    default:
+      return [];
+  }
+};
+
+/** Read model "ticket-export-jobs": the status of each export (GET /apis/task-runs/tickets/export/{jobId}) and the retention sweep's list. */
+export const exportJobsProjection: ProjectionDefinition = {
+  name: EXPORT_JOBS_PROJECTION,
+  streamNamePrefixes: [EXPORT_JOB_STREAM_PREFIX],
+  indexes: { [EXPORT_JOBS_COLLECTION]: [{ key: { status: 1, availableUntil: 1 }, name: 'status_availableUntil' }] },
+  project: async (event: RecordedEvent) =>
+    (TICKET_EXPORT_EVENT_TYPES as readonly string[]).includes(event.type) ? exportJobWrites({ type: event.type, data: event.data } as TicketExportEvent) : [],
+};

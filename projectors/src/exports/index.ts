@@ -1,0 +1,2 @@
+export * from './export-jobs-projection';
+export * from './export-dispatcher';

@@ -1,0 +1,17 @@
+import { ExportJobDocument } from '@support/domain';
+
+/** The job in the shape of spec 2.5: optional fields only once they exist; nothing internal (no blob key, no owner). */
+export const exportJobView = (d: ExportJobDocument) => ({
+  jobId: d._id,
+  status: d.status,
+  total: d.total,
+  processed: d.processed,
+  fileName: d.fileName,
+  ...(d.fileSizeBytes !== undefined && d.status === 'succeeded' ? { fileSizeBytes: d.fileSizeBytes } : {}),
+  ...(d.error !== undefined && d.status === 'failed' ? { error: d.error } : {}),
+  createdAt: d.createdAt,
+  ...(d.startedAt !== undefined ? { startedAt: d.startedAt } : {}),
+  ...(d.completedAt !== undefined ? { completedAt: d.completedAt } : {}),
+  ...(d.availableUntil !== undefined ? { availableUntil: d.availableUntil } : {}),
+  updatedAt: d.updatedAt,
+});

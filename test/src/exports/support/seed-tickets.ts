@@ -1,0 +1,38 @@
+import { TicketDocument, ticketKeys, TICKETS_COLLECTION, ticketSearchText } from '@support/domain';
+import { ReadStore } from '@support/domain';
+
+export type SeedTicket = Partial<TicketDocument> & { readonly _id: string };
+
+/** A ticket read-model document with the base fields filled (account acme, open, manual), overridden by `fields`. */
+export const ticketDoc = (fields: SeedTicket): TicketDocument => {
+  const base = {
+    accountId: 'acme', ticketNumber: null, ticketName: null, status: 'open', summary: null, orderName: null, source: 'manual', manualSourceLabel: null,
+    customerId: null, customerName: null, customerPhones: [], customerEmails: [], createdAt: '2026-11-02T04:00:00.000Z', updatedAt: null,
+    resolvedAt: null, executedAt: null, assignedAt: null, assignedToId: null, involvedAgentIds: [], createdByUserId: null, taskId: null, taskTeamId: null,
+    category: null, subcategory: null, sentiment: null, parentTicketId: null, csat: null,
+    ...fields,
+  };
+  return { ...base, ticketKeys: ticketKeys(base), searchText: ticketSearchText(base, { name: base.customerName, phones: base.customerPhones, emails: base.customerEmails }) } as TicketDocument;
+};
+
+/**
+ * Writes documents straight into the ticket read model (the export reads it; the lifecycle that
+ * fills these fields through events is the tickets projector's work), in bulks of 5,000.
+ */
+export const seedTickets = async (readStore: ReadStore, docs: Iterable<SeedTicket>): Promise<number> => {
+  const tickets = readStore.collection<TicketDocument>(TICKETS_COLLECTION);
+  let batch: TicketDocument[] = [];
+  let written = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await tickets.bulkWrite(batch.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } })), { ordered: false });
+    written += batch.length;
+    batch = [];
+  };
+  for (const fields of docs) {
+    batch.push(ticketDoc(fields));
+    if (batch.length >= 5_000) await flush();
+  }
+  await flush();
+  return written;
+};
