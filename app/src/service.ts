@@ -17,7 +17,7 @@ import { buildIntegrations } from './integrations';
 import { loadAccountConfig } from './load-config';
 import { keepReadModelSnapshots, restoreReadModels } from './read-model-snapshots';
 import { Settings } from './settings';
-import { countingEventsBehind, deliveryOutcomes, exportRows, meteredEventStore, meteredJobQueue, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics } from './metrics';
+import { countingEventsBehind, deliveryOutcomes, exportRows, meteredEventStore, registerExportJobs, meteredJobQueue, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics } from './metrics';
 
 export type Component = 'command-api' | 'query-api' | 'projectors' | 'workers';
 export const ALL_COMPONENTS: readonly Component[] = ['command-api', 'query-api', 'projectors', 'workers'];
@@ -101,6 +101,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     // The ports as the service uses them: appends timed, jobs counted (the engines themselves stay as opened).
     const eventStore = meteredEventStore(engines.eventStore, metrics, [deliveryOutcomes(metrics), exportRows(metrics)]);
     const jobQueue = meteredJobQueue(engines.jobQueue, metrics);
+    registerExportJobs(metrics, engines.readStore);
     registerSubscriberLag(metrics, eventStore, () => runners,
       engines.names.eventStore === 'embedded' ? sequenceEventsBehind : countingEventsBehind(eventStore));
     const runsProjectors = components.includes('projectors');

@@ -4,3 +4,4 @@ export * from './metered-job-queue';
 export * from './subscriber-lag';
 export * from './http-metrics';
 export * from './appended-event-counters';
+export * from './export-jobs';
