@@ -13,5 +13,3 @@ export interface StartExportDeps {
   readonly logger: Logger;
 }
 
-/** Bounded wait for the export-jobs read model, so a poll right after the 202 finds the job. */
-export const EXPORT_READ_YOUR_WRITES_MS = 5_000;

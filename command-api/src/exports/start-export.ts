@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import {
-  CommandContext, EXPORT_JOBS_PROJECTION, exportFileName, exportJobStream, exportOwnerOf, handleCommand, Principal, snapshotQuery, ticketExportDecider, TICKETS_COLLECTION, validateExportRequest,
+  CommandContext, EXPORT_JOBS_PROJECTION, exportFileName, exportJobStream, exportOwnerOf, handleCommand, Principal, READ_YOUR_WRITES_MS, snapshotQuery, ticketExportDecider, TICKETS_COLLECTION, validateExportRequest,
 } from '@support/domain';
-import { EXPORT_READ_YOUR_WRITES_MS, StartExportDeps } from './export-deps';
+import { StartExportDeps } from './export-deps';
 
 
 export const EXPORT_PATH = '/apis/task-runs/tickets/export';
@@ -33,6 +33,6 @@ export const startExport = async (deps: StartExportDeps, principal: Principal, b
     deps.logger.error('export request was not recorded', { requestId: context.requestId, accountId: principal.accountId, jobId });
     return E.left(problem(500, 'Failed to enqueue the ticket export: try again shortly'));
   }
-  await deps.progress.waitFor([EXPORT_JOBS_PROJECTION], handled.right.appended.position, EXPORT_READ_YOUR_WRITES_MS);
+  await deps.progress.waitFor([EXPORT_JOBS_PROJECTION], handled.right.appended.position, READ_YOUR_WRITES_MS);
   return ok({ success: true, jobId, status: 'queued', total, fileName, statusUrl: `${EXPORT_PATH}/${jobId}` }, 202);
 };

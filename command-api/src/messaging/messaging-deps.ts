@@ -13,5 +13,3 @@ export interface MessagingCommandDeps {
   readonly fetch: typeof fetch;
 }
 
-/** Bounded wait for our own read model (read your writes). */
-export const READ_YOUR_WRITES_MS = 5_000;

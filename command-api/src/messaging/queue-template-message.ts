@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/Either';
 import {
-  CommandContext, handleCommand, messageDecider, messageIdDecider, messageKeyStream, MESSAGES_PROJECTION, messageStream, Position, ValidTemplateSend,
+  CommandContext, handleCommand, messageDecider, messageIdDecider, messageKeyStream, MESSAGES_PROJECTION, messageStream, Position, READ_YOUR_WRITES_MS, ValidTemplateSend,
 } from '@support/domain';
 import { readFirstEvent } from '../shared';
-import { MessagingCommandDeps, READ_YOUR_WRITES_MS } from './messaging-deps';
+import { MessagingCommandDeps } from './messaging-deps';
 
 export interface QueuedTemplateMessage {
   readonly messageId: string;

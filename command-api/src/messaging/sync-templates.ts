@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/Either';
 import {
-  ChatAppClient, CommandContext, MessageTemplate, Principal, TEMPLATES_PROJECTION, TemplateSyncEvent, templateSyncStream, toEventData, toSpecTemplate,
+  ChatAppClient, CommandContext, MessageTemplate, Principal, READ_YOUR_WRITES_MS, TEMPLATES_PROJECTION, TemplateSyncEvent, templateSyncStream, toEventData, toSpecTemplate,
 } from '@support/domain';
-import { MessagingCommandDeps, READ_YOUR_WRITES_MS } from './messaging-deps';
+import { MessagingCommandDeps } from './messaging-deps';
 import { syncFailureReason } from './sync-failure-reason';
 
 /** A sync that read every page: the templates in the form of 2.6. */

@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, internalError, ok } from '@support/http-edge';
 import {
-  CommandContext, convertRecordData, findResource, handleCommand, InsertRecordRequest, missingRequiredFields, Principal, RECORDS_PROJECTION, recordStream, resourceRecordDecider,
+  CommandContext, convertRecordData, findResource, handleCommand, InsertRecordRequest, missingRequiredFields, Principal, READ_YOUR_WRITES_MS, RECORDS_PROJECTION, recordStream, resourceRecordDecider,
 } from '@support/domain';
 import { customerForRecord } from './customer-for-record';
 import { recordAnswer } from './record-answer';
 import { findConflicts } from './record-conflicts';
-import { RecordRouteDeps, RECORDS_WAIT_MS } from './record-deps';
+import { RecordRouteDeps } from './record-deps';
 import { recordHttpProblem } from './record-problem';
 
 /** Spec 4.7: every call adds a record. */
@@ -34,7 +34,7 @@ export const insertRecord = async (deps: RecordRouteDeps, principal: Principal, 
   }
   const { state, appended } = handled.right;
   if (state.kind !== 'exists') return E.left(internalError());
-  if (appended) await deps.progress.waitFor([RECORDS_PROJECTION], appended.position, RECORDS_WAIT_MS);
+  if (appended) await deps.progress.waitFor([RECORDS_PROJECTION], appended.position, READ_YOUR_WRITES_MS);
   const conflicts = await findConflicts(deps.readStore, account.id, resource, state.record);
   return ok(recordAnswer(state.record, conflicts));
 };

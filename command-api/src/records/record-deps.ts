@@ -12,4 +12,3 @@ export interface RecordRouteDeps {
 }
 
 /** Bound of the read-your-writes wait; past it the answer is given anyway. */
-export const RECORDS_WAIT_MS = 5_000;

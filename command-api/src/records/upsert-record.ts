@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, internalError, ok } from '@support/http-edge';
 import {
-  CommandContext, convertRecordData, convertRecordValue, findResource, handleCommand, holdsValue, missingRequiredFields, Principal, RecordKeyClaimed, RECORDS_PROJECTION, recordStream, resourceRecordDecider, ResourceRecordEvent, suppliesCustomerContact, toEventData, UpsertRecordRequest,
+  CommandContext, convertRecordData, convertRecordValue, findResource, handleCommand, holdsValue, missingRequiredFields, Principal, READ_YOUR_WRITES_MS, RecordKeyClaimed, RECORDS_PROJECTION, recordStream, resourceRecordDecider, ResourceRecordEvent, suppliesCustomerContact, toEventData, UpsertRecordRequest,
 } from '@support/domain';
 import { customerForRecord } from './customer-for-record';
 import { recordAnswer } from './record-answer';
 import { findConflicts } from './record-conflicts';
-import { RecordRouteDeps, RECORDS_WAIT_MS } from './record-deps';
+import { RecordRouteDeps } from './record-deps';
 import { recordHttpProblem } from './record-problem';
 import { readKeyClaim, recordsHoldingKey, UpsertKey } from './resolve-upsert-target';
 
@@ -76,7 +76,7 @@ export const upsertRecord = async (deps: RecordRouteDeps, principal: Principal, 
     }
     const { state, appended, newEvents } = handled.right;
     if (state.kind !== 'exists') return E.left(internalError());
-    if (appended) await deps.progress.waitFor([RECORDS_PROJECTION], appended.position, RECORDS_WAIT_MS);
+    if (appended) await deps.progress.waitFor([RECORDS_PROJECTION], appended.position, READ_YOUR_WRITES_MS);
     const operation = (newEvents[0] as ResourceRecordEvent | undefined)?.type === 'ResourceRecordInserted' ? 'inserted' : 'updated';
     const conflicts = await findConflicts(deps.readStore, account.id, resource, state.record, request.idField);
     return ok(recordAnswer(state.record, conflicts, { operation }));

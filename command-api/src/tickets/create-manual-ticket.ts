@@ -1,8 +1,6 @@
 import * as E from 'fp-ts/Either';
 import {
-  ActionRunner, Account, CommandContext, ConfiguredHttp, customerDecider, customerStream, customerView, CustomerState, decodeRequest,
-  CreateManualTicketRequest, evaluateTask, handleCommand, Logger, ManualTicketCommand, OrderLookup, Position, Principal, ProjectionProgress,
-  ProcessedTicketText, TaskEvaluation, TicketState, ticketStream, TicketTextProcessor, toManualTicketCommand,
+  Account, ActionRunner, CommandContext, ConfiguredHttp, CreateManualTicketRequest, customerDecider, CustomerState, customerStream, customerView, decodeRequest, evaluateTask, handleCommand, Logger, ManualTicketCommand, OrderLookup, Position, Principal, ProcessedTicketText, ProjectionProgress, READ_YOUR_WRITES_MS, TaskEvaluation, TicketState, ticketStream, TicketTextProcessor, toManualTicketCommand,
 } from '@support/domain';
 import { HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import { CustomerDirectoryDeps, findOrCreateCustomer } from './find-or-create-customer';
@@ -24,7 +22,6 @@ export interface ManualTicketDeps extends CustomerDirectoryDeps {
   readonly readModels: readonly string[];
 }
 
-export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 
 type Answer = E.Either<HttpProblem, HttpAnswer>;
 
@@ -34,7 +31,7 @@ const badRequest = (message: string, extra: Record<string, unknown> = {}): Answe
 const waitForReadModels = async (deps: ManualTicketDeps, ticketId: string, position?: Position): Promise<void> => {
   if (deps.readModels.length === 0) return;
   const at = position ?? (await readLastEvent(deps.eventStore, ticketStream(ticketId)))?.position;
-  if (at !== undefined) await deps.progress.waitFor(deps.readModels, at, READ_YOUR_WRITES_TIMEOUT_MS);
+  if (at !== undefined) await deps.progress.waitFor(deps.readModels, at, READ_YOUR_WRITES_MS);
 };
 
 const processText = async (deps: ManualTicketDeps, command: ManualTicketCommand, ticketId: string): Promise<ProcessedTicketText | null> => {

@@ -15,7 +15,7 @@ export interface TicketCustomer extends Document {
 }
 
 export const loadTicketCustomer = (store: ReadStore, customerId: string): Promise<TicketCustomer | null> =>
-  store.collection<TicketCustomer>(TICKET_CUSTOMERS_COLLECTION).findOne({ _id: customerId });
+  store.collection<TicketCustomer>(TICKET_CUSTOMERS_COLLECTION).findOne({ _id: customerId }, { readOnly: true });
 
 /** Values in first-seen order, without blanks or repeats. */
 export const union = (...lists: readonly (readonly (string | null | undefined)[])[]): string[] =>

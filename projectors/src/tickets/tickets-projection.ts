@@ -12,6 +12,9 @@ import { taskEvaluated, ticketCreated, ticketFamilyChange, ticketQueryProcessed,
 
 const tickets = (store: ReadStore) => store.collection<TicketDocument>(TICKETS_COLLECTION);
 
+/** The projection only reads the documents it loads (its writes are new values), so it needs no copies. */
+const READ_ONLY = { readOnly: true } as const;
+
 const ticketsOf = (store: ReadStore, accountId: string, customerId: string): Promise<CustomerTicket[]> =>
   tickets(store).find({ accountId, customerId }, { projection: { _id: 1, summary: 1, orderName: 1, ticketName: 1, ticketNumber: 1 } }).toArray();
 
@@ -24,7 +27,7 @@ const withFamily = async (
   voiceFcr?: TicketDocument['voiceFcr'],
 ): Promise<readonly ProjectionWrite[]> => {
   const rootId = doc.rootTicketId ?? doc.parentTicketId ?? doc._id;
-  const root = rootId === doc._id ? doc : await tickets(store).findOne({ _id: rootId });
+  const root = rootId === doc._id ? doc : await tickets(store).findOne({ _id: rootId }, READ_ONLY);
   const rootSet: Record<string, unknown> = {};
   if (root !== null) {
     if (change !== null) Object.assign(rootSet, familyFields(root, change));
@@ -39,7 +42,7 @@ const withFamily = async (
 };
 
 const lifecycle = async (store: ReadStore, e: TicketLifecycleEvent): Promise<readonly ProjectionWrite[]> => {
-  const doc = await tickets(store).findOne({ _id: e.data.ticketId });
+  const doc = await tickets(store).findOne({ _id: e.data.ticketId }, READ_ONLY);
   if (doc === null) return [];
   const change = lifecycleChange(doc, e);
   const decision = change.voiceFcr === undefined ? undefined : { ...change.voiceFcr, laterInboundContact: false };
@@ -50,7 +53,7 @@ const created = async (store: ReadStore, e: Extract<TicketEvent, { type: 'Ticket
   const write = ticketCreated(e.data, await loadTicketCustomer(store, e.data.customerId));
   const rootId = e.data.rootTicketId ?? e.data.parentTicketId;
   if (rootId === undefined || rootId === null || rootId === e.data.ticketId) return [write];
-  const root = await tickets(store).findOne({ _id: rootId });
+  const root = await tickets(store).findOne({ _id: rootId }, READ_ONLY);
   const createdAt = storedTimestamp(e.data.createdAt) ?? e.data.createdAt;
   return root === null ? [write] : [write, ticketWrite(root._id, familyFields(root, ticketFamilyChange(e.data, createdAt)))];
 };
@@ -64,7 +67,7 @@ const project = async (event: RecordedEvent, store: ReadStore): Promise<readonly
     case 'TaskEvaluated':
       return [taskEvaluated(e.data)];
     case 'TicketQueryProcessed':
-      return ticketQueryProcessed(e.data, await tickets(store).findOne({ _id: e.data.ticketId }));
+      return ticketQueryProcessed(e.data, await tickets(store).findOne({ _id: e.data.ticketId }, READ_ONLY));
     case 'CustomerCreated':
       return customerCreated(e.data, await ticketsOf(store, e.data.accountId, e.data.customerId));
     case 'CustomerContactAdded':

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { EmbeddedEventStore } from '@support/adapters';
 import { readModelSnapshotFile } from '@support/app';
+import { countEvents } from './support/count-events';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
 import { firstLine, freePort, pinSelf, spawnPinned, stop } from './speed/child';
 import { quantile, request, runLoad } from './speed/load';
@@ -61,15 +61,6 @@ const waitReady = async (port: number, total: number | null, deadlineMs = 600_00
   }
 };
 
-const countEvents = async (dataDir: string): Promise<number> => {
-  const store = await EmbeddedEventStore.open({ dir: path.join(dataDir, 'events') });
-  try {
-    const head = await store.headPosition();
-    return head === null ? 0 : Number(head.commit) + 1;
-  } finally {
-    await store.close();
-  }
-};
 
 export async function run(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'support-speed-'));

@@ -2,20 +2,9 @@ import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
 import { startTestService, TestService } from '../support/test-service';
-import { EmbeddedEventStore } from '@support/adapters';
 import { readModelSnapshotFile } from '@support/app';
-import path from 'node:path';
+import { countEvents } from './support/count-events';
 
-/** Events in the log of a stopped service. */
-const countEvents = async (dataDir: string): Promise<number> => {
-  const store = await EmbeddedEventStore.open({ dir: path.join(dataDir, 'events') });
-  try {
-    const head = await store.headPosition();
-    return head === null ? 0 : Number(head.commit) + 1;
-  } finally {
-    await store.close();
-  }
-};
 
 /**
  * Tickets at scale, through the real app over HTTP: loads BENCH_TICKETS (default 100,000) manual

@@ -4,13 +4,30 @@ import { compareBson } from './bson-order';
 import { cloneValue } from './clone-value';
 import type { DocumentTable } from './document-table';
 import { matchingDocuments } from './find-documents';
+import { matcherOf } from './filter-matcher';
 import { badValue, failedToParse, immutableId } from './store-operation-error';
 import { equalityFieldsOf, newDocumentId } from './upsert-seed';
 
-/** The first match; a filter on `_id` alone (the usual projector write) is a direct lookup. */
+/** The `_id` a filter pins (`{ _id: "x", ... }` or `{ $and: [{ _id: "x" }, ...] }`), or undefined. */
+function pinnedId(filter: Filter): string | undefined {
+  if (typeof filter._id === 'string') return filter._id;
+  const all = filter.$and;
+  if (!Array.isArray(all)) return undefined;
+  for (const part of all) if (typeof part === 'object' && part !== null && typeof (part as Filter)._id === 'string') return (part as Filter)._id as string;
+  return undefined;
+}
+
+/**
+ * The first match. A filter that pins an `_id` (every projector write: the document's id and the
+ * position guard) is a direct lookup, then the whole filter is tested on that one document.
+ */
 function firstMatch(table: DocumentTable, filter: Filter): Document | undefined {
-  const keys = Object.keys(filter);
-  if (keys.length === 1 && typeof filter._id === 'string') return table.byId.get(filter._id);
+  const id = pinnedId(filter);
+  if (id !== undefined) {
+    const doc = table.byId.get(id);
+    if (doc === undefined) return undefined;
+    return Object.keys(filter).length === 1 && filter._id === id ? doc : matcherOf(filter)(doc) ? doc : undefined;
+  }
   return matchingDocuments(table, filter, { need: 1 }).next().value ?? undefined;
 }
 

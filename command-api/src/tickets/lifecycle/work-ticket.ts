@@ -1,8 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, ok } from '@support/http-edge';
 import {
-  CommandContext, CommandHandlerDeps, Decider, handleCommand, MaybeTicket, ProjectionProgress, TicketCommand, ticketDecider, TicketError, TicketEvent,
-  TicketState, ticketStream,
+  CommandContext, CommandHandlerDeps, Decider, handleCommand, MaybeTicket, ProjectionProgress, READ_YOUR_WRITES_MS, TicketCommand, ticketDecider, TicketError, TicketEvent, TicketState, ticketStream,
 } from '@support/domain';
 import { ticketProblem } from './ticket-problem';
 import { ticketView } from '../ticket-view';
@@ -13,7 +12,6 @@ export interface WorkTicketDeps extends CommandHandlerDeps {
   readonly readModels: readonly string[];
 }
 
-export const READ_YOUR_WRITES_MS = 5000;
 
 /** The ticket decider seen from one account: another account's ticket does not exist. */
 export const ticketDeciderOf = (accountId: string): Decider<TicketCommand, TicketEvent, MaybeTicket, TicketError> => ({
