@@ -40,9 +40,26 @@ const PROJECTION = 'projection:';
  * of the log after the position each subscriber of this process has handled, read at scrape time.
  */
 export const registerSubscriberLag = (metrics: ServiceMetrics, store: EventStore, subscribers: () => readonly LagSource[], behind: EventsBehind): void => {
-  const lags = async () => {
+  const measure = async () => {
     const head = await store.headPosition();
-    return Promise.all(subscribers().map(async (s) => ({ name: s.name, value: head === null ? 0 : await behind(s.position, head) })));
+    // Subscribers often stand at the same position (one shared subscription): each distinct one is counted once.
+    const counted = new Map<string, Promise<number>>();
+    const count = (p: Position | null): Promise<number> => {
+      const key = p === null ? 'start' : `${p.commit}/${p.prepare}`;
+      let n = counted.get(key);
+      if (n === undefined) {
+        n = head === null ? Promise.resolve(0) : behind(p, head);
+        counted.set(key, n);
+      }
+      return n;
+    };
+    return Promise.all(subscribers().map(async (s) => ({ name: s.name, value: await count(s.position) })));
+  };
+  // Both gauges of one scrape share one measurement.
+  let last: { at: number; lags: ReturnType<typeof measure> } | null = null;
+  const lags = () => {
+    if (last === null || Date.now() - last.at > 1_000) last = { at: Date.now(), lags: measure() };
+    return last.lags;
   };
   metrics.gauge('support_projection_lag_events', 'Events of the log not yet applied to the read model (behind the head of the log).', ['read_model'], async () =>
     (await lags()).filter((l) => l.name.startsWith(PROJECTION)).map((l) => ({ labels: { read_model: l.name.slice(PROJECTION.length) }, value: l.value })));
