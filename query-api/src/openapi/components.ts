@@ -125,6 +125,8 @@ export const headers: Readonly<Record<string, unknown>> = {
   'X-RateLimit-Remaining': { description: 'Requests left in that window (0 on a 429).', schema: int(undefined, { minimum: 0 }) },
   'Retry-After': { description: 'Seconds to wait.', schema: int(undefined, { minimum: 0 }) },
   'Retry-After-Required': { description: 'Seconds to wait.', required: true, schema: int(undefined, { minimum: 0 }) },
+  'X-RateLimit-Limit-Required': { description: 'The limit of the exceeded window.', required: true, schema: int(undefined, { minimum: 0 }) },
+  'X-RateLimit-Remaining-Required': { description: '0: nothing left in that window.', required: true, schema: int(undefined, { minimum: 0 }) },
 };
 
 export const securitySchemes = {

@@ -50,8 +50,8 @@ export const guardAnswers = (g: Guards): Record<string, Answer> => ({
   } : {}),
   ...(g.rateLimited ? {
     '429': errorAnswer('A limit of spec 8 is exceeded (the window named in the message).', ref('RateLimitError'), {
-      'X-RateLimit-Limit': { ...header('X-RateLimit-Limit'), required: true } as unknown,
-      'X-RateLimit-Remaining': { ...header('X-RateLimit-Remaining'), required: true } as unknown,
+      'X-RateLimit-Limit': header('X-RateLimit-Limit-Required'),
+      'X-RateLimit-Remaining': header('X-RateLimit-Remaining-Required'),
       'Retry-After': header('Retry-After-Required'),
     }),
   } : {}),

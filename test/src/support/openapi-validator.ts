@@ -129,8 +129,7 @@ export class OpenApiValidator {
   private resolveHeader(raw: unknown): { required?: boolean; schema?: unknown } {
     const h = raw as { $ref?: string; required?: boolean; schema?: unknown };
     if (h.$ref === undefined) return h;
-    const target = this.doc.components.headers[h.$ref.split('/').pop() as string] as { required?: boolean; schema?: unknown };
-    return { ...target, ...(h.required !== undefined ? { required: h.required } : {}) };
+    return this.doc.components.headers[h.$ref.split('/').pop() as string] as { required?: boolean; schema?: unknown };
   }
 
   /** `at` points to a media type object (or, for the error fallbacks, to a schema). */
