@@ -2,13 +2,19 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { errorHandler, jsonBody, problem, requestId } from '@support/http-edge';
 import { Logger } from '@support/domain';
+import { openApiRoutes } from '@support/query-api';
+import { httpMetrics, ServiceMetrics } from './metrics';
 
 export interface GatewayOptions {
   readonly logger: Logger;
   readonly routers: readonly Router[];
   /** False until the read models are rebuilt; API routes answer 503 meanwhile. */
   readonly isReady: () => boolean;
+  /** The process's metrics: requests are measured, and GET /metrics serves them. */
+  readonly metrics: ServiceMetrics;
 }
+
+export const METRICS_PATH = '/metrics';
 
 /** Access log: method, route, status, duration, request id. Never headers, bodies or query strings. */
 const accessLog = (logger: Logger): Koa.Middleware => async (ctx, next) => {
@@ -24,7 +30,7 @@ const accessLog = (logger: Logger): Koa.Middleware => async (ctx, next) => {
   }
 };
 
-/** One Koa app: shared middleware (request id, errors, access log, readiness, JSON bodies), then the routers. */
+/** One Koa app: shared middleware (request id, metrics, errors, access log, readiness, JSON bodies), then the routers. */
 export const buildGateway = (options: GatewayOptions): Koa => {
   const app = new Koa();
   app.silent = true;
@@ -37,11 +43,20 @@ export const buildGateway = (options: GatewayOptions): Koa => {
     ctx.status = ready ? 200 : 503;
     ctx.body = { status: ready ? 'ready' : 'starting' };
   });
+  health.get(METRICS_PATH, async (ctx) => {
+    const { contentType, body } = await options.metrics.exposition();
+    ctx.type = contentType;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  });
   app.use(requestId());
+  app.use(httpMetrics(options.metrics));
   // Outside the error handler, so that the access log sees the status actually answered.
   app.use(accessLog(options.logger));
   app.use(errorHandler(options.logger));
+  // Health, metrics and the OpenAPI document answer without credentials, also while the service starts.
   app.use(health.routes());
+  app.use(openApiRoutes().routes());
   app.use(async (ctx, next) => {
     if (!options.isReady()) throw problem(503, 'The service is starting: read models are being rebuilt from the event log. Retry shortly.', { retryAfter: 1 }, { 'Retry-After': '1' });
     await next();

@@ -7,3 +7,5 @@ export * from './gateway';
 export * from './engines';
 export * from './run-component';
 export * from './read-model-snapshots';
+export * from './metrics';
+export * from './route-table';

@@ -12,10 +12,12 @@ import { ServiceDeps } from './deps';
 import { Engines, openEngines } from './engines';
 import { Feature, features as allFeatures } from './features';
 import { buildGateway } from './gateway';
+import { RouteEntry, routeTable } from './route-table';
 import { buildIntegrations } from './integrations';
 import { loadAccountConfig } from './load-config';
 import { keepReadModelSnapshots, restoreReadModels } from './read-model-snapshots';
 import { Settings } from './settings';
+import { countingEventsBehind, deliveryOutcomes, exportRows, meteredEventStore, registerExportJobs, meteredJobQueue, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics } from './metrics';
 
 export type Component = 'command-api' | 'query-api' | 'projectors' | 'workers';
 export const ALL_COMPONENTS: readonly Component[] = ['command-api', 'query-api', 'projectors', 'workers'];
@@ -34,6 +36,12 @@ export interface RunningService {
   readonly url: string;
   readonly port: number;
   readonly deps: ServiceDeps;
+  /** The engine of each port (`eventStore: 'embedded'`, `jobQueue: 'nats'`, ...). */
+  readonly engines: Readonly<Record<string, string>>;
+  /** Every route the gateway answers (what /openapi.json describes). */
+  readonly routes: readonly RouteEntry[];
+  /** The process's metric families (served at GET /metrics). */
+  readonly metrics: ServiceMetrics;
   /** Resolves once every projection has caught up with the log as it was at start. */
   readonly ready: Promise<void>;
   stop(): Promise<void>;
@@ -52,7 +60,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
 
   // Listen first (so PORT=0 gets its real port before URLs are handed out); answer 503 until wired.
   let handler: http.RequestListener = (_req, res) => {
-    res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
+    // Like every answer, it carries a request id (README: returned on every answer; /openapi.json declares it).
+    res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1', 'X-Request-Id': randomUUID() });
     res.end(JSON.stringify({ error: 'Service Unavailable', message: 'The service is starting. Retry shortly.', retryAfter: 1 }));
   };
   const server = http.createServer((req, res) => handler(req, res));
@@ -85,15 +94,23 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   };
   let deps: ServiceDeps;
   let ready: Promise<void>;
+  let routes: RouteEntry[];
+  const metrics = new ServiceMetrics();
   try {
     const runners: SubscriberRunner[] = [];
+    // The ports as the service uses them: appends timed, jobs counted (the engines themselves stay as opened).
+    const eventStore = meteredEventStore(engines.eventStore, metrics, [deliveryOutcomes(metrics), exportRows(metrics)]);
+    const jobQueue = meteredJobQueue(engines.jobQueue, metrics);
+    registerExportJobs(metrics, engines.readStore);
+    registerSubscriberLag(metrics, eventStore, () => runners,
+      engines.names.eventStore === 'embedded' ? sequenceEventsBehind : countingEventsBehind(eventStore));
     const runsProjectors = components.includes('projectors');
     const fetchImpl = options.overrides?.fetch ?? fetch;
     deps = {
       ...buildIntegrations(fetchImpl),
-      eventStore: engines.eventStore,
+      eventStore,
       readStore: engines.readStore,
-      jobQueue: engines.jobQueue,
+      jobQueue,
       blobStore: engines.blobStore,
       directory: () => directory,
       clock: options.overrides?.clock ?? { now: () => new Date() },
@@ -125,16 +142,16 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       for (const feature of features) {
         for (const projection of feature.projections ?? []) {
           await declareIndexes(projection, engines.readStore);
-          projections.push(new SubscriberRunner(projectionSubscriber(projection, engines.readStore), engines.eventStore, checkpoints, logger));
+          projections.push(new SubscriberRunner(projectionSubscriber(projection, engines.readStore), eventStore, checkpoints, logger));
         }
         for (const dispatcher of feature.dispatchers ?? []) {
-          dispatchers.push(new SubscriberRunner(dispatcherSubscriber(dispatcher, engines.jobQueue), engines.eventStore, checkpoints, logger));
+          dispatchers.push(new SubscriberRunner(dispatcherSubscriber(dispatcher, jobQueue), eventStore, checkpoints, logger));
         }
       }
       runners.push(...projections, ...dispatchers);
       // The read models share one subscription (each event read once; they fail together with the
       // read store anyway). Each dispatcher has its own, so a queue outage never holds up a read model.
-      const group = new SubscriberGroup(engines.eventStore, projections, logger);
+      const group = new SubscriberGroup(eventStore, projections, logger);
       await group.start();
       for (const dispatcher of dispatchers) await dispatcher.start();
       stoppers.push(async () => {
@@ -161,8 +178,9 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       ...(components.includes('command-api') && f.commandRoutes ? [f.commandRoutes(deps)] : []),
       ...(components.includes('query-api') && f.queryRoutes ? [f.queryRoutes(deps)] : []),
     ]);
-    const gateway = buildGateway({ logger, routers: [...engines.routers, ...routers], isReady: () => isReady });
+    const gateway = buildGateway({ logger, routers: [...engines.routers, ...routers], isReady: () => isReady, metrics });
     handler = gateway.callback();
+    routes = routeTable(gateway);
     logger.info('listening', { url, components, engines: engines.names });
   } catch (e) {
     // A start that fails half way leaves nothing listening or open behind it.
@@ -174,6 +192,9 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     url,
     port,
     deps,
+    engines: engines.names,
+    routes,
+    metrics,
     ready,
     stop: stopAll,
   };

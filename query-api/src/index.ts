@@ -5,3 +5,4 @@ export * from './admin-access';
 export * from './audit';
 export * from './analytics';
 export * from './exports';
+export * from './openapi';

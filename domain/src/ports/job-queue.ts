@@ -49,11 +49,21 @@ export interface ConsumerHandle {
   stop(): Promise<void>;
 }
 
+/** How a job kind stands right now (operators' metrics). */
+export interface JobKindStats {
+  /** Jobs published and not finished: waiting, delayed for a retry, or in a handler's hands. */
+  readonly depth: number;
+  /** Jobs in the kind's dead letter. */
+  readonly deadLetters: number;
+}
+
 export interface JobQueue {
   /** `duplicate: true` when a job with the same dedupe id was published before; nothing new is queued then. */
   publish(kind: string, payload: unknown, options: { readonly dedupeId: string }): Promise<{ readonly duplicate: boolean }>;
   consume<P = unknown>(kind: string, options: ConsumerOptions, handler: (job: Job<P>) => Promise<JobOutcome>): Promise<ConsumerHandle>;
   /** Dead letters of a job kind, oldest first (operators and tests read them). */
   deadLetters(kind: string): Promise<DeadLetter[]>;
+  /** Depth and dead letters of a kind, without reading the jobs. */
+  stats(kind: string): Promise<JobKindStats>;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
 import { startTestService, TestService, TestServiceOptions } from '../support/test-service';
+import { assertConformsToOpenApi } from '../support/openapi-validator';
 
 /** The operator token of the audit tests (OPERATOR_TOKEN). */
 export const OPERATOR_TOKEN = 'operator-token-for-the-audit-tests-0001';
@@ -17,8 +18,11 @@ export const createTicket = async (svc: TestService, phone: string, token: strin
 
 /** GET /admin/events (not following): the status and the parsed lines. */
 export const readFeed = async (svc: TestService, query: string, token: string = OPERATOR_TOKEN) => {
-  const res = await fetch(`${svc.url}/admin/events${query ? `?${query}` : ''}`, { headers: { Authorization: `Bearer ${token}` } });
+  const url = `/admin/events${query ? `?${query}` : ''}`;
+  const res = await fetch(`${svc.url}${url}`, { headers: { Authorization: `Bearer ${token}` } });
   const text = await res.text();
+  // Every line must be a FeedEvent of /openapi.json, every refusal its error body.
+  assertConformsToOpenApi({ method: 'GET', url, status: res.status, headers: res.headers, text });
   return {
     status: res.status,
     contentType: res.headers.get('content-type'),

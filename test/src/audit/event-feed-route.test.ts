@@ -20,7 +20,7 @@ describe('GET /admin/events: the event log of the running service (auditors)', f
 
   describe('who may read', () => {
     it('answers 401 without a Bearer token and 403 for a token that is not valid', async () => {
-      expect((await fetch(`${svc.url}/admin/events`)).status).to.equal(401);
+      expect((await svc.api('GET', '/admin/events')).status).to.equal(401);
       expect((await readFeed(svc, '', 'not-a-token')).status).to.equal(403);
     });
 

@@ -174,6 +174,32 @@ export function jobQueueContract(engineName: string, makeSite: () => Promise<Job
       });
     });
 
+    describe('stats', () => {
+      it('given jobs published, one held by its handler and one failed, then depth counts the unfinished and deadLetters the dead', async () => {
+        const queue = await open();
+        const kind = freshKind();
+        expect(await queue.stats(kind), 'a kind never used').to.deep.equal({ depth: 0, deadLetters: 0 });
+        await queue.publish(kind, { n: 1 }, { dedupeId: 'a' });
+        await queue.publish(kind, { n: 2 }, { dedupeId: 'b' });
+        await queue.publish(kind, { n: 3 }, { dedupeId: 'c' });
+        expect(await queue.stats(kind), 'three waiting').to.deep.equal({ depth: 3, deadLetters: 0 });
+
+        const hold = held();
+        await queue.consume(kind, consumer({ concurrency: 3 }), async (job) => {
+          const n = (job.payload as { n: number }).n;
+          if (n === 2) return { type: 'fail', reason: 'refused' };
+          if (n === 3) await hold.opened;
+          return ack();
+        });
+        await eventually(async () => (await queue.stats(kind)).deadLetters === 1 && (await queue.stats(kind)).depth === 1, 'one acked, one dead, one in hand');
+        expect(await queue.stats(kind)).to.deep.equal({ depth: 1, deadLetters: 1 });
+
+        hold.open();
+        await eventually(async () => (await queue.stats(kind)).depth === 0, 'the held job is acked');
+        expect(await queue.stats(kind)).to.deep.equal({ depth: 0, deadLetters: 1 });
+      });
+    });
+
     describe('dead letter', () => {
       it('given a handler that keeps asking for retries, then after maxDeliver deliveries the job is a dead letter with the reason', async () => {
         const queue = await open();

@@ -39,8 +39,7 @@ describe('end to end on NATS JetStream and Azurite', function () {
   });
 
   it('given the distributed engines, then the service reports them in use', () => {
-    expect(svc!.deps.jobQueue.constructor.name).to.equal('NatsJobQueue');
-    expect(svc!.deps.blobStore.constructor.name).to.equal('AzureBlobStore');
+    expect(svc!.running.engines).to.include({ jobQueue: 'nats', blobStore: 'azure' });
   });
 
   it('creates a ticket and finds it in the list at once', async () => {

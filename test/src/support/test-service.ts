@@ -8,6 +8,7 @@ import { Component, RunningService, startService, readSettings } from '@support/
 import type { ServiceDeps } from '@support/app';
 import { Feature } from '@support/app';
 import { exampleConfig } from './example-config';
+import { assertConformsToOpenApi } from './openapi-validator';
 
 export { silentLogger };
 
@@ -70,6 +71,8 @@ export const startTestService = async (options: TestServiceOptions = {}): Promis
       if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
       const res = await fetch(`${base}${route}`, { method, headers, body });
       const text = await res.text();
+      // Every answer a test receives must be what /openapi.json says (routes of a test's own features excepted).
+      assertConformsToOpenApi({ method, url: route, status: res.status, headers: res.headers, text }, { skipUnknownPaths: options.features !== undefined });
       let parsed: unknown = text;
       try {
         parsed = text === '' ? undefined : JSON.parse(text);

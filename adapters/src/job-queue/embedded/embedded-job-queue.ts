@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { ConsumerHandle, ConsumerOptions, DeadLetter, Job, JobOutcome, JobQueue } from '@support/domain';
+import type { ConsumerHandle, ConsumerOptions, DeadLetter, Job, JobKindStats, JobOutcome, JobQueue } from '@support/domain';
 import { assertJobKind, consumerSettings } from '../consumer-settings';
 import { asJsonPayload } from '../json-payload';
 import { JobLedger, type PendingJob } from './job-ledger';
@@ -98,6 +98,10 @@ export class EmbeddedJobQueue implements JobQueue {
 
   async deadLetters(kind: string): Promise<DeadLetter[]> {
     return this.ledger.deadLetters(kind);
+  }
+
+  async stats(kind: string): Promise<JobKindStats> {
+    return this.ledger.stats(kind);
   }
 
   close(): Promise<void> {

@@ -67,6 +67,13 @@ export class JobLedger {
     return (this.dead.get(kind) ?? []).map(({ letter }) => ({ ...letter, job: { ...letter.job, payload: structuredClone(letter.job.payload) } }));
   }
 
+  /** Pending jobs and dead letters of a kind. */
+  stats(kind: string): { readonly depth: number; readonly deadLetters: number } {
+    let depth = 0;
+    for (const pending of this.pendingJobs.values()) if (pending.published.kind === kind) depth += 1;
+    return { depth, deadLetters: this.dead.get(kind)?.length ?? 0 };
+  }
+
   /** The shortest journal that folds to this same state. */
   compacted(): JournalRecord[] {
     const records: JournalRecord[] = [];

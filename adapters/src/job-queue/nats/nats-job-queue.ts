@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { ConsumerHandle, ConsumerOptions, DeadLetter, Job, JobOutcome, JobQueue } from '@support/domain';
+import type { ConsumerHandle, ConsumerOptions, DeadLetter, Job, JobKindStats, JobOutcome, JobQueue } from '@support/domain';
 import { connect, type JetStreamClient, type JetStreamManager, type NatsConnection } from 'nats';
 import { assertJobKind, consumerSettings } from '../consumer-settings';
 import { asJsonPayload } from '../json-payload';
 import { readDeadLetters } from './dead-letter-reader';
-import { ensureDeadStream, ensureDurableConsumer, ensureJobStream } from './jetstream-setup';
+import { ensureDeadStream, ensureDurableConsumer, ensureJobStream, streamInfoOrNull } from './jetstream-setup';
 import { encodeDeadLetter, encodeJob } from './job-envelope';
 import { startNatsConsumer } from './nats-consumer';
-import { deadSubject, jobSubject } from './nats-names';
+import { deadStream, deadSubject, jobStream, jobSubject } from './nats-names';
 
 export interface NatsJobQueueOptions {
   /** NATS server URL(s), e.g. `nats://nats:4222`. */
@@ -77,6 +77,12 @@ export class NatsJobQueue implements JobQueue {
 
   deadLetters(kind: string): Promise<DeadLetter[]> {
     return readDeadLetters(this.js, this.jsm, kind);
+  }
+
+  /** The kind's WorkQueue stream holds exactly the jobs not yet acked or buried; its dead stream the dead letters. */
+  async stats(kind: string): Promise<JobKindStats> {
+    const [jobs, dead] = await Promise.all([streamInfoOrNull(this.jsm, jobStream(kind)), streamInfoOrNull(this.jsm, deadStream(kind))]);
+    return { depth: jobs?.state.messages ?? 0, deadLetters: dead?.state.messages ?? 0 };
   }
 
   close(): Promise<void> {

@@ -1,3 +1,4 @@
+import { assertConformsToOpenApi } from '../../support/openapi-validator';
 import { parse } from 'csv-parse/sync';
 import { ApiResponse, TestService } from '../../support/test-service';
 import { TOKENS } from '../../support/example-config';
@@ -36,6 +37,9 @@ export interface DownloadedCsv {
 export const downloadCsv = async (url: string): Promise<DownloadedCsv> => {
   const res = await fetch(url);
   const text = await res.text();
+  // The service's own signed downloads (the local blob store) are routes of /openapi.json too.
+  const { pathname, search } = new URL(url);
+  if (pathname.startsWith('/downloads/')) assertConformsToOpenApi({ method: 'GET', url: `${pathname}${search}`, status: res.status, headers: res.headers, text });
   if (res.status !== 200) return { status: res.status, text, header: [], rows: [], records: [], contentType: res.headers.get('content-type') };
   const records: string[][] = parse(text, { relax_column_count: false, record_delimiter: '\r\n' });
   const [header, ...data] = records;

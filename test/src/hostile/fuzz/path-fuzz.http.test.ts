@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { TOKENS } from '../../support/example-config';
+import { assertConformsToOpenApi } from '../../support/openapi-validator';
 import { ApiResponse } from '../../support/test-service';
 import { expectErrorShape } from '../support/error-shape';
 import { HostileService, startHostileService } from '../support/hostile-service';
@@ -34,6 +35,7 @@ describe('fuzz: odd paths and query values on the GET routes never get a 5xx', f
         const path = route(component);
         const res = await fetch(`${h.svc.url}${path}`, { headers: { Authorization: `Bearer ${TOKENS.acmeAdmin}` } });
         const text = await res.text();
+        assertConformsToOpenApi({ method: 'GET', url: path, status: res.status, headers: res.headers, text });
         let body: unknown = text;
         try {
           body = JSON.parse(text);

@@ -2,6 +2,7 @@ import { actionsConfig } from '../../actions/actions-config';
 import { FakeActionApi } from '../../actions/fake-action-api';
 import { FakeCloudApi, startFakeCloudApi } from '../../messaging/fake-cloud-api';
 import { TOKENS } from '../../support/example-config';
+import { assertConformsToOpenApi } from '../../support/openapi-validator';
 import { ApiResponse, startTestService, TestService } from '../../support/test-service';
 
 /**
@@ -31,6 +32,8 @@ export const startHostileService = async (): Promise<HostileService> => {
       body,
     });
     const text = await res.text();
+    // Hostile or not, every answer is one /openapi.json declares.
+    assertConformsToOpenApi({ method: 'POST', url: route, status: res.status, headers: res.headers, text });
     let parsed: unknown = text;
     try {
       parsed = JSON.parse(text);

@@ -1,0 +1,44 @@
+import { EventData } from '@support/domain';
+import { ServiceMetrics } from './service-metrics';
+
+/** Something that counts what the events appended by this process say happened. */
+export type AppendedEventObserver = (event: EventData) => void;
+
+/** Outcome events of template message delivery, as the worker records them. */
+const DELIVERY_OUTCOMES: Readonly<Record<string, string>> = {
+  MessageSent: 'sent',
+  MessageFailed: 'failed',
+  MessageSendAttemptFailed: 'retry',
+};
+
+/** support_message_deliveries_total{outcome}: each delivery attempt's recorded outcome. */
+export const deliveryOutcomes = (metrics: ServiceMetrics): AppendedEventObserver => (event) => {
+  const outcome = DELIVERY_OUTCOMES[event.type];
+  if (outcome !== undefined) metrics.messageDeliveries.inc({ outcome });
+};
+
+interface ExportProgress {
+  readonly jobId?: unknown;
+  readonly attempt?: unknown;
+  readonly processed?: unknown;
+}
+
+/**
+ * support_export_rows_total: rows written to export files, from the progress the export worker
+ * records (TicketExportProgressed, cumulative per attempt) and its completion
+ * (TicketExportSucceeded): each adds what its attempt wrote since the last record.
+ */
+export const exportRows = (metrics: ServiceMetrics): AppendedEventObserver => {
+  const written = new Map<string, number>();
+  return (event) => {
+    if (event.type !== 'TicketExportProgressed' && event.type !== 'TicketExportSucceeded' && event.type !== 'TicketExportFailed') return;
+    const d = event.data as ExportProgress;
+    const key = `${String(d.jobId)}/${String(d.attempt)}`;
+    if (typeof d.processed === 'number' && event.type !== 'TicketExportFailed') {
+      const before = written.get(key) ?? 0;
+      if (d.processed > before) metrics.exportRows.inc(d.processed - before);
+      written.set(key, Math.max(before, d.processed));
+    }
+    if (event.type !== 'TicketExportProgressed') written.delete(key);
+  };
+};

@@ -1,0 +1,31 @@
+import * as E from 'fp-ts/Either';
+import { EventStore } from '@support/domain';
+import { AppendedEventObserver } from './appended-event-counters';
+import { ServiceMetrics } from './service-metrics';
+
+/**
+ * The event-store port with its appends measured: latency by outcome, events appended, and what
+ * the observers count from the events appended (delivery outcomes, export rows: every process
+ * counts what its own workers record). Reads and subscriptions pass through untouched.
+ */
+export const meteredEventStore = (store: EventStore, metrics: ServiceMetrics, observers: readonly AppendedEventObserver[] = []): EventStore => ({
+  appendToStream: async (streamName, events, options) => {
+    const stop = metrics.appendDuration.startTimer();
+    try {
+      const result = await store.appendToStream(streamName, events, options);
+      stop({ outcome: E.isLeft(result) ? 'wrong_expected_version' : 'ok' });
+      if (E.isRight(result)) {
+        metrics.appendedEvents.inc(events.length);
+        for (const e of events) for (const observe of observers) observe(e);
+      }
+      return result;
+    } catch (e) {
+      stop({ outcome: 'error' });
+      throw e;
+    }
+  },
+  readStream: (streamName, options) => store.readStream(streamName, options),
+  subscribeToAll: (options) => store.subscribeToAll(options),
+  headPosition: () => store.headPosition(),
+  close: () => store.close(),
+});

@@ -1,0 +1,135 @@
+import { arrayOf, bool, dateTime, int, mapOf, nullable, object, oneOfStrings, record, ref, Schema, str } from './schema';
+
+/** Ticket statuses the spec names (2.4). */
+export const TICKET_STATUSES = [
+  'open', 'assigned', 'resolved', 'in_progress', 'queued', 'closed', 'stale', 'stale_marked_automatically', 'resolved_by_agent', 'resolved_by_ai',
+] as const;
+
+const ticketNumber = { type: ['integer', 'string'] } as Schema;
+
+/** Shared schemas (components.schemas). */
+export const schemas: Readonly<Record<string, Schema>> = {
+  Error: {
+    ...object({
+      error: {
+        description: 'Primary summary: the status name (for example `Bad Request`), or an object with code and message.',
+        anyOf: [str(), object({ code: str(), message: str() }, ['code', 'message'])],
+      },
+      message: str('Human-readable explanation: what to fix.'),
+      retryAfter: int('Seconds to wait, when applicable.', { minimum: 0 }),
+      field: str('The request field at fault, when there is one.'),
+      code: str('A machine-readable code (order routes).'),
+    }, [], { description: 'The error body of spec 2.1. At least one of error or message; extra keys allowed.' }),
+    anyOf: [{ required: ['error'] }, { required: ['message'] }],
+  },
+  RateLimitError: {
+    allOf: [ref('Error'), object({ retryAfter: int('Seconds until the exceeded window lets a request through.', { minimum: 0 }) }, ['retryAfter', 'message'])],
+  },
+  Customer: object({
+    id: str(), name: nullable(str()), phone: nullable(str('E.164.')), email: nullable(str(undefined, { format: 'email' })),
+    storefrontCustomerId: nullable(str()), createdAt: dateTime(),
+  }, ['id', 'name', 'phone', 'email'], { description: 'Spec 2.3. Extra keys may appear.' }),
+  CustomerInput: object({
+    name: str('Full name.'), phone: str('Phone number (E.164 recommended; numbers without + read in the account\'s defaultPhoneCountry).'),
+    email: str('Email address.', { format: 'email' }), storefrontCustomerId: str('Customer id in the connected online store.'),
+  }, [], { closed: true, description: 'Spec 2.2: phone or email is required.' }),
+  Csat: record({ rating: nullable(int(undefined, { minimum: 1, maximum: 5 })), comment: nullable(str()) }),
+  TicketListItem: object({
+    id: str(), ticketNumber, status: str(`One of ${TICKET_STATUSES.join(', ')}.`), summary: nullable(str()), orderName: nullable(str()),
+    source: nullable(str('Built-in source: chatapp, email, liveChat, instagram, voiceCall, manual.')), manualSourceLabel: nullable(str()),
+    customerId: nullable(str()), createdAt: dateTime(), updatedAt: nullable(dateTime()),
+    assignedToId: str(), taskId: str(), resolvedAt: nullable(dateTime()), csat: ref('Csat'),
+  }, ['id', 'ticketNumber', 'status', 'summary', 'orderName', 'source', 'manualSourceLabel', 'customerId', 'createdAt', 'updatedAt'], {
+    description: 'Spec 2.4, with assignedToId, taskId, resolvedAt and csat when the ticket has them.',
+  }),
+  Ticket: object({
+    id: str(), ticketNumber: int(), status: str(), subject: nullable(str()), query: str(), summary: nullable(str()),
+    sentiment: nullable(oneOfStrings(['positive', 'neutral', 'negative'])), sentiments: arrayOf(oneOfStrings(['positive', 'neutral', 'negative'])),
+    textProcessing: oneOfStrings(['done', 'pending']), orderName: nullable(str()), source: str(), manualSourceLabel: nullable(str()),
+    customerId: str(), taskId: nullable(str()), teamId: nullable(str()), requestedTaskId: nullable(str()),
+    assignedToId: nullable(str()), assignedById: nullable(str()), assignedAt: nullable(dateTime()), involvedAgentIds: arrayOf(str()),
+    createdByUserId: nullable(str()), createdAt: dateTime(), updatedAt: nullable(dateTime()), resolvedAt: nullable(dateTime()),
+    resolvedBy: nullable(oneOfStrings(['agent', 'ai'])), resolvedByUserId: nullable(str()), firstResponseAt: nullable(dateTime()),
+    csat: nullable(ref('Csat')), csatSentAt: nullable(dateTime()), csatSubmittedAt: nullable(dateTime()),
+    category: nullable(str()), subcategory: nullable(str()), dispositions: mapOf(str()),
+    payload: nullable(str('A JSON document as a string, as sent.')), payloadFormat: nullable(str()), relatedTicketNumber: nullable(str()),
+    objectiveValues: mapOf(str()), objectives: mapOf({}), images: arrayOf(str()),
+    ticketType: oneOfStrings(['ticket', 'child', 'interaction']), parentTicketId: nullable(str()), rootTicketId: str(),
+    childTicketParam: nullable(str()), childTicketIds: arrayOf(str()),
+    evaluation: object({
+      requestedTaskId: nullable(str()), taskId: nullable(str()), transitions: arrayOf({}), cycleStopped: {}, values: mapOf({}), skipExecuteAction: bool(),
+    }, [], { description: 'The task evaluation of a ticket just created on a task.' }),
+  }, ['id', 'ticketNumber', 'status', 'query', 'source', 'customerId', 'createdAt', 'ticketType', 'rootTicketId'], {
+    description: 'The ticket as a command left it: the list item fields of 2.4 and everything else the ticket holds.',
+  }),
+  TicketDocument: object({
+    id: str(), ticketNumber: nullable(ticketNumber), ticketName: nullable(str()), status: str(), summary: nullable(str()),
+    orderName: nullable(str()), source: nullable(str()), manualSourceLabel: nullable(str()), customerId: nullable(str()),
+    customerName: nullable(str()), customerEmails: arrayOf(str()), customerPhones: arrayOf(str()),
+    createdAt: dateTime(), updatedAt: nullable(dateTime()), resolvedAt: nullable(dateTime()), executedAt: nullable(dateTime()),
+    assignedAt: nullable(dateTime()), assignedToId: nullable(str()), involvedAgentIds: arrayOf(str()), taskId: nullable(str()),
+    statusHistory: arrayOf(object({ status: str(), at: dateTime() }, ['status', 'at'])),
+    csat: nullable(ref('Csat')), family: nullable(object({})), voiceFcr: nullable(object({})),
+  }, ['id', 'status', 'createdAt'], { description: 'The ticket as the `tickets` read model holds it (README "Read models"), internal fields left out.' }),
+  StoredEvent: record({
+    id: str(), type: str(), revision: int(undefined, { minimum: 0 }), position: record({ commit: str(undefined, { pattern: '^[0-9]+$' }), prepare: str(undefined, { pattern: '^[0-9]+$' }) }),
+    created: dateTime(), data: {}, metadata: ref('EventMetadata'),
+  }),
+  EventMetadata: object({
+    version: int(), accountId: str(), userId: str('Access token id or worker name, never a token.'), requestId: str(), correlationId: str(), causationId: str(),
+  }, ['version']),
+  FeedEvent: record({
+    position: str('`commit/prepare`: what `from` takes.', { pattern: '^[0-9]+/[0-9]+$' }), streamName: str(), revision: str(undefined, { pattern: '^[0-9]+$' }),
+    id: str(), type: str(), created: dateTime(), data: {}, metadata: ref('EventMetadata'),
+  }, { description: 'One line of the NDJSON event feed.' }),
+  Template: object({
+    name: str(), language: { anyOf: [str(), object({ code: str() }, ['code'])] }, namespace: str(), category: str(), status: str(),
+    parameter_format: str(), components: arrayOf(object({ type: str() })),
+  }, ['name'], { description: 'Spec 2.6.' }),
+  SendFailure: object({ code: str(), message: str(), details: str('What to fix.') }, ['code', 'message']),
+  DeliveryError: nullable(object({ code: { type: ['string', 'integer'] }, message: str(), httpStatus: int(), details: {} }, ['message'])),
+  Message: record({
+    messageId: str(), msg_id: nullable(str()), status: oneOfStrings(['queued', 'sending', 'sent', 'failed']), to: str('E.164.'),
+    template: record({ name: str(), language: record({ code: str() }) }), campaign: nullable(str()), from: nullable(str()),
+    attempts: int(undefined, { minimum: 0 }), queuedAt: dateTime(), sendingAt: nullable(dateTime()), sentAt: nullable(dateTime()),
+    failedAt: nullable(dateTime()), nextAttemptAt: nullable(dateTime()), platformMessageId: nullable(str()),
+    error: ref('DeliveryError'), lastError: ref('DeliveryError'), updatedAt: dateTime(),
+  }, { description: 'The delivery status of a template message.' }),
+  ResourceRecord: object({
+    id: str(), objectId: str(), customerId: nullable(str()), data: object({}), createdAt: dateTime(), updatedAt: dateTime(),
+  }, ['id', 'objectId', 'data'], { description: 'Spec 2.7.' }),
+  RecordConflict: record({ recordId: str(), field: str(), value: {} }),
+  OrderSummary: object({
+    orderId: str(), orderNumber: nullable(str()), createdAt: str(), orderStatus: str(), total: record({ amount: str(), currency: str() }),
+  }, ['orderId', 'orderNumber', 'createdAt', 'orderStatus', 'total']),
+  StoreCustomer: object({
+    customer_id: str(), name: str(), email: nullable(str()), phone: nullable(str()), customer_type: str(), account_status: str(),
+  }),
+  ListFilters: object({
+    sortOrder: oneOfStrings(['asc', 'desc']),
+    timestampKey: oneOfStrings(['createdAt', 'updatedAt', 'resolvedAt', 'executedAt', 'assignedAt']),
+    startDate: str('ISO 8601 date-time (a date alone is accepted).'), endDate: str('ISO 8601 date-time (a date alone is accepted).'),
+    ignoreDateRange: bool(), statuses: arrayOf(str()), excludeInProgress: bool(), agentId: str(), involvedAgentId: str(),
+    agentInvolvement: oneOfStrings(['only_ai', 'agents_involved']), unassigned: bool(), createdByUserId: str(), taskIds: arrayOf(str()),
+    noTaskIds: bool(), taskTeamIds: arrayOf(str()), search: str(), phoneNumber: str(), orderName: str(), ticketNumber: { type: ['string', 'integer'] },
+    source: str(), manualSourceLabel: str(), category: str(), subcategory: str(), sentiments: arrayOf(str()), excludeChildTickets: bool(),
+    parentTicketId: str(),
+  }, [], { description: 'The shared filters of spec 4.2.1 (list and export). A known field sent as null is treated as absent.' }),
+};
+
+/** Shared headers (components.headers). */
+export const headers: Readonly<Record<string, unknown>> = {
+  'X-Request-Id': { description: 'The request id: the caller\'s when it is 1-128 safe characters, otherwise a new one.', required: true, schema: str() },
+  'WWW-Authenticate': { description: '`Bearer`.', required: true, schema: str() },
+  'X-RateLimit-Limit': { description: 'The limit of the tightest window (on a 429: of the exceeded window).', schema: int(undefined, { minimum: 0 }) },
+  'X-RateLimit-Remaining': { description: 'Requests left in that window (0 on a 429).', schema: int(undefined, { minimum: 0 }) },
+  'Retry-After': { description: 'Seconds to wait.', schema: int(undefined, { minimum: 0 }) },
+  'Retry-After-Required': { description: 'Seconds to wait.', required: true, schema: int(undefined, { minimum: 0 }) },
+  'X-RateLimit-Limit-Required': { description: 'The limit of the exceeded window.', required: true, schema: int(undefined, { minimum: 0 }) },
+  'X-RateLimit-Remaining-Required': { description: '0: nothing left in that window.', required: true, schema: int(undefined, { minimum: 0 }) },
+};
+
+export const securitySchemes = {
+  bearer: { type: 'http', scheme: 'bearer', description: 'An access token of the account (account configuration `accessTokens`).' },
+  operatorToken: { type: 'http', scheme: 'bearer', description: 'OPERATOR_TOKEN: the operator\'s read-only admin routes over every account.' },
+};

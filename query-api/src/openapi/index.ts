@@ -1,0 +1,3 @@
+export * from './openapi-document';
+export * from './schema';
+export * from './openapi-route';

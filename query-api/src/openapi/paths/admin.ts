@@ -1,0 +1,64 @@
+import { answer, errorAnswer, jsonBody, operation, pathParam, queryParam } from '../responses';
+import { arrayOf, bool, int, mapOf, nullable, object, Paths, record, ref, str } from '../schema';
+
+const TAGS = ['Admin (read only)'];
+
+const listParam = (name: string, description: string) => ({ ...queryParam(name, `${description} May repeat or hold a comma-separated list.`, arrayOf(str())), style: 'form', explode: true });
+
+const collection = pathParam('collection', 'A collection owned by a read model (GET /admin/read-models lists them).');
+const unknownCollection = errorAnswer('No read model has that collection.');
+const refused = errorAnswer('A body that is not a query document, a refused operator ($where, $function, $accumulator), an unsafe $regex, an unknown field, or a query the engine cannot run.');
+
+export const adminPaths: Paths = {
+  '/admin/events': {
+    get: operation({
+      operationId: 'readEventFeed', summary: 'The event log as NDJSON, read only; follow=true keeps it open and live', tags: TAGS,
+      parameters: [
+        listParam('stream', 'Stream names.'), listParam('prefix', 'Stream name prefixes.'), listParam('ticket', 'Ticket ids: the ticket\'s stream and every event naming it.'),
+        listParam('type', 'Event types.'), listParam('account', 'Account ids (an account admin: only its own).'),
+        queryParam('from', 'Exclusive position, as printed in each line (`commit/prepare`).', str(undefined, { pattern: '^[0-9]+(/[0-9]+)?$' })),
+        queryParam('follow', 'true: after the stored events, each new event as it is appended.', { enum: ['true', 'false', '1', '0', ''] }),
+      ],
+    }, { auth: 'admin' }, {
+      '200': {
+        description: 'One event per line, in global order.',
+        headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+        content: { 'application/x-ndjson': { schema: str('Lines of JSON, each a FeedEvent.'), 'x-line-schema': ref('FeedEvent') } },
+      },
+      '400': errorAnswer('An unknown parameter or a malformed position.'),
+    }),
+  },
+  '/admin/read-models': {
+    get: operation({ operationId: 'listReadModels', summary: 'The read models, their collections and indexes', tags: TAGS }, { auth: 'admin' }, {
+      '200': answer('The catalog.', record({
+        readModels: arrayOf(object({
+          name: str(),
+          collections: arrayOf(record({ name: str(), indexes: arrayOf(record({ name: nullable(str()), key: mapOf({}), unique: bool() })) })),
+        }, ['name', 'collections'])),
+      })),
+    }),
+  },
+  '/admin/read-models/{collection}/find': {
+    post: operation({
+      operationId: 'findReadModelDocuments', summary: 'Run a MongoDB find on a read model (account admins: scoped to their account)', tags: TAGS, parameters: [collection],
+      requestBody: jsonBody(object({
+        filter: object({}), sort: mapOf({ enum: [1, -1] }), projection: mapOf({ enum: [0, 1] }),
+        skip: int(undefined, { minimum: 0, maximum: 1_000_000 }), limit: int(undefined, { minimum: 1, maximum: 1000 }),
+      }, [], { closed: true }), false),
+    }, { auth: 'admin', jsonBody: true }, {
+      '200': answer('The documents.', record({ collection: str(), documents: arrayOf(object({})), skip: int(), limit: int(), hasMore: bool() })),
+      '400': refused,
+      '404': unknownCollection,
+    }),
+  },
+  '/admin/read-models/{collection}/count': {
+    post: operation({
+      operationId: 'countReadModelDocuments', summary: 'Count the documents of a read model matching a filter', tags: TAGS, parameters: [collection],
+      requestBody: jsonBody(object({ filter: object({}) }, [], { closed: true }), false),
+    }, { auth: 'admin', jsonBody: true }, {
+      '200': answer('The count.', record({ collection: str(), count: int(undefined, { minimum: 0 }) })),
+      '400': refused,
+      '404': unknownCollection,
+    }),
+  },
+};

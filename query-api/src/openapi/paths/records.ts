@@ -1,0 +1,36 @@
+import { answer, errorAnswer, jsonBody, operation } from '../responses';
+import { arrayOf, int, object, Paths, ref, str } from '../schema';
+
+const TAGS = ['Resources'];
+
+const recordAnswer = (extra: Record<string, unknown>, required: readonly string[]) => object({
+  success: { const: true }, ...extra, record: ref('ResourceRecord'), conflicts: arrayOf(ref('RecordConflict')), conflictCount: int(undefined, { minimum: 0 }),
+}, ['success', 'record', 'conflicts', 'conflictCount', ...required]);
+
+const refusal = errorAnswer('A required field is missing (`objectId is required`), `Unknown resource field "..."` (with acceptedFields), a value that does not convert, a missing required resource field, or (upsert) more than one record matching (with matchingRecordIds); `errors` lists every problem when there are several.');
+const noResource = errorAnswer('The resource does not exist in the token\'s account.');
+
+export const recordPaths: Paths = {
+  '/apis/resources/records/insert': {
+    post: operation({
+      operationId: 'insertRecord', summary: 'Insert a resource record (spec 4.7)', tags: TAGS,
+      requestBody: jsonBody(object({ objectId: str(), data: object({}) }, ['objectId', 'data'], { closed: true }), true, { objectId: 'obj-inventory', data: { sku: 'KET-1', qty: '12' } }),
+    }, { auth: 'token', jsonBody: true }, {
+      '200': answer('The record added.', recordAnswer({}, [])),
+      '400': refusal,
+      '404': noResource,
+    }),
+  },
+  '/apis/resources/records/upsert': {
+    post: operation({
+      operationId: 'upsertRecord', summary: 'Insert or update a resource record by an identifier (spec 4.8)', tags: TAGS,
+      requestBody: jsonBody(object({ objectId: str(), idField: str(), idValue: {}, data: object({}) }, ['objectId', 'idField', 'idValue', 'data'], { closed: true }), true, {
+        objectId: 'obj-inventory', idField: 'sku', idValue: 'KET-1', data: { qty: 11 },
+      }),
+    }, { auth: 'token', jsonBody: true }, {
+      '200': answer('The record inserted or updated.', recordAnswer({ operation: { enum: ['inserted', 'updated'] } }, ['operation'])),
+      '400': refusal,
+      '404': noResource,
+    }),
+  },
+};
