@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { EmbeddedReadStore, readReadStoreSnapshot, TableImage, writeReadStoreSnapshot } from '@support/adapters';
+import { SecondaryIndex } from '@support/adapters/dist/read-store/embedded/secondary-index';
 
 /** The store's tables through a snapshot file and back. */
 const throughSnapshot = async (store: EmbeddedReadStore): Promise<TableImage[]> => {
@@ -64,5 +65,24 @@ describe('embedded read store: capture, snapshot file and restore', () => {
     const restored = new EmbeddedReadStore();
     restored.restore(image);
     expect(await queries(restored)).to.deep.equal(await queries(original));
+  });
+});
+
+describe('secondary index: loading from a stored entry order', () => {
+  it('given the order a capture kept (multikey documents included), then it is taken without sorting; a shuffled one is refused (and the load sorts)', async () => {
+    const store = new EmbeddedReadStore();
+    const col = store.collection('t');
+    await col.createIndexes([{ key: { a: 1, tags: 1 }, name: 'a_tags' }, { key: { a: 1, at: -1, _id: -1 }, name: 'a_at' }]);
+    for (let i = 0; i < 300; i++) {
+      await col.replaceOne({ _id: `d${i}` }, { _id: `d${i}`, a: i % 3, at: String((i * 7) % 300), tags: i % 4 === 0 ? [] : [`x${i % 5}`, `y${i % 2}`] }, { upsert: true });
+    }
+    const [table] = store.capture();
+    const ordinalOf = new Map(table.docs.map((d, i) => [d._id, i]));
+    for (const index of table.indexes) {
+      const loaded = new SecondaryIndex(index.spec.name as string, index.spec.key, false) as unknown as { entriesInOrder(docs: readonly unknown[], order: readonly number[]): unknown[] | null };
+      const order = index.entryIds.map((id) => ordinalOf.get(id) as number);
+      expect(loaded.entriesInOrder(table.docs, order), index.spec.name).to.not.equal(null);
+      expect(loaded.entriesInOrder(table.docs, [...order].reverse()), index.spec.name).to.equal(null);
+    }
   });
 });

@@ -88,39 +88,58 @@ export class SecondaryIndex {
    * is checked with one comparison per entry, and sorted afresh when it does not hold (or is absent).
    */
   load(docs: readonly Document[], order: readonly number[] | null): void {
-    const keysOf = new Map<number, unknown[][]>();
     this.docsThroughArrays = 0;
-    const sortedKeys = (ordinal: number): unknown[][] => {
-      let keys = keysOf.get(ordinal);
-      if (keys === undefined) {
+    const entries = order === null ? null : this.entriesInOrder(docs, order);
+    if (entries !== null) {
+      this.entries.fill(entries);
+      return;
+    }
+    this.docsThroughArrays = 0;
+    const all: IndexEntry[] = [];
+    for (const doc of docs) {
+      const found = this.keysOf(doc);
+      if (found.throughArray) this.docsThroughArrays++;
+      for (const key of found.keys) all.push(key.concat(doc._id));
+    }
+    this.entries.fill(all.sort((a, b) => this.compareEntries(a, b)));
+  }
+
+  /**
+   * The entries of `docs` in the stored order, or null when the order does not hold (checked with
+   * one comparison per entry) or does not cover every key of every document exactly once. A
+   * document with one key (the usual case) is read straight; a multikey document's keys are
+   * handed out in their own order as the stored order meets it again.
+   */
+  private entriesInOrder(docs: readonly Document[], order: readonly number[]): IndexEntry[] | null {
+    const entries: IndexEntry[] = new Array(order.length);
+    const pending = new Map<number, IndexEntry[]>();
+    const seen = new Uint8Array(docs.length);
+    let previous: IndexEntry | undefined;
+    for (let i = 0; i < order.length; i++) {
+      const ordinal = order[i];
+      if (!(ordinal >= 0 && ordinal < docs.length)) return null;
+      let next: IndexEntry | undefined;
+      if (seen[ordinal] === 0) {
+        seen[ordinal] = 1;
         const doc = docs[ordinal];
         const found = this.keysOf(doc);
         if (found.throughArray) this.docsThroughArrays++;
-        keys = found.keys.map((key) => key.concat(doc._id)).sort((a, b) => this.compareEntries(a, b));
-        keysOf.set(ordinal, keys);
-      }
-      return keys;
-    };
-    let entries: IndexEntry[] = [];
-    let inOrder = order !== null;
-    if (order !== null) {
-      for (const ordinal of order) {
-        const next = ordinal >= 0 && ordinal < docs.length ? sortedKeys(ordinal).shift() : undefined;
-        if (next === undefined || (entries.length > 0 && this.compareEntries(entries[entries.length - 1], next) > 0)) {
-          inOrder = false;
-          break;
+        if (found.keys.length === 1) next = found.keys[0].concat(doc._id);
+        else {
+          const keys = found.keys.map((key) => key.concat(doc._id)).sort((a, b) => this.compareEntries(a, b));
+          next = keys.shift();
+          pending.set(ordinal, keys);
         }
-        entries.push(next);
+      } else {
+        next = pending.get(ordinal)?.shift();
       }
-      if (inOrder && [...keysOf.values()].some((rest) => rest.length > 0)) inOrder = false;
-      if (inOrder && keysOf.size !== docs.length) inOrder = false;
+      if (next === undefined || (previous !== undefined && this.compareEntries(previous, next) > 0)) return null;
+      entries[i] = next;
+      previous = next;
     }
-    if (!inOrder) {
-      keysOf.clear();
-      this.docsThroughArrays = 0;
-      entries = docs.flatMap((_, ordinal) => sortedKeys(ordinal)).sort((a, b) => this.compareEntries(a, b));
-    }
-    this.entries.fill(entries);
+    for (let ordinal = 0; ordinal < docs.length; ordinal++) if (seen[ordinal] === 0) return null;
+    for (const rest of pending.values()) if (rest.length > 0) return null;
+    return entries;
   }
 
   /** Moves a document's entries from its `before` keys to its `after` keys. */
