@@ -70,6 +70,10 @@ export const schemas: Readonly<Record<string, Schema>> = {
     assignedAt: nullable(dateTime()), assignedToId: nullable(str()), involvedAgentIds: arrayOf(str()), taskId: nullable(str()),
     statusHistory: arrayOf(object({ status: str(), at: dateTime() }, ['status', 'at'])),
     csat: nullable(ref('Csat')), family: nullable(object({})), voiceFcr: nullable(object({})),
+    subject: nullable(str()), query: nullable(str()), category: nullable(str()), sentiment: nullable(str()),
+    firstResponseAt: nullable(dateTime()), latestResponseAt: nullable(dateTime()),
+    awaitingResponseSince: nullable(dateTime('A customer contact not yet answered by an agent, since then.')),
+    responseWaits: arrayOf(object({ from: dateTime(), to: dateTime() }, ['from', 'to'])),
   }, ['id', 'status', 'createdAt'], { description: 'The ticket as the `tickets` read model holds it (README "Read models"), internal fields left out.' }),
   StoredEvent: record({
     id: str(), type: str(), revision: int(undefined, { minimum: 0 }), position: record({ commit: str(undefined, { pattern: '^[0-9]+$' }), prepare: str(undefined, { pattern: '^[0-9]+$' }) }),
