@@ -1,4 +1,3 @@
-export * from './shared';
 export * from './actions';
 export * from './records';
 export * from './messaging';

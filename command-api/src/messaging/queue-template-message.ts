@@ -1,8 +1,7 @@
 import * as E from 'fp-ts/Either';
 import {
-  CommandContext, handleCommand, messageDecider, messageIdDecider, messageKeyStream, MESSAGES_PROJECTION, messageStream, Position, READ_YOUR_WRITES_MS, ValidTemplateSend,
+  CommandContext, handleCommand, messageDecider, messageIdDecider, messageKeyStream, MESSAGES_PROJECTION, messageStream, Position, READ_YOUR_WRITES_MS, readFirstEvent, ValidTemplateSend,
 } from '@support/domain';
-import { readFirstEvent } from '../shared';
 import { MessagingCommandDeps } from './messaging-deps';
 
 export interface QueuedTemplateMessage {

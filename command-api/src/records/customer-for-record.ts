@@ -1,5 +1,4 @@
-import { customerContactOf, customerKeyStream, EventStore, RecordData, Resource } from '@support/domain';
-import { readFirstEvent } from '../shared/stream-ends';
+import { customerContactOf, customerKeyStream, EventStore, readFirstEvent, RecordData, Resource } from '@support/domain';
 
 /**
  * The customer a record links to (customerIdFrom): the owner named by the first event of the

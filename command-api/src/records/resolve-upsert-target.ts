@@ -1,7 +1,6 @@
 import {
-  EventStore, holdsValue, loadStream, lookupKey, ReadStore, RecordDocument, recordKeyStream, RECORDS_COLLECTION, recordStream, resourceRecordDecider,
+  EventStore, holdsValue, loadStream, lookupKey, readLastEvent, ReadStore, RecordDocument, recordKeyStream, RECORDS_COLLECTION, recordStream, resourceRecordDecider,
 } from '@support/domain';
-import { readLastEvent } from '../shared/stream-ends';
 
 /** The last claim of an identifier value: which record holds it, and the stream revision read. */
 export interface KeyClaim {

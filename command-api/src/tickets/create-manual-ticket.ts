@@ -1,12 +1,11 @@
 import * as E from 'fp-ts/Either';
 import {
-  Account, ActionRunner, CommandContext, ConfiguredHttp, CreateManualTicketRequest, customerDecider, CustomerState, customerStream, customerView, decodeRequest, evaluateTask, handleCommand, Logger, ManualTicketCommand, OrderLookup, Position, Principal, ProcessedTicketText, ProjectionProgress, READ_YOUR_WRITES_MS, TaskEvaluation, TicketState, ticketStream, TicketTextProcessor, toManualTicketCommand,
+  Account, ActionRunner, CommandContext, ConfiguredHttp, CreateManualTicketRequest, customerDecider, CustomerState, customerStream, customerView, decodeRequest, evaluateTask, handleCommand, Logger, ManualTicketCommand, OrderLookup, Position, Principal, ProcessedTicketText, ProjectionProgress, READ_YOUR_WRITES_MS, readLastEvent, TaskEvaluation, TicketState, ticketStream, TicketTextProcessor, toManualTicketCommand,
 } from '@support/domain';
 import { HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import { CustomerDirectoryDeps, findOrCreateCustomer } from './find-or-create-customer';
 import { evaluationPorts } from './evaluation-ports';
 import { claimOpenTicketSlot, releaseOpenTicketSlot } from './open-ticket-slot';
-import { readLastEvent } from '../shared/stream-ends';
 import { allocateTicketNumber } from './ticket-number';
 import { appendNewTicket } from './append-new-ticket';
 import { ticketView } from './ticket-view';

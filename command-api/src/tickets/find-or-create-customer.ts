@@ -1,9 +1,7 @@
 import * as E from 'fp-ts/Either';
 import {
-  backoff, Clock, CommandContext, Contact, CustomerDetails, customerDecider, customerKeyDecider, customerKeyStream, CustomerState, customerStream,
-  EventStore, handleCommand, IdGenerator, loadStream, NormalizedEmail, PhoneE164, sleep,
+  backoff, Clock, CommandContext, Contact, customerDecider, CustomerDetails, customerKeyDecider, customerKeyStream, CustomerState, customerStream, EventStore, handleCommand, IdGenerator, loadStream, NormalizedEmail, PhoneE164, readFirstEvent, sleep,
 } from '@support/domain';
-import { readFirstEvent } from '../shared/stream-ends';
 
 export interface CustomerDirectoryDeps {
   readonly eventStore: EventStore;

@@ -4,3 +4,4 @@ export * from './decider';
 export * from './backoff';
 export * from './command-handler';
 export * from './bounded-text';
+export * from './stream-ends';

@@ -1,13 +1,9 @@
 import * as E from 'fp-ts/Either';
 import {
   CommandContext, CommandHandlerDeps, EventStore, handleCommand, MessageCommand, messageDecider, MessageEvent, MessageRejection, MessageState, messageStream,
-  RecordedEvent,
+  readFirstEvent,
 } from '@support/domain';
 
-const readFirst = async (eventStore: EventStore, stream: string): Promise<RecordedEvent | null> => {
-  for await (const e of eventStore.readStream(stream, { direction: 'forwards', fromRevision: 'start', maxCount: 1 })) return e;
-  return null;
-};
 import { DELIVERY_WORKER } from './delivery-deps';
 
 export interface LoadedMessage {
@@ -52,7 +48,7 @@ export const applyMessageCommand = async (
   command: MessageCommand,
   now: Date,
 ): Promise<E.Either<MessageRejection | Conflicted, readonly MessageEvent[]>> => {
-  const first = await readFirst(deps.eventStore, messageStream(messageId));
+  const first = await readFirstEvent(deps.eventStore, messageStream(messageId));
   const ctx: CommandContext = {
     accountId: String((first?.data as { accountId?: unknown } | undefined)?.accountId ?? first?.metadata.accountId ?? ''),
     userId: DELIVERY_WORKER,
