@@ -9,3 +9,4 @@ export * from './run-component';
 export * from './read-model-snapshots';
 export * from './metrics';
 export * from './route-table';
+export * from './replay-mode';

@@ -101,7 +101,8 @@ export const keepReadModelSnapshots = (store: EmbeddedReadStore, eventStore: Eve
   };
   const due = () => Date.now() - lastFinishedAt >= Math.max(SNAPSHOT_MIN_INTERVAL_MS, SNAPSHOT_DUTY_RATIO * lastDurationMs);
   const timer = setInterval(() => {
-    if (due()) void takeSnapshot();
+    // Not while replaying with deferred indexes: a capture would build them half way.
+    if (due() && !store.replaying) void takeSnapshot();
   }, checkMs);
   timer.unref();
   return {

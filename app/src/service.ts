@@ -16,6 +16,7 @@ import { RouteEntry, routeTable } from './route-table';
 import { buildIntegrations } from './integrations';
 import { loadAccountConfig } from './load-config';
 import { keepReadModelSnapshots, restoreReadModels } from './read-model-snapshots';
+import { enterReplayModeIfFarBehind } from './replay-mode';
 import { Settings } from './settings';
 import { countingEventsBehind, deliveryOutcomes, exportRows, meteredEventStore, registerExportJobs, meteredJobQueue, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics } from './metrics';
 
@@ -94,6 +95,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   };
   let deps: ServiceDeps;
   let ready: Promise<void>;
+  let endReplay: (() => void) | null = null;
   let routes: RouteEntry[];
   const metrics = new ServiceMetrics();
   try {
@@ -102,8 +104,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     const eventStore = meteredEventStore(engines.eventStore, metrics, [deliveryOutcomes(metrics), exportRows(metrics)]);
     const jobQueue = meteredJobQueue(engines.jobQueue, metrics);
     registerExportJobs(metrics, engines.readStore);
-    registerSubscriberLag(metrics, eventStore, () => runners,
-      engines.names.eventStore === 'embedded' ? sequenceEventsBehind : countingEventsBehind(eventStore));
+    const eventsBehind = engines.names.eventStore === 'embedded' ? sequenceEventsBehind : countingEventsBehind(eventStore);
+    registerSubscriberLag(metrics, eventStore, () => runners, eventsBehind);
     const runsProjectors = components.includes('projectors');
     const fetchImpl = options.overrides?.fetch ?? fetch;
     deps = {
@@ -139,9 +141,13 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       const checkpoints = readStoreCheckpoints(engines.readStore);
       const projections: SubscriberRunner[] = [];
       const dispatchers: SubscriberRunner[] = [];
+      const definitions = features.flatMap((feature) => feature.projections ?? []);
+      for (const projection of definitions) await declareIndexes(projection, engines.readStore);
+      if (engines.readStore instanceof EmbeddedReadStore) {
+        endReplay = await enterReplayModeIfFarBehind(engines.readStore, eventStore, checkpoints, definitions, eventsBehind, logger);
+      }
       for (const feature of features) {
         for (const projection of feature.projections ?? []) {
-          await declareIndexes(projection, engines.readStore);
           projections.push(new SubscriberRunner(projectionSubscriber(projection, engines.readStore), eventStore, checkpoints, logger));
         }
         for (const dispatcher of feature.dispatchers ?? []) {
@@ -158,7 +164,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
         await Promise.all([group.stop(), ...dispatchers.map((d) => d.stop())]);
       });
     }
-    ready = Promise.all(runners.map((r) => r.ready)).then(() => undefined);
+    // A replay with deferred indexes builds them before the service counts as ready.
+    ready = Promise.all(runners.map((r) => r.ready)).then(() => endReplay?.());
     let isReady = !runsProjectors;
     void ready.then(() => {
       isReady = true;

@@ -12,6 +12,11 @@ export interface ProjectionDefinition {
   readonly name: string;
   readonly streamNamePrefixes: readonly string[];
   readonly indexes: Readonly<Record<string, readonly IndexSpec[]>>;
+  /**
+   * The indexes (by name) that `project`'s own reads use. During a replay of a long log the other
+   * indexes are built once at the end instead of kept up to date per write (see replay-mode.ts).
+   */
+  readonly replayIndexes?: readonly string[];
   /** May read the store (e.g. to denormalize a customer into a ticket); must not write to it. */
   project(event: RecordedEvent, store: ReadStore): Promise<readonly ProjectionWrite[]>;
 }

@@ -89,5 +89,7 @@ export const ticketsProjection: ProjectionDefinition = {
   name: TICKETS_PROJECTION,
   streamNamePrefixes: [TICKET_STREAM_PREFIX, CUSTOMER_STREAM_PREFIX],
   indexes: TICKET_INDEXES,
+  // ticketsOf: a customer's tickets, on every customer event.
+  replayIndexes: ['account_customer'],
   project,
 };

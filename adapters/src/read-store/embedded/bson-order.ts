@@ -108,6 +108,8 @@ function compareBinary(a: ArrayBufferView, b: ArrayBufferView): number {
 /** Negative, zero or positive as `a` sorts before, with or after `b` in MongoDB's order. */
 export function compareBson(a: unknown, b: unknown): number {
   if (a === b) return 0;
+  // The common case of index keys (ids, timestamps, statuses): two strings.
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : 1;
   const ra = rankOf(a);
   const rb = rankOf(b);
   if (ra !== rb) return ra < rb ? -1 : 1;

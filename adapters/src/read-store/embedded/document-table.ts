@@ -40,11 +40,50 @@ function sameKeys(a: DocumentKeys, b: DocumentKeys): boolean {
 export class DocumentTable {
   readonly byId = new Map<string, Document>();
   private readonly declared = new Map<string, SecondaryIndex>();
+  /** Declared indexes not kept up to date during a replay (see deferIndexes); queries do not see them. */
+  private readonly deferred = new Map<string, SecondaryIndex>();
+  private declarationOrder: readonly string[] = [];
 
   constructor(readonly name: string) {}
 
+  /** The indexes queries may use and writes keep up to date. */
   get indexes(): Iterable<SecondaryIndex> {
     return this.declared.values();
+  }
+
+  /**
+   * Stops keeping the non-unique indexes that `keep` does not name up to date, until
+   * buildDeferredIndexes: a replay of a long log then writes documents only, and each such index is
+   * built once at its end by one sort instead of an insertion per write. Meanwhile queries plan
+   * without them (so they stay right, scanning where they would have used one).
+   */
+  deferIndexes(keep: (indexName: string) => boolean): void {
+    if (this.deferred.size === 0) this.declarationOrder = [...this.declared.keys()];
+    for (const index of [...this.declared.values()]) {
+      if (index.unique || keep(index.name)) continue;
+      this.declared.delete(index.name);
+      index.clear();
+      this.deferred.set(index.name, index);
+    }
+  }
+
+  get hasDeferredIndexes(): boolean {
+    return this.deferred.size > 0;
+  }
+
+  /** Builds every deferred index from the documents as they are now and keeps it up to date again. */
+  buildDeferredIndexes(): void {
+    if (this.deferred.size === 0) return;
+    const docs = [...this.byId.values()];
+    for (const index of this.deferred.values()) index.load(docs, null);
+    // Back in the order they were declared (plans choose between equal indexes by that order).
+    const all = new Map([...this.declared, ...this.deferred]);
+    this.declared.clear();
+    for (const name of [...this.declarationOrder, ...all.keys()]) {
+      const index = all.get(name);
+      if (index !== undefined && !this.declared.has(name)) this.declared.set(name, index);
+    }
+    this.deferred.clear();
   }
 
   insert(doc: Document): void {
@@ -55,10 +94,14 @@ export class DocumentTable {
     for (const index of this.declared.values()) index.add(doc);
   }
 
-  /** Stores `next` in place of `previous` (same `_id`); only indexes whose keys changed are touched. */
-  replace(previous: Document, next: Document): void {
+  /**
+   * Stores `next` in place of `previous` (same `_id`); only indexes whose keys changed are touched.
+   * When the caller knows which top-level fields changed (`changedFields`), indexes over other fields are not even looked at.
+   */
+  replace(previous: Document, next: Document, changedFields?: readonly string[]): void {
     const moves = [];
     for (const index of this.declared.values()) {
+      if (changedFields !== undefined && !index.fields.some((f) => changedFields.includes(f.path[0]))) continue;
       const before = index.keysOf(previous);
       const after = index.keysOf(next);
       if (!sameKeys(before, after)) moves.push({ index, before, after });
@@ -79,6 +122,7 @@ export class DocumentTable {
   clear(): void {
     this.byId.clear();
     this.declared.clear();
+    this.deferred.clear();
   }
 
   /**
@@ -86,6 +130,7 @@ export class DocumentTable {
    * them is holding this version), its indexes and the ids of each index's entries in order.
    */
   capture(): TableCapture {
+    this.buildDeferredIndexes();
     return {
       name: this.name,
       docs: [...this.byId.values()],
@@ -127,7 +172,7 @@ export class DocumentTable {
     const unique = spec.unique === true;
     if (name === ID_INDEX || (fields.length === 1 && fields[0][0] === '_id' && fields[0][1] === 1)) return undefined;
     const samePattern = (index: SecondaryIndex): boolean => defaultIndexName(index.keyPattern) === defaultIndexName(spec.key);
-    for (const index of [...this.declared.values(), ...pending]) {
+    for (const index of [...this.declared.values(), ...this.deferred.values(), ...pending]) {
       if (index.name === name) {
         if (samePattern(index) && index.unique === unique) return undefined;
         if (samePattern(index)) throw indexOptionsConflict(`Index with name: ${name} already exists with different options`);

@@ -42,6 +42,26 @@ export class EmbeddedReadStore implements ReadStore {
     }
   }
 
+  /**
+   * Replay mode: every table stops keeping its non-unique indexes up to date, except those `keep`
+   * names (the ones the projections' own reads use), until buildDeferredIndexes.
+   */
+  deferIndexes(keep: (collection: string, indexName: string) => boolean): void {
+    this.assertOpen();
+    for (const table of this.tables.values()) table.deferIndexes((indexName) => keep(table.name, indexName));
+  }
+
+  /** Whether some index is deferred (replay mode). */
+  get replaying(): boolean {
+    return [...this.tables.values()].some((t) => t.hasDeferredIndexes);
+  }
+
+  /** Ends replay mode: each deferred index is built once from the documents (one sort) and kept up to date again. */
+  buildDeferredIndexes(): void {
+    this.assertOpen();
+    for (const table of this.tables.values()) table.buildDeferredIndexes();
+  }
+
   /** Empties every collection and forgets its indexes; handles already given out stay usable. */
   async dropAll(): Promise<void> {
     this.assertOpen();

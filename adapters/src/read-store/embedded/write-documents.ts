@@ -5,6 +5,7 @@ import { cloneValue } from './clone-value';
 import type { DocumentTable } from './document-table';
 import { matchingDocuments } from './find-documents';
 import { matcherOf } from './filter-matcher';
+import { applyTopLevelSet, topLevelSetOf } from './top-level-set';
 import { badValue, failedToParse, immutableId } from './store-operation-error';
 import { equalityFieldsOf, newDocumentId } from './upsert-seed';
 
@@ -50,7 +51,13 @@ function store(table: DocumentTable, previous: Document, next: Document): boolea
 export function updateFirst(table: DocumentTable, filter: Filter, update: Update, upsert: boolean): UpdateResult {
   checkUpdate(update);
   const found = firstMatch(table, filter);
-  if (found !== undefined) return result(1, store(table, found, applyUpdate(found, update, filter, false)) ? 1 : 0);
+  if (found !== undefined) {
+    const set = topLevelSetOf(update);
+    if (set === undefined) return result(1, store(table, found, applyUpdate(found, update, filter, false)) ? 1 : 0);
+    const { changed, next } = applyTopLevelSet(found, set);
+    if (changed.length > 0) table.replace(found, next, changed);
+    return result(1, changed.length > 0 ? 1 : 0);
+  }
   if (!upsert) return result(0, 0);
   return result(0, 0, insertUpserted(table, filter, update));
 }
@@ -58,6 +65,12 @@ export function updateFirst(table: DocumentTable, filter: Filter, update: Update
 /** MongoDB's upsert: the filter's equality fields, then the update with $setOnInsert. */
 function insertUpserted(table: DocumentTable, filter: Filter, update: Update): string {
   const { _id: filterId, ...fields } = equalityFieldsOf(filter);
+  const plainSet = topLevelSetOf(update);
+  if (plainSet !== undefined) {
+    const id = stringId(filterId ?? newDocumentId());
+    table.insert(applyTopLevelSet({ _id: id, ...fields }, plainSet).next);
+    return id;
+  }
   const onInsert = update.$setOnInsert as Record<string, unknown> | undefined;
   const set = update.$set as Record<string, unknown> | undefined;
   const id = stringId(filterId ?? onInsert?._id ?? set?._id ?? newDocumentId());

@@ -26,6 +26,26 @@ export function updateSection(store: () => ReadStore): void {
       expect(await counters().updateOne({ _id: 'c1' }, { $set: { n: 5, label: 'x' } })).to.deep.equal({ matchedCount: 1, modifiedCount: 0, upsertedId: null });
     });
 
+    it('given a document, when $set changes a field and adds another, then the changed field keeps its place and the new one comes last', async () => {
+      await counters().updateOne({ _id: 'c1' }, { $set: { label: 'y', added: 1 } });
+      expect(Object.keys((await get('c1')) ?? {})).to.deep.equal(['_id', 'n', 'label', 'tags', 'stats', 'last', 'at', 'added']);
+    });
+
+    it('given a $set of an object, when the caller later changes that object, then the stored document does not change', async () => {
+      const owner = { name: 'Ana', roles: ['lead'] };
+      await counters().updateOne({ _id: 'c1' }, { $set: { owner } });
+      owner.name = 'Changed';
+      owner.roles.push('admin');
+      expect((await get('c1'))?.owner).to.deep.equal({ name: 'Ana', roles: ['lead'] });
+    });
+
+    it('given an indexed field, when $set changes it, then a query on the new value finds the document and one on the old value does not', async () => {
+      await counters().createIndexes([{ key: { label: 1 } }]);
+      await counters().updateOne({ _id: 'c1' }, { $set: { label: 'moved' } });
+      expect((await counters().find({ label: 'moved' }).toArray()).map((d) => d._id)).to.deep.equal(['c1']);
+      expect(await counters().countDocuments({ label: 'x' })).to.equal(0);
+    });
+
     it('given a document, when $unset names a field, then the field is gone', async () => {
       await counters().updateOne({ _id: 'c1' }, { $unset: { label: '', 'stats.opened': '' } });
       const doc = await get('c1');

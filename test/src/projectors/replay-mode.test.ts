@@ -1,0 +1,33 @@
+import { expect } from 'chai';
+import { EmbeddedReadStore } from '@support/adapters';
+import { enterReplayModeIfFarBehind, sequenceEventsBehind } from '@support/app';
+import { EventStore, Logger, Position } from '@support/domain';
+import { CheckpointStore, ticketsProjection } from '@support/projectors';
+
+const at = (n: number): Position => ({ commit: BigInt(n), prepare: BigInt(n) });
+const logAt = (head: number): EventStore => ({ headPosition: async () => at(head) }) as unknown as EventStore;
+const checkpointsAt = (n: number | null): CheckpointStore => ({ load: async () => (n === null ? null : at(n)), save: async () => undefined });
+const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Logger;
+
+describe('replay mode at start', () => {
+  const storeWithTickets = async (): Promise<EmbeddedReadStore> => {
+    const store = new EmbeddedReadStore();
+    await store.collection('tickets').createIndexes(ticketsProjection.indexes.tickets);
+    return store;
+  };
+
+  it('given projections with no checkpoint beside a long log, when the service starts, then the indexes the projections do not read are deferred until the end of the replay', async () => {
+    const store = await storeWithTickets();
+    const end = await enterReplayModeIfFarBehind(store, logAt(9_999), checkpointsAt(null), [ticketsProjection], sequenceEventsBehind, quiet, 5_000);
+    expect(end).to.be.a('function');
+    expect(store.replaying).to.equal(true);
+    (end as () => void)();
+    expect(store.replaying).to.equal(false);
+  });
+
+  it('given projections only a few events behind, when the service starts, then every index is kept up to date as usual', async () => {
+    const store = await storeWithTickets();
+    expect(await enterReplayModeIfFarBehind(store, logAt(9_999), checkpointsAt(9_000), [ticketsProjection], sequenceEventsBehind, quiet, 5_000)).to.equal(null);
+    expect(store.replaying).to.equal(false);
+  });
+});
