@@ -1,4 +1,5 @@
 import { EventData, EventMetadata, RecordedEvent } from '@support/domain';
+import { plainStoredEventHeader } from './stored-event-header';
 
 /**
  * The JSON payload of one record. bigint fields are decimal strings; `batchEnd` marks the last
@@ -79,6 +80,8 @@ export function decodeStoredEventHeader(payload: Buffer, validateAll: boolean): 
       batchEnd,
     };
   }
+  const plain = plainStoredEventHeader(payload);
+  if (plain !== null) return plain;
   const dataAt = payload.indexOf(DATA_FIELD);
   if (dataAt < 0) throw new Error('record has no data field');
   const json: unknown = JSON.parse(`${payload.toString('utf8', 0, dataAt)}}`);
