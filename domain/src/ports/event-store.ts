@@ -74,6 +74,18 @@ export interface SubscribeToAllOptions {
 /** A catch-up subscription: yields every stored event after the checkpoint, then turns live. */
 export interface AllSubscription extends AsyncIterable<RecordedEvent> {
   unsubscribe(): Promise<void>;
+  /**
+   * Optional: the position up to which the log has been read, events left out by
+   * `streamNamePrefixes` included (null before the first). A consumer that has handled every event
+   * yielded so far has thereby seen the log up to here. Subscriptions without it tell progress
+   * only by the events they yield.
+   */
+  readUpTo?(): Position | null;
+  /**
+   * With readUpTo: resolves once the subscription has read past `position` (e.g. through events its
+   * filter leaves out) and is waiting for the log, so a consumer idle between two events hears of it.
+   */
+  readPast?(position: Position | null): Promise<void>;
 }
 
 export interface EventStore {

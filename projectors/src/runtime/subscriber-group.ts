@@ -1,4 +1,4 @@
-import { backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent, sleep } from '@support/domain';
+import { AllSubscription, backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent, sleep } from '@support/domain';
 import type { SubscriberRunner } from './subscriber';
 
 /** A failed subscription is opened again after 400 ms, 800 ms, ... up to 30 s. */
@@ -29,6 +29,30 @@ export class SubscriberGroup {
     this.loop = this.runUntilStopped();
   }
 
+  /**
+   * The stream-name prefixes of every member, when each has some: the subscription then leaves out
+   * (without decoding) the events no member wants. Undefined when some member wants every event.
+   */
+  private wanted(): readonly string[] | undefined {
+    const all = this.members.map((m) => m.streamNamePrefixes);
+    if (all.some((p) => p === undefined)) return undefined;
+    return [...new Set(all.flatMap((p) => p as readonly string[]))];
+  }
+
+  /**
+   * A subscription filtered by the members' prefixes when it can tell how far it has read (so a log
+   * that ends in events nobody wants still counts as caught up); an unfiltered one otherwise.
+   */
+  private subscribe(): AllSubscription {
+    const fromPosition = this.resumeFrom() ?? 'start';
+    const prefixes = this.wanted();
+    if (prefixes === undefined) return this.eventStore.subscribeToAll({ fromPosition });
+    const filtered = this.eventStore.subscribeToAll({ fromPosition, streamNamePrefixes: prefixes });
+    if (typeof filtered.readUpTo === 'function') return filtered;
+    void filtered.unsubscribe();
+    return this.eventStore.subscribeToAll({ fromPosition });
+  }
+
   /** The oldest position any member has handled (null: one has handled nothing yet). */
   private resumeFrom(): Position | null {
     const positions = this.members.map((m) => m.position);
@@ -42,7 +66,7 @@ export class SubscriberGroup {
    */
   private async runUntilStopped(): Promise<void> {
     for (let failures = 0; !this.stopped; ) {
-      const subscription = this.eventStore.subscribeToAll({ fromPosition: this.resumeFrom() ?? 'start' });
+      const subscription = this.subscribe();
       this.subscription = subscription;
       try {
         await this.run(subscription);
@@ -59,7 +83,7 @@ export class SubscriberGroup {
     }
   }
 
-  private async run(subscription: AsyncIterable<RecordedEvent>): Promise<void> {
+  private async run(subscription: AllSubscription): Promise<void> {
     const iterator = subscription[Symbol.asyncIterator]();
     /** Resolves on the next macrotask: tells "buffered now" from "must wait for the log". */
     const buffered = (p: Promise<unknown>) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setImmediate(() => r(false)))]);
@@ -67,7 +91,17 @@ export class SubscriberGroup {
     for (;;) {
       const next: Promise<IteratorResult<RecordedEvent>> = pending ?? iterator.next();
       pending = null;
-      if (!(await buffered(next))) for (const m of this.members) await m.idle();
+      // Nothing buffered: every event yielded so far has been handled, so the members have seen the log up to where it was read,
+      // and again each time the subscription reads further (through events its filter leaves out) before the next event.
+      if (!(await buffered(next))) {
+        let readUpTo = subscription.readUpTo?.() ?? null;
+        for (const m of this.members) await m.idle(readUpTo);
+        const readPast = subscription.readPast?.bind(subscription);
+        while (readPast !== undefined && !this.stopped && !(await Promise.race([next.then(() => true, () => true), readPast(readUpTo).then(() => false)]))) {
+          readUpTo = subscription.readUpTo?.() ?? null;
+          for (const m of this.members) await m.idle(readUpTo);
+        }
+      }
       // Take the events that are already buffered, up to maxBatch, without waiting for more.
       const batch: RecordedEvent[] = [];
       let result = await next;

@@ -96,8 +96,21 @@ export class SubscriberRunner {
     this.releaseWaiters();
   }
 
-  /** The log has nothing buffered right now: persist the checkpoint before waiting for more. */
-  async idle(): Promise<void> {
+  /** Stream-name prefixes of the events it handles (undefined: every event). */
+  get streamNamePrefixes(): readonly string[] | undefined {
+    return this.definition.streamNamePrefixes;
+  }
+
+  /**
+   * The log has nothing buffered right now: everything up to `readUpTo` (events this subscriber does
+   * not want, left out by the subscription, included) has been seen. Persist the checkpoint before waiting for more.
+   */
+  async idle(readUpTo: Position | null = null): Promise<void> {
+    if (!this.stopped && readUpTo !== null && (this.processed === null || comparePositions(readUpTo, this.processed) > 0)) {
+      this.processed = readUpTo;
+      if (!this.isReady && this.target !== null && comparePositions(readUpTo, this.target) >= 0) this.markReady();
+      this.releaseWaiters();
+    }
     await this.saveCheckpoint();
   }
 

@@ -63,6 +63,36 @@ describe('subscriber runtime (projectors and dispatch)', () => {
     expect(await count('counter-a')).to.equal(120);
   });
 
+  it('given a log that ends in events of streams the projector does not want, when it starts, then it becomes ready and its position reaches the head', async () => {
+    await append('counter-a', 30);
+    const head = await append('other-b', 700);
+    const runner = await run();
+    await runner.ready;
+    expect(await count('counter-a')).to.equal(30);
+    expect(runner.position?.commit).to.equal(head.commit);
+    // and waiting for a position of an unwanted event answers too (read your writes after any command)
+    const later = await append('other-b', 3);
+    expect(await runner.waitFor(later, 5000)).to.equal(true);
+  });
+
+  it('given a subscription filtered by stream-name prefixes, then only those events come, decoded, and it tells how far it has read past the others', async () => {
+    await append('counter-a', 5);
+    const head = await append('other-b', 600);
+    // reopened: the events come from the file (records of other streams are skipped undecoded), not from the in-memory tail
+    await events.close();
+    events = await EmbeddedEventStore.open({ dir });
+    const subscription = events.subscribeToAll({ fromPosition: 'start', streamNamePrefixes: ['counter-'] });
+    const seen: string[] = [];
+    const reading = (async () => {
+      for await (const event of subscription) seen.push(`${event.streamName}:${(event.data as { i: number }).i}`);
+    })();
+    await subscription.readPast?.({ commit: head.commit - 1n, prepare: head.commit - 1n });
+    expect(seen).to.deep.equal(['counter-a:0', 'counter-a:1', 'counter-a:2', 'counter-a:3', 'counter-a:4']);
+    expect(subscription.readUpTo?.()?.commit).to.equal(head.commit);
+    await subscription.unsubscribe();
+    await reading;
+  });
+
   it('given a projector stopped and started again, then no event is lost or repeated', async () => {
     const first = await run();
     const p = await append('counter-a', 100);

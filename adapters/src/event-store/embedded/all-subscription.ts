@@ -1,12 +1,16 @@
-import { AllSubscription, RecordedEvent } from '@support/domain';
+import { AllSubscription, Position, RecordedEvent } from '@support/domain';
 import { CommitNotifier } from './commit-notifier';
+import { streamNameFilter } from './stream-name-filter';
 
 /** What a subscription needs from the log. */
 export interface LogFeed {
   /** Records acknowledged so far: positions 0 .. durableCount - 1. */
   durableCount(): number;
-  /** Some of the events from `from` on, in order, never reaching `limit`; reads one batch from disk. */
-  readBatch(from: number, limit: number): Promise<RecordedEvent[]>;
+  /**
+   * Some of the events from `from` on, in order, never reaching `limit`, and where the batch ends
+   * (exclusive); reads one batch from disk. With `accept`, records it refuses are left out undecoded.
+   */
+  readBatch(from: number, limit: number, accept?: (payload: Buffer) => boolean): Promise<{ readonly events: RecordedEvent[]; readonly end: number }>;
   readonly commits: CommitNotifier;
 }
 
@@ -20,6 +24,8 @@ export class EmbeddedAllSubscription implements AllSubscription {
   private stopped = false;
   private wake: (() => void) | null = null;
   private readonly stopListening: () => void;
+  private readonly accept: ((payload: Buffer) => boolean) | undefined;
+  private readWaiters: { readonly past: number; readonly resolve: () => void }[] = [];
 
   constructor(
     private readonly feed: LogFeed,
@@ -29,6 +35,7 @@ export class EmbeddedAllSubscription implements AllSubscription {
     private readonly onUnsubscribe: (subscription: EmbeddedAllSubscription) => void,
   ) {
     this.next = from;
+    this.accept = streamNameFilter(prefixes);
     this.stopListening = feed.commits.listen(() => this.wake?.());
   }
 
@@ -36,22 +43,46 @@ export class EmbeddedAllSubscription implements AllSubscription {
     while (!this.stopped) {
       const durable = this.feed.durableCount();
       if (this.next >= durable) {
+        this.tellReaders();
         await new Promise<void>((resolve) => (this.wake = resolve));
         this.wake = null;
         continue;
       }
-      const events = await this.feed.readBatch(this.next, durable);
+      const { events, end } = await this.feed.readBatch(this.next, durable, this.accept);
       for (const event of events) {
         if (this.stopped) return;
         this.next = Number(event.position.commit) + 1;
         if (this.matches(event.streamName)) yield event;
       }
+      // The records the filter left out after the last event yielded are passed too.
+      if (this.stopped) return;
+      this.next = Math.max(this.next, end);
     }
+  }
+
+  readPast(position: Position | null): Promise<void> {
+    const past = position === null ? -1 : Number(position.commit);
+    if (this.next - 1 > past || this.stopped) return Promise.resolve();
+    return new Promise((resolve) => this.readWaiters.push({ past, resolve }));
+  }
+
+  private tellReaders(): void {
+    if (this.readWaiters.length === 0) return;
+    const read = this.next - 1;
+    const due = this.readWaiters.filter((w) => read > w.past || this.stopped);
+    this.readWaiters = this.readWaiters.filter((w) => !due.includes(w));
+    due.forEach((w) => w.resolve());
+  }
+
+  /** Every event before `next` has been yielded or left out by the filter; the consumer has taken all that were yielded. */
+  readUpTo(): Position | null {
+    return this.next > 0 ? { commit: BigInt(this.next - 1), prepare: BigInt(this.next - 1) } : null;
   }
 
   async unsubscribe(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    this.tellReaders();
     this.stopListening();
     this.wake?.();
     this.onUnsubscribe(this);

@@ -110,8 +110,10 @@ export class EmbeddedEventStore implements EventStore {
     });
     this.feed = {
       durableCount: () => this.durable,
-      readBatch: (from, limit) =>
-        this.reader.readRange(from, this.reader.batchEnd(from, limit, READ_BATCH_EVENTS, READ_BATCH_BYTES)),
+      readBatch: async (from, limit, accept) => {
+        const end = this.reader.batchEnd(from, limit, READ_BATCH_EVENTS, READ_BATCH_BYTES);
+        return { events: await this.reader.readRange(from, end, accept), end };
+      },
       commits: this.commits,
     };
   }
