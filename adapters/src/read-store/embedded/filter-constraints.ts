@@ -77,17 +77,32 @@ function constraintOf(condition: unknown): FieldConstraint | undefined {
   }
   if (equals === undefined && lower === undefined && upper === undefined) return undefined;
   if (equals !== undefined && (lower !== undefined || upper !== undefined)) exact = false;
-  if (equals === undefined && (lower === undefined || upper === undefined || !sameTypeBracket(lower.value, upper.value))) exact = false;
   if (operators.length > (equals !== undefined ? 1 : 0) + (lower ? 1 : 0) + (upper ? 1 : 0)) exact = false;
+  // A one-sided range on a string matches strings alone (type bracketing): the other side is the
+  // end of the strings, so the index range holds exactly the matches (a count reads two ranks).
+  if (equals === undefined && typeof lower?.value === 'string' && upper === undefined) upper = STRINGS_END;
+  if (equals === undefined && typeof upper?.value === 'string' && lower === undefined) lower = STRINGS_START;
+  if (equals === undefined && (lower === undefined || upper === undefined || !withinOneBracket(lower, upper))) exact = false;
   return { equals, lower, upper, exact };
 }
+
+/** The first string (inclusive) and the first value after every string, the smallest object (exclusive). */
+const STRINGS_START: RangeBound = { value: '', inclusive: true };
+const STRINGS_END: RangeBound = { value: {}, inclusive: false };
+
+const withinOneBracket = (lower: RangeBound, upper: RangeBound): boolean =>
+  sameTypeBracket(lower.value, upper.value) || (typeof lower.value === 'string' && upper === STRINGS_END) || (lower === STRINGS_START && typeof upper.value === 'string');
+
+/** The first bound a filter states, before a bound only implied by type bracketing. */
+const stated = (a: RangeBound | undefined, b: RangeBound | undefined): RangeBound | undefined =>
+  a === undefined || a === STRINGS_START || a === STRINGS_END ? b ?? a : a;
 
 /** Both constraints hold; either one alone still narrows, so the first of each kind is kept. */
 function merged(first: FieldConstraint, second: FieldConstraint): FieldConstraint {
   return {
     equals: first.equals ?? second.equals,
-    lower: first.lower ?? second.lower,
-    upper: first.upper ?? second.upper,
+    lower: stated(first.lower, second.lower),
+    upper: stated(first.upper, second.upper),
     exact: false,
   };
 }
