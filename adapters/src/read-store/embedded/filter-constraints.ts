@@ -1,6 +1,7 @@
 import type { Filter } from '@support/domain';
 import { compareBson, isIndexableScalar, sameTypeBracket } from './bson-order';
 import { isPlainObject } from './field-path';
+import { literalSearchesOf } from '../substring-grams';
 
 export interface RangeBound {
   readonly value: unknown;
@@ -22,6 +23,8 @@ export interface FilterConstraints {
   readonly fields: ReadonlyMap<string, FieldConstraint>;
   /** Every condition of the filter is an exact field constraint (a range count is then the answer). */
   readonly exact: boolean;
+  /** Regexes of literal alternatives every match must meet, by field (what a substring index narrows). */
+  readonly literalSearches: ReadonlyMap<string, readonly (readonly string[])[]>;
 }
 
 const RANGE_OPERATORS = new Set(['$gt', '$gte', '$lt', '$lte']);
@@ -53,7 +56,7 @@ export function constraintsOf(filter: Filter): FilterConstraints {
     }
   };
   visit(filter);
-  return { fields, exact };
+  return { fields, exact, literalSearches: literalSearchesOf(filter) };
 }
 
 function constraintOf(condition: unknown): FieldConstraint | undefined {

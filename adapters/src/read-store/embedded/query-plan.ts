@@ -45,6 +45,8 @@ export function planQuery(table: DocumentTable, constraints: FilterConstraints, 
     const plan = indexPlan(index, constraints, sort);
     if (plan !== undefined) plans.push(plan);
   }
+  const substring = substringPlan(table, constraints);
+  if (substring !== undefined) plans.push(substring);
   const matchesAtMost = Math.max(1, Math.min(...plans.map((p) => p.scanSize)));
   const cost = (plan: QueryPlan): number => {
     // An empty range costs nothing (and Infinity * 0 would make the cost NaN, losing to a full scan).
@@ -66,6 +68,21 @@ export function planQuery(table: DocumentTable, constraints: FilterConstraints, 
     }
   }
   return best;
+}
+
+/**
+ * The candidates a substring index gives for the literal searches of the filter (the smallest set
+ * when there are several): every document containing a searched literal is among them.
+ */
+function substringPlan(table: DocumentTable, constraints: FilterConstraints): QueryPlan | undefined {
+  let best: string[] | undefined;
+  for (const index of table.substringIndexes) {
+    for (const literals of constraints.literalSearches.get(index.field) ?? []) {
+      const ids = index.candidates(literals);
+      if (ids !== undefined && (best === undefined || ids.length < best.length)) best = ids;
+    }
+  }
+  return best === undefined ? undefined : { kind: 'ids', ids: best, scanSize: best.length, orderedKeys: 0 };
 }
 
 function indexPlan(index: SecondaryIndex, constraints: FilterConstraints, sort: readonly SortKey[]): IndexPlan | undefined {

@@ -1,0 +1,152 @@
+import type { Document, IndexSpec } from '@support/domain';
+import { GRAM_LENGTH, gramCodeAt, indexedTexts } from '../substring-grams';
+import { FieldPath, splitPath, valueAt } from './field-path';
+import { intersectSorted, PostingList } from './posting-list';
+
+/** Candidate lists this short are cheaper to test with the filter than to narrow further. */
+const FEW = 32;
+
+/**
+ * A substring index over one field (the last of the spec's key; the fields before it are left to
+ * the filter): for each gram of the field's text, the documents holding it. A document gets a new
+ * ordinal whenever its text changes, so every posting list stays an ascending append-only list;
+ * the old ordinal goes stale. Queries intersect the lists of a literal's grams, smallest first, and
+ * answer candidate ids: a superset of the documents containing the literal, which the filter decides.
+ */
+export class SubstringIndex {
+  readonly field: string;
+  private readonly path: FieldPath;
+  private postings = new Map<number, PostingList>();
+  private ordinalOf = new Map<string, number>();
+  /** Id of each live ordinal; undefined: stale. */
+  private idAt: (string | undefined)[] = [];
+  private staleOrdinals = 0;
+
+  constructor(
+    readonly name: string,
+    readonly spec: IndexSpec,
+  ) {
+    const fields = Object.keys(spec.key);
+    this.field = fields[fields.length - 1];
+    this.path = splitPath(this.field);
+  }
+
+  /** The text of a document the index reads (joined strings of an array, so no gram spans two of them). */
+  textOf(doc: Document): string {
+    return indexedTexts(valueAt(doc, this.path)).join('\u0000\u0000');
+  }
+
+  add(doc: Document): void {
+    const text = this.textOf(doc);
+    if (text.length < GRAM_LENGTH) return;
+    const ordinal = this.idAt.length;
+    this.idAt.push(doc._id);
+    this.ordinalOf.set(doc._id, ordinal);
+    const n = text.length - GRAM_LENGTH + 1;
+    for (let at = 0; at < n; at++) {
+      const code = gramCodeAt(text, at);
+      let list = this.postings.get(code);
+      if (list === undefined) {
+        list = new PostingList();
+        this.postings.set(code, list);
+      }
+      const view = list.length;
+      // A gram repeated in the text is appended once (the ordinal is the list's last).
+      if (view === 0 || list.view()[view - 1] !== ordinal) list.append(ordinal);
+    }
+  }
+
+  remove(doc: Document): void {
+    const ordinal = this.ordinalOf.get(doc._id);
+    if (ordinal === undefined) return;
+    this.ordinalOf.delete(doc._id);
+    this.idAt[ordinal] = undefined;
+    this.staleOrdinals++;
+    const text = this.textOf(doc);
+    const isLive = (o: number) => this.idAt[o] !== undefined;
+    const retired = new Set<number>();
+    for (let at = 0; at + GRAM_LENGTH <= text.length; at++) {
+      const code = gramCodeAt(text, at);
+      if (retired.has(code)) continue;
+      retired.add(code);
+      this.postings.get(code)?.retire(isLive);
+    }
+    if (this.staleOrdinals > 4 * this.ordinalOf.size + 65_536) this.renumber();
+  }
+
+  /** `next` replaces `previous` (same _id): the entries move only when the text changed. */
+  replace(previous: Document, next: Document): void {
+    if (this.textOf(previous) === this.textOf(next)) return;
+    this.remove(previous);
+    this.add(next);
+  }
+
+  clear(): void {
+    this.postings = new Map();
+    this.ordinalOf = new Map();
+    this.idAt = [];
+    this.staleOrdinals = 0;
+  }
+
+  /** Builds the index over `docs` (a snapshot restored: the index is rebuilt, not stored). */
+  load(docs: Iterable<Document>): void {
+    this.clear();
+    for (const doc of docs) this.add(doc);
+  }
+
+  /**
+   * Ids of the documents that may contain one of the literals (each at least a gram long), or
+   * undefined when a literal is too short for the index to narrow.
+   */
+  candidates(literals: readonly string[]): string[] | undefined {
+    if (literals.length === 0 || literals.some((l) => l.length < GRAM_LENGTH)) return undefined;
+    const ids = new Set<string>();
+    for (const literal of literals) {
+      const ordinals = this.ordinalsHolding(literal);
+      for (let i = 0; i < ordinals.length; i++) {
+        const id = this.idAt[ordinals[i]];
+        if (id !== undefined) ids.add(id);
+      }
+    }
+    return [...ids];
+  }
+
+  private ordinalsHolding(literal: string): ArrayLike<number> {
+    const lists: Int32Array[] = [];
+    const seen = new Set<number>();
+    for (let at = 0; at + GRAM_LENGTH <= literal.length; at++) {
+      const code = gramCodeAt(literal, at);
+      if (seen.has(code)) continue;
+      seen.add(code);
+      const list = this.postings.get(code);
+      if (list === undefined || list.length === 0) return [];
+      lists.push(list.view());
+    }
+    lists.sort((a, b) => a.length - b.length);
+    let found: ArrayLike<number> = lists[0];
+    for (let i = 1; i < lists.length && found.length > FEW; i++) found = intersectSorted(found, lists[i]);
+    return found;
+  }
+
+  /** Gives every live document a fresh ordinal, dropping stale ones (when they outnumber the live ones). */
+  private renumber(): void {
+    const fresh = new Int32Array(this.idAt.length).fill(-1);
+    const idAt: string[] = [];
+    for (let old = 0; old < this.idAt.length; old++) {
+      const id = this.idAt[old];
+      if (id === undefined) continue;
+      fresh[old] = idAt.length;
+      idAt.push(id);
+    }
+    const postings = new Map<number, PostingList>();
+    for (const [code, list] of this.postings) {
+      const kept = new PostingList();
+      for (const ordinal of list.view()) if (fresh[ordinal] >= 0) kept.append(fresh[ordinal]);
+      if (kept.length > 0) postings.set(code, kept);
+    }
+    this.idAt = idAt;
+    this.ordinalOf = new Map(idAt.map((id, i) => [id, i]));
+    this.postings = postings;
+    this.staleOrdinals = 0;
+  }
+}
