@@ -8,9 +8,13 @@ import type { Filter } from '@support/domain';
  */
 export const GRAM_LENGTH = 3;
 
-/** The gram starting at `at`, as one number (three 16-bit code units). */
+/**
+ * The gram starting at `at`, as one small integer: the low 10 bits of each of its three code units
+ * (exact for the first 1,024 characters of Unicode; other grams may share a number, which only adds
+ * candidates for the filter to refuse, never loses one). A small integer is a cheap map key.
+ */
 export const gramCodeAt = (text: string, at: number): number =>
-  text.charCodeAt(at) * 4_294_967_296 + text.charCodeAt(at + 1) * 65_536 + text.charCodeAt(at + 2);
+  ((text.charCodeAt(at) & 1023) << 20) | ((text.charCodeAt(at + 1) & 1023) << 10) | (text.charCodeAt(at + 2) & 1023);
 
 /** The distinct grams of a text as numbers (none for a text shorter than a gram). */
 export const gramCodesOf = (text: string): number[] => {

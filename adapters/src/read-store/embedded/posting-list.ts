@@ -12,6 +12,11 @@ export class PostingList {
     return this.used;
   }
 
+  /** The last ordinal appended, or -1. */
+  last(): number {
+    return this.used === 0 ? -1 : this.ordinals[this.used - 1];
+  }
+
   append(ordinal: number): void {
     if (this.used === this.ordinals.length) {
       const grown = new Int32Array(this.ordinals.length * 2);

@@ -37,49 +37,54 @@ export class SubstringIndex {
   }
 
   add(doc: Document): void {
-    const text = this.textOf(doc);
-    if (text.length < GRAM_LENGTH) return;
-    const ordinal = this.idAt.length;
-    this.idAt.push(doc._id);
-    this.ordinalOf.set(doc._id, ordinal);
-    const n = text.length - GRAM_LENGTH + 1;
-    for (let at = 0; at < n; at++) {
-      const code = gramCodeAt(text, at);
-      let list = this.postings.get(code);
-      if (list === undefined) {
-        list = new PostingList();
-        this.postings.set(code, list);
-      }
-      const view = list.length;
-      // A gram repeated in the text is appended once (the ordinal is the list's last).
-      if (view === 0 || list.view()[view - 1] !== ordinal) list.append(ordinal);
-    }
+    this.addText(doc._id, this.textOf(doc));
   }
 
   remove(doc: Document): void {
-    const ordinal = this.ordinalOf.get(doc._id);
-    if (ordinal === undefined) return;
-    this.ordinalOf.delete(doc._id);
-    this.idAt[ordinal] = undefined;
-    this.staleOrdinals++;
-    const text = this.textOf(doc);
-    const isLive = (o: number) => this.idAt[o] !== undefined;
-    const retired = new Set<number>();
-    for (let at = 0; at + GRAM_LENGTH <= text.length; at++) {
-      const code = gramCodeAt(text, at);
-      if (retired.has(code)) continue;
-      retired.add(code);
-      this.postings.get(code)?.retire(isLive);
-    }
-    if (this.staleOrdinals > 4 * this.ordinalOf.size + 65_536) this.renumber();
+    this.removeText(doc._id, this.textOf(doc));
   }
 
   /** `next` replaces `previous` (same _id): the entries move only when the text changed. */
   replace(previous: Document, next: Document): void {
-    if (this.textOf(previous) === this.textOf(next)) return;
-    this.remove(previous);
-    this.add(next);
+    const before = this.textOf(previous);
+    const after = this.textOf(next);
+    if (before === after) return;
+    this.removeText(previous._id, before);
+    this.addText(next._id, after);
   }
+
+  private addText(id: string, text: string): void {
+    if (text.length < GRAM_LENGTH) return;
+    const ordinal = this.idAt.length;
+    this.idAt.push(id);
+    this.ordinalOf.set(id, ordinal);
+    const postings = this.postings;
+    const n = text.length - GRAM_LENGTH + 1;
+    for (let at = 0; at < n; at++) {
+      const code = gramCodeAt(text, at);
+      let list = postings.get(code);
+      if (list === undefined) {
+        list = new PostingList();
+        postings.set(code, list);
+      }
+      // A gram repeated in the text is appended once (the ordinal is then the list's last).
+      if (list.last() !== ordinal) list.append(ordinal);
+    }
+  }
+
+  /** Retires the ordinal of `id` in the lists of its text's grams (a repeated gram retires twice: it only compacts a little earlier). */
+  private removeText(id: string, text: string): void {
+    const ordinal = this.ordinalOf.get(id);
+    if (ordinal === undefined) return;
+    this.ordinalOf.delete(id);
+    this.idAt[ordinal] = undefined;
+    this.staleOrdinals++;
+    const isLive = this.isLive;
+    for (let at = 0; at + GRAM_LENGTH <= text.length; at++) this.postings.get(gramCodeAt(text, at))?.retire(isLive);
+    if (this.staleOrdinals > 4 * this.ordinalOf.size + 65_536) this.renumber();
+  }
+
+  private readonly isLive = (ordinal: number): boolean => this.idAt[ordinal] !== undefined;
 
   clear(): void {
     this.postings = new Map();
