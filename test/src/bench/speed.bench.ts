@@ -7,6 +7,7 @@ import { readModelSnapshotFile } from '@support/app';
 import { countEvents } from './support/count-events';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
 import { firstLine, freePort, pinSelf, spawnPinned, stop } from './speed/child';
+import { listMix } from './list-mix/list-mix';
 import { quantile, request, runLoad } from './speed/load';
 
 /**
@@ -16,6 +17,9 @@ import { quantile, request, runLoad } from './speed/load';
  *
  *   npm run bench -- speed                              (100,000 tickets)
  *   BENCH_SPEED_TICKETS=20000 npm run bench -- speed
+ *
+ * The list mix alone, in process over a read model seeded through the projection (quick to repeat):
+ * `npm run bench -- list-mix` (list-mix.bench.ts; the same bodies, from list-mix/list-mix.ts).
  */
 const TICKETS = Number(process.env.BENCH_SPEED_TICKETS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_SPEED_CONNECTIONS ?? 50);
@@ -95,15 +99,7 @@ export async function run(): Promise<void> {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     const first = JSON.parse((await request(agent, port, 'POST', '/apis/task-runs/tickets/list', TOKENS.acmeAdmin, { limit: 1, sortOrder: 'asc' })).text);
     const lastHour = new Date(Date.now() - 3_600_000).toISOString();
-    const mix: [string, (r: number) => unknown][] = [
-      ['no filter', () => ({})],
-      ['one status', () => ({ statuses: ['open'] })],
-      ['search on a name fragment', (r) => ({ search: `customer ${(r * 131) % CUSTOMERS}` })],
-      ['one phone', (r) => ({ phoneNumber: phoneOf((r * 977) % CUSTOMERS) })],
-      ['ascending sort', () => ({ sortOrder: 'asc' })],
-      ['last hour', () => ({ startDate: lastHour })],
-      ['page 3 of 250', () => ({ page: 3, limit: 250 })],
-    ];
+    const mix = listMix(TICKETS, lastHour);
     void first;
     const latencies = new Map<string, number[]>(mix.map(([name]) => [name, []]));
     let next = 0;
