@@ -93,6 +93,7 @@ export class DocumentTable {
   clear(): void {
     this.byId.clear();
     this.declared.clear();
+    for (const index of this.substrings.values()) index.clear();
     this.substrings.clear();
   }
 
@@ -121,7 +122,7 @@ export class DocumentTable {
     for (const { spec, order } of image.indexes) {
       if (spec.substring === true) {
         const index = new SubstringIndex(nameOf(spec), spec);
-        index.load(image.docs);
+        index.build(this.byId);
         this.substrings.set(index.name, index);
         continue;
       }
@@ -160,7 +161,7 @@ export class DocumentTable {
       throw indexKeySpecsConflict(`An existing index has the same name as the requested index: ${name}`);
     }
     const index = new SubstringIndex(name, { key: spec.key, name, substring: true });
-    index.load(this.byId.values());
+    index.build(this.byId);
     return index;
   }
 

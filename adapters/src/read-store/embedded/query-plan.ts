@@ -77,6 +77,7 @@ export function planQuery(table: DocumentTable, constraints: FilterConstraints, 
 function substringPlan(table: DocumentTable, constraints: FilterConstraints): QueryPlan | undefined {
   let best: string[] | undefined;
   for (const index of table.substringIndexes) {
+    if (!index.ready) continue;
     for (const literals of constraints.literalSearches.get(index.field) ?? []) {
       const ids = index.candidates(literals);
       if (ids !== undefined && (best === undefined || ids.length < best.length)) best = ids;

@@ -1,7 +1,12 @@
+import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Document, IndexSpec } from '@support/domain';
 import { GRAM_LENGTH, gramCodeAt, indexedTexts } from '../substring-grams';
 import { FieldPath, splitPath, valueAt } from './field-path';
 import { intersectSorted, PostingList } from './posting-list';
+
+/** Most time a build runs before it lets other work run. */
+const BUILD_SLICE_MS = 8;
 
 /** Candidate lists this short are cheaper to test with the filter than to narrow further. */
 const FEW = 32;
@@ -21,6 +26,9 @@ export class SubstringIndex {
   /** Id of each live ordinal; undefined: stale. */
   private idAt: (string | undefined)[] = [];
   private staleOrdinals = 0;
+  /** The build under way (see build), or null when the index covers every document. */
+  private building: Promise<void> | null = null;
+  private generation = 0;
 
   constructor(
     readonly name: string,
@@ -91,12 +99,45 @@ export class SubstringIndex {
     this.ordinalOf = new Map();
     this.idAt = [];
     this.staleOrdinals = 0;
+    this.generation++;
+    this.building = null;
   }
 
-  /** Builds the index over `docs` (a snapshot restored: the index is rebuilt, not stored). */
-  load(docs: Iterable<Document>): void {
+  /** Whether the index covers every document (queries use it only then). */
+  get ready(): boolean {
+    return this.building === null;
+  }
+
+  /** Resolves once the index covers every document. */
+  whenReady(): Promise<void> {
+    return this.building ?? Promise.resolve();
+  }
+
+  /**
+   * Builds the index over the table's documents (a snapshot restored, or an index declared over
+   * existing documents) a slice of time at a time, so neither a restart nor requests wait for it;
+   * queries scan until it is ready. Writes meanwhile keep it right: a document written since the
+   * build started is indexed by that write (its current text), and the build skips it.
+   */
+  build(byId: ReadonlyMap<string, Document>): void {
     this.clear();
-    for (const doc of docs) this.add(doc);
+    if (byId.size === 0) return;
+    const generation = this.generation;
+    const ids = [...byId.keys()];
+    this.building = (async () => {
+      for (let i = 0; i < ids.length; ) {
+        const until = performance.now() + BUILD_SLICE_MS;
+        while (i < ids.length && performance.now() < until) {
+          for (const end = Math.min(ids.length, i + 256); i < end; i++) {
+            const doc = byId.get(ids[i]);
+            if (doc !== undefined && !this.ordinalOf.has(doc._id)) this.add(doc);
+          }
+        }
+        await nextTurn();
+        if (this.generation !== generation) return;
+      }
+      this.building = null;
+    })();
   }
 
   /**
