@@ -10,8 +10,17 @@ import type { SortKey } from './sort-order';
  */
 export type QueryPlan =
   | { readonly kind: 'ids'; readonly ids: readonly string[]; readonly scanSize: number; readonly orderedKeys: 0 }
+  | SubstringPlan
   | { readonly kind: 'collection'; readonly scanSize: number; readonly orderedKeys: 0 }
   | IndexPlan;
+
+/** Candidates of a substring index, read only when the plan is chosen; scanSize is their most. */
+export interface SubstringPlan {
+  readonly kind: 'substring';
+  readonly candidates: () => readonly string[];
+  readonly scanSize: number;
+  readonly orderedKeys: 0;
+}
 
 export interface IndexPlan {
   readonly kind: 'index';
@@ -71,19 +80,22 @@ export function planQuery(table: DocumentTable, constraints: FilterConstraints, 
 }
 
 /**
- * The candidates a substring index gives for the literal searches of the filter (the smallest set
- * when there are several): every document containing a searched literal is among them.
+ * The candidates a substring index gives for the literal searches of the filter (the search with
+ * the fewest at most, when there are several): every document containing a searched literal is
+ * among them. Weighed by their most; read only if the plan is chosen.
  */
-function substringPlan(table: DocumentTable, constraints: FilterConstraints): QueryPlan | undefined {
-  let best: string[] | undefined;
+function substringPlan(table: DocumentTable, constraints: FilterConstraints): SubstringPlan | undefined {
+  let best: SubstringPlan | undefined;
   for (const index of table.substringIndexes) {
     if (!index.ready) continue;
     for (const literals of constraints.literalSearches.get(index.field) ?? []) {
-      const ids = index.candidates(literals);
-      if (ids !== undefined && (best === undefined || ids.length < best.length)) best = ids;
+      const most = index.estimate(literals);
+      if (most !== undefined && (best === undefined || most < best.scanSize)) {
+        best = { kind: 'substring', candidates: () => index.candidates(literals) ?? [], scanSize: most, orderedKeys: 0 };
+      }
     }
   }
-  return best === undefined ? undefined : { kind: 'ids', ids: best, scanSize: best.length, orderedKeys: 0 };
+  return best;
 }
 
 function indexPlan(index: SecondaryIndex, constraints: FilterConstraints, sort: readonly SortKey[]): IndexPlan | undefined {
@@ -168,13 +180,17 @@ const BATCH = 1024;
  */
 export function* candidateBatches(table: DocumentTable, plan: QueryPlan): Generator<readonly Document[]> {
   switch (plan.kind) {
-    case 'ids': {
-      const docs: Document[] = [];
-      for (const id of plan.ids) {
-        const doc = table.byId.get(id);
-        if (doc !== undefined) docs.push(doc);
+    case 'ids':
+    case 'substring': {
+      const ids = plan.kind === 'ids' ? plan.ids : plan.candidates();
+      for (let from = 0; from === 0 || from < ids.length; from += BATCH) {
+        const docs: Document[] = [];
+        for (let i = from; i < Math.min(ids.length, from + BATCH); i++) {
+          const doc = table.byId.get(ids[i]);
+          if (doc !== undefined) docs.push(doc);
+        }
+        yield docs;
       }
-      yield docs;
       return;
     }
     case 'collection': {

@@ -145,16 +145,36 @@ export class SubstringIndex {
    * undefined when a literal is too short for the index to narrow.
    */
   candidates(literals: readonly string[]): string[] | undefined {
-    if (literals.length === 0 || literals.some((l) => l.length < GRAM_LENGTH)) return undefined;
-    const ids = new Set<string>();
+    if (!this.narrows(literals)) return undefined;
+    const ids: string[] = [];
     for (const literal of literals) {
       const ordinals = this.ordinalsHolding(literal);
       for (let i = 0; i < ordinals.length; i++) {
         const id = this.idAt[ordinals[i]];
-        if (id !== undefined) ids.add(id);
+        if (id !== undefined) ids.push(id);
       }
     }
-    return [...ids];
+    // A document may hold two of the literals (its ordinal is in both answers).
+    return literals.length === 1 ? ids : [...new Set(ids)];
+  }
+
+  /**
+   * At most how many candidates `candidates` gives (the shortest list of each literal's grams),
+   * without reading any list: what a planner weighs before asking for them. Undefined as there.
+   */
+  estimate(literals: readonly string[]): number | undefined {
+    if (!this.narrows(literals)) return undefined;
+    let total = 0;
+    for (const literal of literals) {
+      let least = Number.POSITIVE_INFINITY;
+      for (let at = 0; at + GRAM_LENGTH <= literal.length; at++) least = Math.min(least, this.postings.get(gramCodeAt(literal, at))?.length ?? 0);
+      total += least;
+    }
+    return total;
+  }
+
+  private narrows(literals: readonly string[]): boolean {
+    return literals.length > 0 && literals.every((l) => l.length >= GRAM_LENGTH);
   }
 
   private ordinalsHolding(literal: string): ArrayLike<number> {
