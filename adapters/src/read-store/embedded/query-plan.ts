@@ -82,16 +82,17 @@ export function planQuery(table: DocumentTable, constraints: FilterConstraints, 
 /**
  * The candidates a substring index gives for the literal searches of the filter (the search with
  * the fewest at most, when there are several): every document containing a searched literal is
- * among them. Weighed by their most; read only if the plan is chosen.
+ * among them. Weighed by how many they are at most (gram lists intersected); their ids are made
+ * only if the plan is chosen.
  */
 function substringPlan(table: DocumentTable, constraints: FilterConstraints): SubstringPlan | undefined {
   let best: SubstringPlan | undefined;
   for (const index of table.substringIndexes) {
     if (!index.ready) continue;
     for (const literals of constraints.literalSearches.get(index.field) ?? []) {
-      const most = index.estimate(literals);
-      if (most !== undefined && (best === undefined || most < best.scanSize)) {
-        best = { kind: 'substring', candidates: () => index.candidates(literals) ?? [], scanSize: most, orderedKeys: 0 };
+      const found = index.lookup(literals);
+      if (found !== undefined && (best === undefined || found.most < best.scanSize)) {
+        best = { kind: 'substring', candidates: found.ids, scanSize: found.most, orderedKeys: 0 };
       }
     }
   }

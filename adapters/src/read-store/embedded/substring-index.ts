@@ -141,40 +141,33 @@ export class SubstringIndex {
   }
 
   /**
-   * Ids of the documents that may contain one of the literals (each at least a gram long), or
-   * undefined when a literal is too short for the index to narrow.
+   * The documents that may contain one of the literals (each at least a gram long): how many at
+   * most (the intersections of each literal's gram lists, as ordinals: cheap) and their ids (made
+   * only when asked: a planner may prefer another plan). Undefined when a literal is too short.
    */
+  lookup(literals: readonly string[]): { readonly most: number; ids(): string[] } | undefined {
+    if (literals.length === 0 || literals.some((l) => l.length < GRAM_LENGTH)) return undefined;
+    const found = literals.map((literal) => this.ordinalsHolding(literal));
+    const idAt = this.idAt;
+    return {
+      most: found.reduce((sum, ordinals) => sum + ordinals.length, 0),
+      ids: () => {
+        const ids: string[] = [];
+        for (const ordinals of found) {
+          for (let i = 0; i < ordinals.length; i++) {
+            const id = idAt[ordinals[i]];
+            if (id !== undefined) ids.push(id);
+          }
+        }
+        // A document may hold two of the literals (its ordinal is in both answers).
+        return literals.length === 1 ? ids : [...new Set(ids)];
+      },
+    };
+  }
+
+  /** The ids `lookup` gives (see there). */
   candidates(literals: readonly string[]): string[] | undefined {
-    if (!this.narrows(literals)) return undefined;
-    const ids: string[] = [];
-    for (const literal of literals) {
-      const ordinals = this.ordinalsHolding(literal);
-      for (let i = 0; i < ordinals.length; i++) {
-        const id = this.idAt[ordinals[i]];
-        if (id !== undefined) ids.push(id);
-      }
-    }
-    // A document may hold two of the literals (its ordinal is in both answers).
-    return literals.length === 1 ? ids : [...new Set(ids)];
-  }
-
-  /**
-   * At most how many candidates `candidates` gives (the shortest list of each literal's grams),
-   * without reading any list: what a planner weighs before asking for them. Undefined as there.
-   */
-  estimate(literals: readonly string[]): number | undefined {
-    if (!this.narrows(literals)) return undefined;
-    let total = 0;
-    for (const literal of literals) {
-      let least = Number.POSITIVE_INFINITY;
-      for (let at = 0; at + GRAM_LENGTH <= literal.length; at++) least = Math.min(least, this.postings.get(gramCodeAt(literal, at))?.length ?? 0);
-      total += least;
-    }
-    return total;
-  }
-
-  private narrows(literals: readonly string[]): boolean {
-    return literals.length > 0 && literals.every((l) => l.length >= GRAM_LENGTH);
+    return this.lookup(literals)?.ids();
   }
 
   private ordinalsHolding(literal: string): ArrayLike<number> {
@@ -189,9 +182,10 @@ export class SubstringIndex {
       lists.push(list.view());
     }
     lists.sort((a, b) => a.length - b.length);
-    let found: ArrayLike<number> = lists[0];
+    // The intersection is a new array: a view of a list would change with the next write.
+    let found: ArrayLike<number> = lists.length === 1 ? lists[0].slice() : lists[0];
     for (let i = 1; i < lists.length && found.length > FEW; i++) found = intersectSorted(found, lists[i]);
-    return found;
+    return found === lists[0] ? lists[0].slice() : found;
   }
 
   /** Gives every live document a fresh ordinal, dropping stale ones (when they outnumber the live ones). */
