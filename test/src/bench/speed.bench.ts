@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { readModelSnapshotFile } from '@support/app';
 import { countEvents } from './support/count-events';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
-import { firstLine, freePort, pinSelf, spawnPinned, stop } from './speed/child';
+import { cpuMsOf, firstLine, freePort, pinSelf, spawnPinned, stop } from './speed/child';
 import { listMix } from './list-mix/list-mix';
 import { quantile, request, runLoad } from './speed/load';
 
@@ -103,6 +103,7 @@ export async function run(): Promise<void> {
     const mix = listMix(TICKETS, lastHour);
     // Back in service means the total listed now (a failed create may or may not have made its ticket).
     const listed = Number(first.total);
+    const cpuBefore = cpuMsOf(service.pid);
     const latencies = new Map<string, number[]>(mix.map(([name]) => [name, []]));
     let next = 0;
     const jobs = mix.flatMap(([name, body]) => Array.from({ length: LIST_RUNS }, (_, r) => ({ name, body: body(r) })));
@@ -115,6 +116,8 @@ export async function run(): Promise<void> {
       }
     }));
     agent.destroy();
+    const cpuAfter = cpuMsOf(service.pid);
+    if (cpuBefore !== null && cpuAfter !== null) line(`  list mix: the service used ${((cpuAfter - cpuBefore) / jobs.length).toFixed(2)} ms of CPU per list (${jobs.length} lists, HTTP included)`);
     let worst = 0;
     for (const [name, times] of latencies) {
       times.sort((a, b) => a - b);
