@@ -49,6 +49,13 @@ export interface IndexSpec {
   readonly key: Record<string, 1 | -1>;
   readonly name?: string;
   readonly unique?: boolean;
+  /**
+   * A substring index over the key's last field (a string, or strings): a `$regex` on that field made
+   * of literal alternatives (`abc`, `a\.b|c d`: regex characters escaped, no `i` flag), each at least
+   * 3 characters long, is answered from the field's 3-character grams instead of a scan; the key's
+   * other fields lead the index where the engine can use them (MongoDB). Same matches as without it.
+   */
+  readonly substring?: boolean;
 }
 
 /** A cursor streams documents (exports read millions without holding them); toArray for pages. */

@@ -21,6 +21,8 @@ export const TICKET_INDEXES: Readonly<Record<string, readonly IndexSpec[]>> = {
     { key: { accountId: 1, customerPhones: 1 }, name: 'account_customerPhones' },
     { key: { accountId: 1, customerId: 1 }, name: 'account_customer' },
     { key: { accountId: 1, orderName: 1 }, name: 'account_orderName' },
+    // search: a substring index over searchText's 3-character grams (the $regex of literals search compiles to).
+    { key: { accountId: 1, searchText: 1 }, name: 'account_searchText_grams', substring: true },
   ],
   [TICKET_CUSTOMERS_COLLECTION]: [],
 };

@@ -2,6 +2,7 @@ import type { ReadStore } from '@support/domain';
 import { bulkAndIndexSection } from '../read-store/contract/bulk-and-indexes';
 import { cursorAndCopySection } from '../read-store/contract/cursors-and-copies';
 import { querySection } from '../read-store/contract/queries';
+import { substringSearchSection } from '../read-store/contract/substring-search';
 import { updateSection } from '../read-store/contract/updates';
 
 export interface ReadStoreUnderTest {
@@ -36,5 +37,6 @@ export function readStoreContract(engineName: string, makeEngine: () => Promise<
     updateSection(store);
     bulkAndIndexSection(store);
     cursorAndCopySection(store);
+    substringSearchSection(store);
   });
 }

@@ -45,4 +45,25 @@ describe('EmbeddedReadStore query plans: counts', () => {
     expect(plan.kind).to.equal('index');
     expect(plan.kind === 'index' && plan.exact).to.equal(true);
   });
+
+  it('given a one-sided date range (strings only, by type bracketing), when counting, then the index range is exact and holds only the matches', async () => {
+    const { EmbeddedReadStore } = await import('@support/adapters');
+    const seconds = (from: number, to: number) => Array.from({ length: 1000 }, (_, i) => i % 60).filter((s) => s >= from && s < to).length;
+    for (const [condition, expected] of [[{ $gte: '2026-01-01T00:00:50Z' }, seconds(50, 60)], [{ $lt: '2026-01-01T00:00:10Z' }, seconds(0, 10)]] as const) {
+      const plan = planQuery(table, constraintsOf({ accountId: 'acme', createdAt: condition }), [], Number.POSITIVE_INFINITY);
+      expect(plan.kind === 'index' && plan.exact, JSON.stringify(condition)).to.equal(true);
+      expect(plan.scanSize, JSON.stringify(condition)).to.equal(expected);
+    }
+    const store = new EmbeddedReadStore();
+    const mixed = store.collection('mixed');
+    await mixed.createIndexes([{ key: { accountId: 1, createdAt: -1, _id: -1 } }]);
+    await mixed.bulkWrite([
+      { replaceOne: { filter: { _id: 'a' }, replacement: { _id: 'a', accountId: 'acme', createdAt: '2026-02-01T00:00:00Z' }, upsert: true } },
+      { replaceOne: { filter: { _id: 'b' }, replacement: { _id: 'b', accountId: 'acme', createdAt: 5 }, upsert: true } },
+      { replaceOne: { filter: { _id: 'c' }, replacement: { _id: 'c', accountId: 'acme', createdAt: { at: 'x' } }, upsert: true } },
+      { replaceOne: { filter: { _id: 'd' }, replacement: { _id: 'd', accountId: 'acme', createdAt: new Date('2026-03-01T00:00:00Z') }, upsert: true } },
+    ]);
+    expect(await mixed.countDocuments({ accountId: 'acme', createdAt: { $gte: '2026-01-01' } })).to.equal(1);
+    expect(await mixed.countDocuments({ accountId: 'acme', createdAt: { $lte: '2026-03-01' } })).to.equal(1);
+  });
 });

@@ -80,7 +80,7 @@ describe('secondary index: loading from a stored entry order', () => {
     const ordinalOf = new Map(table.docs.map((d, i) => [d._id, i]));
     for (const index of table.indexes) {
       const loaded = new SecondaryIndex(index.spec.name as string, index.spec.key, false) as unknown as { entriesInOrder(docs: readonly unknown[], order: readonly number[]): unknown[] | null };
-      const order = index.entryIds.map((id) => ordinalOf.get(id) as number);
+      const order = (index.entryIds ?? []).map((id) => ordinalOf.get(id) as number);
       expect(loaded.entriesInOrder(table.docs, order), index.spec.name).to.not.equal(null);
       expect(loaded.entriesInOrder(table.docs, [...order].reverse()), index.spec.name).to.equal(null);
     }

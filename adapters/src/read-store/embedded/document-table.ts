@@ -2,6 +2,7 @@ import type { Document, IndexSpec } from '@support/domain';
 import { DuplicateKeyError } from '../duplicate-key-error';
 import { compareBson } from './bson-order';
 import { type DocumentKeys, SecondaryIndex } from './secondary-index';
+import { SubstringIndex } from './substring-index';
 import { badValue, indexKeySpecsConflict, indexOptionsConflict } from './store-operation-error';
 
 const ID_INDEX = '_id_';
@@ -13,11 +14,14 @@ export interface TableImage {
   readonly indexes: readonly { readonly spec: IndexSpec; readonly order: readonly number[] | null }[];
 }
 
-/** A table captured at one instant: documents, and each index's entries as document ids (turned into ordinals when written). */
+/**
+ * A table captured at one instant: documents, and each index's entries as document ids (turned into
+ * ordinals when written); null for a substring index, which is rebuilt from the documents on restore.
+ */
 export interface TableCapture {
   readonly name: string;
   readonly docs: readonly Document[];
-  readonly indexes: readonly { readonly spec: IndexSpec; readonly entryIds: readonly string[] }[];
+  readonly indexes: readonly { readonly spec: IndexSpec; readonly entryIds: readonly string[] | null }[];
 }
 
 /** MongoDB's default index name: fields and directions joined by underscores. */
@@ -25,6 +29,8 @@ export const defaultIndexName = (key: Readonly<Record<string, 1 | -1>>): string 
   Object.entries(key)
     .map(([field, direction]) => `${field}_${direction}`)
     .join('_');
+
+const nameOf = (spec: IndexSpec): string => spec.name ?? `${defaultIndexName(spec.key)}${spec.substring === true ? '_substring' : ''}`;
 
 function sameKeys(a: DocumentKeys, b: DocumentKeys): boolean {
   if (a.keys.length !== b.keys.length || a.throughArray !== b.throughArray) return false;
@@ -40,8 +46,10 @@ function sameKeys(a: DocumentKeys, b: DocumentKeys): boolean {
 export class DocumentTable {
   readonly byId = new Map<string, Document>();
   private readonly declared = new Map<string, SecondaryIndex>();
+  private readonly substrings = new Map<string, SubstringIndex>();
   /** Declared indexes not kept up to date during a replay (see deferIndexes); queries do not see them. */
   private readonly deferred = new Map<string, SecondaryIndex>();
+  private readonly deferredSubstrings = new Map<string, SubstringIndex>();
   private declarationOrder: readonly string[] = [];
 
   constructor(readonly name: string) {}
@@ -49,6 +57,10 @@ export class DocumentTable {
   /** The indexes queries may use and writes keep up to date. */
   get indexes(): Iterable<SecondaryIndex> {
     return this.declared.values();
+  }
+
+  get substringIndexes(): Iterable<SubstringIndex> {
+    return this.substrings.values();
   }
 
   /**
@@ -65,14 +77,26 @@ export class DocumentTable {
       index.clear();
       this.deferred.set(index.name, index);
     }
+    for (const index of this.substrings.values()) {
+      if (keep(index.name)) continue;
+      this.substrings.delete(index.name);
+      index.clear();
+      this.deferredSubstrings.set(index.name, index);
+    }
   }
 
   get hasDeferredIndexes(): boolean {
-    return this.deferred.size > 0;
+    return this.deferred.size > 0 || this.deferredSubstrings.size > 0;
   }
 
   /** Builds every deferred index from the documents as they are now and keeps it up to date again. */
   buildDeferredIndexes(): void {
+    // A substring index builds in the background; queries scan until it is ready.
+    for (const index of this.deferredSubstrings.values()) {
+      index.build(this.byId);
+      this.substrings.set(index.name, index);
+    }
+    this.deferredSubstrings.clear();
     if (this.deferred.size === 0) return;
     const docs = [...this.byId.values()];
     for (const index of this.deferred.values()) index.load(docs, null);
@@ -92,6 +116,7 @@ export class DocumentTable {
     this.assertUnique(doc);
     this.byId.set(doc._id, doc);
     for (const index of this.declared.values()) index.add(doc);
+    for (const index of this.substrings.values()) index.add(doc);
   }
 
   /**
@@ -111,18 +136,23 @@ export class DocumentTable {
       if (clash !== undefined) throw new DuplicateKeyError(this.name, index.name, index.keyPattern, clash);
     }
     for (const { index, before, after } of moves) index.move(before, after);
+    for (const index of this.substrings.values()) index.replace(previous, next);
     this.byId.set(next._id, next);
   }
 
   delete(doc: Document): void {
     if (!this.byId.delete(doc._id)) return;
     for (const index of this.declared.values()) index.remove(doc);
+    for (const index of this.substrings.values()) index.remove(doc);
   }
 
   clear(): void {
     this.byId.clear();
     this.declared.clear();
     this.deferred.clear();
+    for (const index of [...this.substrings.values(), ...this.deferredSubstrings.values()]) index.clear();
+    this.substrings.clear();
+    this.deferredSubstrings.clear();
   }
 
   /**
@@ -134,10 +164,13 @@ export class DocumentTable {
     return {
       name: this.name,
       docs: [...this.byId.values()],
-      indexes: [...this.declared.values()].map((index) => ({
-        spec: { key: index.keyPattern, name: index.name, ...(index.unique ? { unique: true } : {}) },
-        entryIds: index.entryIds(),
-      })),
+      indexes: [
+        ...[...this.declared.values()].map((index) => ({
+          spec: { key: index.keyPattern, name: index.name, ...(index.unique ? { unique: true } : {}) },
+          entryIds: index.entryIds(),
+        })),
+        ...[...this.substrings.values()].map((index) => ({ spec: index.spec, entryIds: null })),
+      ],
     };
   }
 
@@ -146,7 +179,13 @@ export class DocumentTable {
     this.clear();
     for (const doc of image.docs) this.byId.set(doc._id, doc);
     for (const { spec, order } of image.indexes) {
-      const index = new SecondaryIndex(spec.name ?? defaultIndexName(spec.key), spec.key, spec.unique === true);
+      if (spec.substring === true) {
+        const index = new SubstringIndex(nameOf(spec), spec);
+        index.build(this.byId);
+        this.substrings.set(index.name, index);
+        continue;
+      }
+      const index = new SecondaryIndex(nameOf(spec), spec.key, spec.unique === true);
       index.load(image.docs, order);
       this.declared.set(index.name, index);
     }
@@ -155,24 +194,51 @@ export class DocumentTable {
   /** Declares indexes all at once: none is added when one of them conflicts or cannot be built. */
   createIndexes(specs: readonly IndexSpec[]): void {
     const built: SecondaryIndex[] = [];
+    const substrings: SubstringIndex[] = [];
     for (const spec of specs) {
-      const index = this.prepare(spec, built);
+      if (spec.substring === true) {
+        const index = this.prepareSubstring(spec, [...built, ...substrings]);
+        if (index !== undefined) substrings.push(index);
+        continue;
+      }
+      const index = this.prepare(spec, [...built, ...substrings]);
       if (index !== undefined) built.push(index);
     }
     for (const index of built) this.declared.set(index.name, index);
+    for (const index of substrings) this.substrings.set(index.name, index);
   }
 
-  private prepare(spec: IndexSpec, pending: readonly SecondaryIndex[]): SecondaryIndex | undefined {
+  /** A substring index: same name and options again is a no-op, anything else under that name a conflict. */
+  private prepareSubstring(spec: IndexSpec, pending: readonly (SecondaryIndex | SubstringIndex)[]): SubstringIndex | undefined {
+    const fields = Object.entries(spec.key);
+    if (fields.length === 0) throw badValue('Index keys cannot be empty');
+    if (spec.unique === true) throw badValue('A substring index cannot be unique');
+    const name = nameOf(spec);
+    for (const index of [...this.declared.values(), ...this.deferred.values(), ...this.substrings.values(), ...this.deferredSubstrings.values(), ...pending]) {
+      if (index.name !== name) continue;
+      if (index instanceof SubstringIndex && defaultIndexName(index.spec.key) === defaultIndexName(spec.key)) return undefined;
+      throw indexKeySpecsConflict(`An existing index has the same name as the requested index: ${name}`);
+    }
+    const index = new SubstringIndex(name, { key: spec.key, name, substring: true });
+    index.build(this.byId);
+    return index;
+  }
+
+  private prepare(spec: IndexSpec, pending: readonly (SecondaryIndex | SubstringIndex)[]): SecondaryIndex | undefined {
     const fields = Object.entries(spec.key);
     if (fields.length === 0) throw badValue('Index keys cannot be empty');
     for (const [field, direction] of fields) {
       if (direction !== 1 && direction !== -1) throw badValue(`Values in the index key pattern must be 1 or -1, not ${String(direction)} for ${field}`);
     }
-    const name = spec.name ?? defaultIndexName(spec.key);
+    const name = nameOf(spec);
     const unique = spec.unique === true;
     if (name === ID_INDEX || (fields.length === 1 && fields[0][0] === '_id' && fields[0][1] === 1)) return undefined;
     const samePattern = (index: SecondaryIndex): boolean => defaultIndexName(index.keyPattern) === defaultIndexName(spec.key);
-    for (const index of [...this.declared.values(), ...this.deferred.values(), ...pending]) {
+    for (const index of [...this.declared.values(), ...this.deferred.values(), ...this.substrings.values(), ...this.deferredSubstrings.values(), ...pending]) {
+      if (index instanceof SubstringIndex) {
+        if (index.name === name) throw indexKeySpecsConflict(`An existing index has the same name as the requested index: ${name}`);
+        continue;
+      }
       if (index.name === name) {
         if (samePattern(index) && index.unique === unique) return undefined;
         if (samePattern(index)) throw indexOptionsConflict(`Index with name: ${name} already exists with different options`);

@@ -14,6 +14,7 @@ import { bulkWrite } from './bulk-write';
 import type { DocumentTable } from './document-table';
 import { EmbeddedCursor } from './embedded-cursor';
 import { countMatching, findDocuments } from './find-documents';
+import { ScanStep, TimeSlice, withoutPauses } from './scan-pause';
 import { deleteAll, replaceFirst, updateAll, updateFirst } from './write-documents';
 
 /**
@@ -34,19 +35,25 @@ export class EmbeddedCollection<T extends Document = Document> implements Collec
   find(filter: Filter, options?: FindOptions): Cursor<T> {
     return new EmbeddedCursor(() => {
       this.assertOpen();
-      return findDocuments(this.table, filter, options) as Iterator<T>;
+      return findDocuments(this.table, filter, options) as Iterator<ScanStep<T>>;
     });
   }
 
   async findOne(filter: Filter, options?: FindOptions): Promise<T | null> {
     this.assertOpen();
-    const first = findDocuments(this.table, filter, { ...options, limit: 1 }).next();
+    const first = withoutPauses(findDocuments(this.table, filter, { ...options, limit: 1 })).next();
     return first.done === true ? null : (first.value as T);
   }
 
+  /** Counts, letting other work run at the scan's pauses once its slice of time is used. */
   async countDocuments(filter: Filter): Promise<number> {
     this.assertOpen();
-    return countMatching(this.table, filter);
+    const counting = countMatching(this.table, filter);
+    const slice = new TimeSlice();
+    for (let step = counting.next(); ; step = counting.next()) {
+      if (step.done === true) return step.value;
+      if (slice.used()) await slice.yieldTurn();
+    }
   }
 
   async updateOne(filter: Filter, update: Update, options?: { readonly upsert?: boolean }): Promise<UpdateResult> {

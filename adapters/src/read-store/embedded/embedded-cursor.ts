@@ -1,28 +1,35 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Cursor } from '@support/domain';
+import { PAUSE, ScanStep, TimeSlice } from './scan-pause';
 
 /** Documents produced per step before the cursor lets other work run. */
 const BATCH_SIZE = 1000;
 
 /**
- * A lazy, single-use cursor over a query: nothing runs until it is read, and reading it as an
- * async iterable produces the results in batches, yielding to the event loop between batches
- * so a long export does not starve other requests. Like a MongoDB cursor it can be read once.
+ * A lazy, single-use cursor over a query: nothing runs until it is read. Reading it (toArray or
+ * as an async iterable) lets other work run whenever the scan has run for its slice of time at one
+ * of the scan's pauses, and the async iterable also between batches of results, so neither a long
+ * scan nor a long export starves other requests. Like a MongoDB cursor it can be read once.
  */
 export class EmbeddedCursor<T> implements Cursor<T> {
   private opened = false;
 
-  constructor(private readonly run: () => Iterator<T>) {}
+  constructor(private readonly run: () => Iterator<ScanStep<T>>) {}
 
   async toArray(): Promise<T[]> {
     const results = this.open();
+    const slice = new TimeSlice();
     const all: T[] = [];
-    for (let step = results.next(); !step.done; step = results.next()) all.push(step.value);
+    for (let step = results.next(); !step.done; step = results.next()) {
+      if (step.value !== PAUSE) all.push(step.value);
+      else if (slice.used()) await slice.yieldTurn();
+    }
     return all;
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     const results = this.open();
+    const slice = new TimeSlice();
     try {
       for (;;) {
         const batch: T[] = [];
@@ -33,18 +40,19 @@ export class EmbeddedCursor<T> implements Cursor<T> {
             done = true;
             break;
           }
-          batch.push(step.value);
+          if (step.value !== PAUSE) batch.push(step.value);
+          else if (slice.used()) await slice.yieldTurn();
         }
         yield* batch;
         if (done) return;
         await nextTurn();
       }
     } finally {
-      results.return?.();
+      results.return?.(undefined);
     }
   }
 
-  private open(): Iterator<T> {
+  private open(): Iterator<ScanStep<T>> {
     if (this.opened) throw new Error('A cursor can be read once; run the query again to read it again');
     this.opened = true;
     return this.run();

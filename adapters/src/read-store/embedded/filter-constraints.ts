@@ -1,6 +1,7 @@
 import type { Filter } from '@support/domain';
 import { compareBson, isIndexableScalar, sameTypeBracket } from './bson-order';
 import { isPlainObject } from './field-path';
+import { literalSearchesOf } from '../substring-grams';
 
 export interface RangeBound {
   readonly value: unknown;
@@ -22,6 +23,8 @@ export interface FilterConstraints {
   readonly fields: ReadonlyMap<string, FieldConstraint>;
   /** Every condition of the filter is an exact field constraint (a range count is then the answer). */
   readonly exact: boolean;
+  /** Regexes of literal alternatives every match must meet, by field (what a substring index narrows). */
+  readonly literalSearches: ReadonlyMap<string, readonly (readonly string[])[]>;
 }
 
 const RANGE_OPERATORS = new Set(['$gt', '$gte', '$lt', '$lte']);
@@ -53,7 +56,7 @@ export function constraintsOf(filter: Filter): FilterConstraints {
     }
   };
   visit(filter);
-  return { fields, exact };
+  return { fields, exact, literalSearches: literalSearchesOf(filter) };
 }
 
 function constraintOf(condition: unknown): FieldConstraint | undefined {
@@ -77,17 +80,32 @@ function constraintOf(condition: unknown): FieldConstraint | undefined {
   }
   if (equals === undefined && lower === undefined && upper === undefined) return undefined;
   if (equals !== undefined && (lower !== undefined || upper !== undefined)) exact = false;
-  if (equals === undefined && (lower === undefined || upper === undefined || !sameTypeBracket(lower.value, upper.value))) exact = false;
   if (operators.length > (equals !== undefined ? 1 : 0) + (lower ? 1 : 0) + (upper ? 1 : 0)) exact = false;
+  // A one-sided range on a string matches strings alone (type bracketing): the other side is the
+  // end of the strings, so the index range holds exactly the matches (a count reads two ranks).
+  if (equals === undefined && typeof lower?.value === 'string' && upper === undefined) upper = STRINGS_END;
+  if (equals === undefined && typeof upper?.value === 'string' && lower === undefined) lower = STRINGS_START;
+  if (equals === undefined && (lower === undefined || upper === undefined || !withinOneBracket(lower, upper))) exact = false;
   return { equals, lower, upper, exact };
 }
+
+/** The first string (inclusive) and the first value after every string, the smallest object (exclusive). */
+const STRINGS_START: RangeBound = { value: '', inclusive: true };
+const STRINGS_END: RangeBound = { value: {}, inclusive: false };
+
+const withinOneBracket = (lower: RangeBound, upper: RangeBound): boolean =>
+  sameTypeBracket(lower.value, upper.value) || (typeof lower.value === 'string' && upper === STRINGS_END) || (lower === STRINGS_START && typeof upper.value === 'string');
+
+/** The first bound a filter states, before a bound only implied by type bracketing. */
+const stated = (a: RangeBound | undefined, b: RangeBound | undefined): RangeBound | undefined =>
+  a === undefined || a === STRINGS_START || a === STRINGS_END ? b ?? a : a;
 
 /** Both constraints hold; either one alone still narrows, so the first of each kind is kept. */
 function merged(first: FieldConstraint, second: FieldConstraint): FieldConstraint {
   return {
     equals: first.equals ?? second.equals,
-    lower: first.lower ?? second.lower,
-    upper: first.upper ?? second.upper,
+    lower: stated(first.lower, second.lower),
+    upper: stated(first.upper, second.upper),
     exact: false,
   };
 }

@@ -4,35 +4,49 @@ import { constraintsOf } from './filter-constraints';
 import { matcherOf } from './filter-matcher';
 import { compileProjection } from './projection';
 import { candidateBatches, planQuery } from './query-plan';
+import { PAUSE, ScanStep, withoutPauses } from './scan-pause';
 import { sortDocuments, sortKeysOf, sortWithinRuns } from './sort-order';
 import { badValue } from './store-operation-error';
 
 /**
  * The stored documents matching a filter, in sort order, of which the caller takes at most
- * `need` (Infinity for all). Nothing is copied: these are the table's own (never mutated)
- * documents, produced lazily.
+ * `need` (Infinity for all), with a pause after each batch of candidates tested (see scan-pause).
+ * Nothing is copied: these are the table's own (never mutated) documents, produced lazily.
  */
-export function* matchingDocuments(table: DocumentTable, filter: Filter, options: { readonly sort?: FindOptions['sort']; readonly need: number }): Generator<Document> {
+export function* scanMatching(table: DocumentTable, filter: Filter, options: { readonly sort?: FindOptions['sort']; readonly need: number }): Generator<ScanStep<Document>> {
   const matches = matcherOf(filter);
   const keys = sortKeysOf(options.sort);
   const plan = planQuery(table, constraintsOf(filter), keys, options.need);
   const batches = candidateBatches(table, plan);
-  const matching = (function* () {
-    for (const batch of batches) for (const doc of batch) if (matches(doc)) yield doc;
+  const matching = (function* (): Generator<ScanStep<Document>> {
+    for (const batch of batches) {
+      for (const doc of batch) if (matches(doc)) yield doc;
+      yield PAUSE;
+    }
   })();
   if (plan.orderedKeys >= keys.length) yield* matching;
   else if (plan.orderedKeys > 0) yield* sortWithinRuns(matching, keys, plan.orderedKeys);
   else yield* sortDocuments(matching, keys, options.need);
 }
 
-/** How many documents match, counting index ranges alone when they say it exactly. */
-export function countMatching(table: DocumentTable, filter: Filter): number {
+/** The matching documents without pauses (a synchronous reader: writes). */
+export const matchingDocuments = (table: DocumentTable, filter: Filter, options: { readonly sort?: FindOptions['sort']; readonly need: number }): Generator<Document> =>
+  withoutPauses(scanMatching(table, filter, options));
+
+/**
+ * How many documents match, counting index ranges alone when they say it exactly; otherwise by
+ * testing the candidates, with a pause after each batch. The count is the generator's return value.
+ */
+export function* countMatching(table: DocumentTable, filter: Filter): Generator<typeof PAUSE, number> {
   if (Object.keys(filter).length === 0) return table.byId.size;
   const plan = planQuery(table, constraintsOf(filter), [], Number.POSITIVE_INFINITY);
   if (plan.kind === 'index' && plan.exact) return plan.scanSize;
   const matches = matcherOf(filter);
   let count = 0;
-  for (const batch of candidateBatches(table, plan)) for (const doc of batch) if (matches(doc)) count++;
+  for (const batch of candidateBatches(table, plan)) {
+    for (const doc of batch) if (matches(doc)) count++;
+    yield PAUSE;
+  }
   return count;
 }
 
@@ -42,8 +56,8 @@ function countOption(name: string, value: number | undefined): number {
   return value;
 }
 
-/** The documents a find returns: sorted, skipped, limited, projected and copied. */
-export function* findDocuments(table: DocumentTable, filter: Filter, options: FindOptions = {}): Generator<Document> {
+/** The documents a find returns: sorted, skipped, limited, projected and copied (with the scan's pauses). */
+export function* findDocuments(table: DocumentTable, filter: Filter, options: FindOptions = {}): Generator<ScanStep<Document>> {
   const skip = countOption('skip', options.skip);
   if (skip < 0) throw badValue('skip must be a non-negative number');
   const limit = Math.abs(countOption('limit', options.limit));
@@ -51,7 +65,11 @@ export function* findDocuments(table: DocumentTable, filter: Filter, options: Fi
   const project = options.readOnly === true && options.projection === undefined ? (doc: Document) => doc : compileProjection(options.projection);
   const need = limit === 0 ? Number.POSITIVE_INFINITY : skip + limit;
   let position = 0;
-  for (const doc of matchingDocuments(table, filter, { sort: options.sort, need })) {
+  for (const doc of scanMatching(table, filter, { sort: options.sort, need })) {
+    if (doc === PAUSE) {
+      yield PAUSE;
+      continue;
+    }
     if (position++ < skip) continue;
     yield project(doc);
     if (position >= need) return;

@@ -10,8 +10,17 @@ import type { SortKey } from './sort-order';
  */
 export type QueryPlan =
   | { readonly kind: 'ids'; readonly ids: readonly string[]; readonly scanSize: number; readonly orderedKeys: 0 }
+  | SubstringPlan
   | { readonly kind: 'collection'; readonly scanSize: number; readonly orderedKeys: 0 }
   | IndexPlan;
+
+/** Candidates of a substring index, read only when the plan is chosen; scanSize is their most. */
+export interface SubstringPlan {
+  readonly kind: 'substring';
+  readonly candidates: () => readonly string[];
+  readonly scanSize: number;
+  readonly orderedKeys: 0;
+}
 
 export interface IndexPlan {
   readonly kind: 'index';
@@ -45,6 +54,8 @@ export function planQuery(table: DocumentTable, constraints: FilterConstraints, 
     const plan = indexPlan(index, constraints, sort);
     if (plan !== undefined) plans.push(plan);
   }
+  const substring = substringPlan(table, constraints);
+  if (substring !== undefined) plans.push(substring);
   const matchesAtMost = Math.max(1, Math.min(...plans.map((p) => p.scanSize)));
   const cost = (plan: QueryPlan): number => {
     // An empty range costs nothing (and Infinity * 0 would make the cost NaN, losing to a full scan).
@@ -63,6 +74,26 @@ export function planQuery(table: DocumentTable, constraints: FilterConstraints, 
     if (c < bestCost || (c === bestCost && (plan.orderedKeys > best.orderedKeys || (plan.orderedKeys === best.orderedKeys && exact(plan) > exact(best))))) {
       best = plan;
       bestCost = c;
+    }
+  }
+  return best;
+}
+
+/**
+ * The candidates a substring index gives for the literal searches of the filter (the search with
+ * the fewest at most, when there are several): every document containing a searched literal is
+ * among them. Weighed by how many they are at most (gram lists intersected); their ids are made
+ * only if the plan is chosen.
+ */
+function substringPlan(table: DocumentTable, constraints: FilterConstraints): SubstringPlan | undefined {
+  let best: SubstringPlan | undefined;
+  for (const index of table.substringIndexes) {
+    if (!index.ready) continue;
+    for (const literals of constraints.literalSearches.get(index.field) ?? []) {
+      const found = index.lookup(literals);
+      if (found !== undefined && (best === undefined || found.most < best.scanSize)) {
+        best = { kind: 'substring', candidates: found.ids, scanSize: found.most, orderedKeys: 0 };
+      }
     }
   }
   return best;
@@ -150,13 +181,17 @@ const BATCH = 1024;
  */
 export function* candidateBatches(table: DocumentTable, plan: QueryPlan): Generator<readonly Document[]> {
   switch (plan.kind) {
-    case 'ids': {
-      const docs: Document[] = [];
-      for (const id of plan.ids) {
-        const doc = table.byId.get(id);
-        if (doc !== undefined) docs.push(doc);
+    case 'ids':
+    case 'substring': {
+      const ids = plan.kind === 'ids' ? plan.ids : plan.candidates();
+      for (let from = 0; from === 0 || from < ids.length; from += BATCH) {
+        const docs: Document[] = [];
+        for (let i = from; i < Math.min(ids.length, from + BATCH); i++) {
+          const doc = table.byId.get(ids[i]);
+          if (doc !== undefined) docs.push(doc);
+        }
+        yield docs;
       }
-      yield docs;
       return;
     }
     case 'collection': {

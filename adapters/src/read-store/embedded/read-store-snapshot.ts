@@ -22,7 +22,7 @@ export interface SnapshotHeader {
 type Line =
   | { readonly format: string; readonly version: number; readonly header: SnapshotHeader }
   | { readonly table: string; readonly docs: number; readonly indexes: readonly IndexSpec[] }
-  | { readonly order: readonly number[] }
+  | { readonly order: readonly number[] | null }
   | { readonly end: true; readonly tables: number };
 
 /** Yields to the event loop every so many lines, so writing a large snapshot never stalls requests. */
@@ -56,9 +56,15 @@ export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeade
         if (i % 50_000 === 49_999) await new Promise((r) => setImmediate(r));
       }
       for (const index of image.indexes) {
-        const order = new Array<number>(index.entryIds.length);
+        const ids = index.entryIds;
+        // A substring index has no stored order: it is rebuilt from the documents on restore.
+        if (ids === null) {
+          await write({ order: null });
+          continue;
+        }
+        const order = new Array<number>(ids.length);
         for (let i = 0; i < order.length; i++) {
-          order[i] = ordinalOf.get(index.entryIds[i]) ?? -1;
+          order[i] = ordinalOf.get(ids[i]) ?? -1;
           if (i % 100_000 === 99_999) await new Promise((r) => setImmediate(r));
         }
         await write({ order });

@@ -2,6 +2,7 @@ import type { Document, Sort } from '@support/domain';
 import { compareBson } from './bson-order';
 import { FieldPath, splitPath, valuesAtPath } from './field-path';
 import { badValue } from './store-operation-error';
+import { PAUSE, ScanStep } from './scan-pause';
 
 export interface SortKey {
   readonly name: string;
@@ -68,17 +69,24 @@ const TOP_K_LIMIT = 10_000;
  * Sorts the documents. When only the first `need` are wanted, keeps just those in a bounded
  * buffer (stable: equal documents stay in arrival order) instead of sorting all matches.
  */
-export function* sortDocuments(docs: Iterable<Document>, keys: readonly SortKey[], need: number): Generator<Document> {
+export function* sortDocuments(docs: Iterable<ScanStep<Document>>, keys: readonly SortKey[], need: number): Generator<ScanStep<Document>> {
   const compare = compareKeyed(keys, 0);
   if (need > TOP_K_LIMIT) {
     const all: Keyed[] = [];
-    for (const doc of docs) all.push(keyed(doc, keys));
+    for (const doc of docs) {
+      if (doc === PAUSE) yield PAUSE;
+      else all.push(keyed(doc, keys));
+    }
     all.sort(compare);
     for (const item of all) yield item.doc;
     return;
   }
   const best: Keyed[] = [];
   for (const doc of docs) {
+    if (doc === PAUSE) {
+      yield PAUSE;
+      continue;
+    }
     const item = keyed(doc, keys);
     if (best.length === need && compare(item, best[best.length - 1]) >= 0) continue;
     let lo = 0;
@@ -98,7 +106,7 @@ export function* sortDocuments(docs: Iterable<Document>, keys: readonly SortKey[
  * Finishes a sort when the documents already arrive ordered by the first `ordered` keys (an
  * index gave that order): only each run of equal leading values is sorted by the rest.
  */
-export function* sortWithinRuns(docs: Iterable<Document>, keys: readonly SortKey[], ordered: number): Generator<Document> {
+export function* sortWithinRuns(docs: Iterable<ScanStep<Document>>, keys: readonly SortKey[], ordered: number): Generator<ScanStep<Document>> {
   const sameRun = (a: Keyed, b: Keyed): boolean => {
     for (let i = 0; i < ordered; i++) if (compareBson(a.values[i], b.values[i]) !== 0) return false;
     return true;
@@ -106,6 +114,10 @@ export function* sortWithinRuns(docs: Iterable<Document>, keys: readonly SortKey
   const rest = compareKeyed(keys, ordered);
   let run: Keyed[] = [];
   for (const doc of docs) {
+    if (doc === PAUSE) {
+      yield PAUSE;
+      continue;
+    }
     const item = keyed(doc, keys);
     if (run.length > 0 && !sameRun(run[0], item)) {
       yield* run.sort(rest).map((k) => k.doc);

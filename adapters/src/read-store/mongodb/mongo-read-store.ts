@@ -1,6 +1,7 @@
 import type { Collection, Document, ReadStore } from '@support/domain';
 import { type Db, MongoClient } from 'mongodb';
 import { MongoCollection } from './mongo-collection';
+import { SubstringFields } from './substring-fields';
 
 const DEFAULT_DATABASE = 'support';
 
@@ -15,6 +16,8 @@ export function databaseInUrl(url: string): string | undefined {
  * as the embedded store does; `_id`s stay strings (see withStringUpsertId).
  */
 export class MongoReadStore implements ReadStore {
+  private readonly substrings = new SubstringFields();
+
   private constructor(
     /** The connected client, for other users of the same server (e.g. rate-limit counters). */
     readonly client: MongoClient,
@@ -33,7 +36,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   collection<T extends Document = Document>(name: string): Collection<T> {
-    return new MongoCollection<T>(this.db.collection(name));
+    return new MongoCollection<T>(this.db.collection(name), this.substrings);
   }
 
   /** Drops every collection of the database except MongoDB's own `system.*` ones. */
@@ -42,11 +45,13 @@ export class MongoReadStore implements ReadStore {
     for (const { name } of collections) {
       if (!name.startsWith('system.')) await this.db.dropCollection(name);
     }
+    this.substrings.clear();
   }
 
   /** Drops the whole database (tests use a database of their own per run). */
   async dropDatabase(): Promise<void> {
     await this.db.dropDatabase();
+    this.substrings.clear();
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,8 @@ export interface LoadResult {
   readonly requests: number;
   readonly seconds: number;
   readonly failures: number;
+  /** How the failures answered: HTTP status (0: no answer) and how many. */
+  readonly failureStatuses: ReadonlyMap<number, number>;
   readonly latenciesMs: number[];
 }
 
@@ -31,6 +33,7 @@ export const runLoad = async (port: number, connections: number, total: number, 
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latenciesMs: number[] = [];
   let failures = 0;
+  const failureStatuses = new Map<number, number>();
   let next = 0;
   const started = performance.now();
   await Promise.all(Array.from({ length: connections }, async () => {
@@ -38,12 +41,15 @@ export const runLoad = async (port: number, connections: number, total: number, 
       const t0 = performance.now();
       const r = await send(agent, i).catch(() => ({ status: 0 }));
       latenciesMs.push(performance.now() - t0);
-      if (r.status !== 200) failures++;
+      if (r.status !== 200) {
+        failures++;
+        failureStatuses.set(r.status, (failureStatuses.get(r.status) ?? 0) + 1);
+      }
     }
   }));
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  return { requests: total, seconds, failures, latenciesMs: latenciesMs.sort((a, b) => a - b) };
+  return { requests: total, seconds, failures, failureStatuses, latenciesMs: latenciesMs.sort((a, b) => a - b) };
 };
 
 export const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
