@@ -1,10 +1,10 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { access, mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import type { Document, IndexSpec } from '@support/domain';
 import { TableCapture, TableImage } from './document-table';
+import { jsonLinesReader } from './json-lines-reader';
 
 const FORMAT = 'support-read-store-snapshot';
 const VERSION = 1;
@@ -94,12 +94,11 @@ export const readReadStoreSnapshot = async (file: string): Promise<{ header: Sna
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
   }
-  const input = createReadStream(file);
-  const lines = createInterface({ input, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const lines = await jsonLinesReader(file);
   const next = async (): Promise<any> => {
-    const r = await lines.next();
-    if (r.done) throw new Error('read-model snapshot is cut short');
-    return JSON.parse(r.value);
+    const line = await lines.next();
+    if (line === undefined) throw new Error('read-model snapshot is cut short');
+    return line;
   };
   try {
     const first = await next();
@@ -122,6 +121,6 @@ export const readReadStoreSnapshot = async (file: string): Promise<{ header: Sna
       images.push({ name: line.table, docs, indexes });
     }
   } finally {
-    input.destroy();
+    await lines.close();
   }
 };

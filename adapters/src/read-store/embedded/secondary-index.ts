@@ -46,6 +46,8 @@ export class SecondaryIndex {
   readonly fields: readonly IndexField[];
   private readonly entries: SortedList<IndexEntry>;
   private docsThroughArrays = 0;
+  /** The field names when every indexed field is top-level (keys are then read without walking paths). */
+  private readonly topLevelNames: readonly string[] | null;
 
   constructor(
     readonly name: string,
@@ -53,6 +55,7 @@ export class SecondaryIndex {
     readonly unique: boolean,
   ) {
     this.fields = Object.entries(keyPattern).map(([field, direction]) => ({ name: field, path: splitPath(field), direction }));
+    this.topLevelNames = this.fields.every((f) => f.path.length === 1) ? this.fields.map((f) => f.name) : null;
     this.entries = new SortedList((a, b) => this.compareEntries(a, b));
   }
 
@@ -168,6 +171,18 @@ export class SecondaryIndex {
 
   /** The keys of a document, as MongoDB builds index keys (one per array element, null for missing). */
   keysOf(doc: Document): DocumentKeys {
+    // The common case, read directly: top-level fields, none of them an array.
+    if (this.topLevelNames !== null) {
+      const names = this.topLevelNames;
+      const key = new Array<unknown>(names.length);
+      let i = 0;
+      for (; i < names.length; i++) {
+        const value = doc[names[i]];
+        if (Array.isArray(value)) break;
+        key[i] = value === undefined ? null : value;
+      }
+      if (i === names.length) return { id: doc._id, keys: [key], throughArray: false };
+    }
     const reached = this.fields.map((field) => valuesAtPath(doc, field.path));
     if (!reached.some((r) => r.throughArray)) return { id: doc._id, keys: [reached.map((r) => r.values[0])], throughArray: false };
     let keys: unknown[][] = [[]];
