@@ -162,6 +162,7 @@ export async function run(): Promise<void> {
     }, 20);
 
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const start = await svc.api('POST', '/apis/task-runs/tickets/export', { token: TOKENS.acmeAdmin, body: { sortOrder: 'asc' } });
     if (start.status !== 202) throw new Error(`export start answered ${start.status}: ${start.text}`);
     let last = start;
@@ -171,6 +172,7 @@ export async function run(): Promise<void> {
       await new Promise((r) => setTimeout(r, 100));
     }
     const wallSeconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     if (last.body.job.status !== 'succeeded') throw new Error(`export failed: ${JSON.stringify(last.body.job)}`);
@@ -188,6 +190,8 @@ export async function run(): Promise<void> {
     process.stdout.write(`  total ${job.total.toLocaleString('en-US')}, processed ${job.processed.toLocaleString('en-US')}, file ${(job.fileSizeBytes / MB).toFixed(1)} MB, ${records.toLocaleString('en-US')} lines (header included)\n`);
     process.stdout.write(`  rows/s: ${Math.round(job.processed / wallSeconds).toLocaleString('en-US')}\n`);
     process.stdout.write(`  wall time (POST start → poll says succeeded): ${wallSeconds.toFixed(1)} s\n`);
+    const cpuUsPerRow = (cpu.user + cpu.system) / Math.max(1, job.processed);
+    process.stdout.write(`  CPU of the service process (every thread) during the export: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)} s, system ${(cpu.system / 1e6).toFixed(1)} s), ${cpuUsPerRow.toFixed(1)} µs per row\n`);
     process.stdout.write(`  peak RSS − RSS before the export: ${((peak - rssBefore) / MB).toFixed(1)} MB (before ${(rssBefore / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB)\n`);
     const b = breakdown(Math.min(100_000, TICKETS));
     process.stdout.write(`  CPU per row (no I/O, best of 3): row building ${b.buildUs.toFixed(2)} µs; stringify: csv-writer ${b.csvWriterUs.toFixed(2)} µs, csv-stringify ${b.csvStringifyUs.toFixed(2)} µs\n`);
