@@ -42,7 +42,11 @@ interface RowInput {
   readonly resolutionMs: number | null;
   /** The family's metrics on a parent row, else null (family columns are blank on child and interaction rows). */
   readonly family: ExportTicket['family'];
+  /** The customer's waits for an agent (Total Response Time, Latest Response Time). */
+  readonly waits: { readonly totalMs: number | null; readonly latestMs: number | null };
 }
+
+const NO_WAITS = { totalMs: null, latestMs: null } as const;
 
 type Cell = (row: RowInput) => string;
 
@@ -115,11 +119,17 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
     }
     return queued ? total : null;
   };
-  const responseWaitsMs = (t: ExportTicket): number | null =>
-    t.responseWaits && t.responseWaits.length > 0 ? t.responseWaits.reduce((sum, w) => sum + (between(w.from, w.to, clock) ?? 0), 0) : null;
-  const latestWaitMs = (t: ExportTicket): number | null => {
-    const w = t.responseWaits;
-    return w && w.length > 0 ? between(w[w.length - 1].from, w[w.length - 1].to, clock) : null;
+  /** Every wait of the customer for an agent on the account's clock: their sum and the latest (each wait counted once). */
+  const responseWaits = (t: ExportTicket): { readonly totalMs: number | null; readonly latestMs: number | null } => {
+    const waits = t.responseWaits;
+    if (!waits || waits.length === 0) return NO_WAITS;
+    let totalMs = 0;
+    let latestMs: number | null = null;
+    for (const w of waits) {
+      latestMs = between(w.from, w.to, clock);
+      totalMs += latestMs ?? 0;
+    }
+    return { totalMs, latestMs };
   };
   const ageMs = ({ t, created, resolved }: RowInput): number | null =>
     created === null ? null : Math.max(0, (resolved ?? epochOf(t.closedAt) ?? nowMs) - created);
@@ -165,8 +175,8 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
     ['First Response Timestamp', (r) => localMs(r.firstResponse)],
     ['Response Time', (r) => asHoursMinutes(r.firstResponseMs)],
     ['First Response Time (minutes)', (r) => asMinutes(r.firstResponseMs)],
-    ['Total Response Time (minutes)', ({ t }) => asMinutes(responseWaitsMs(t))],
-    ['Latest Response Time', ({ t }) => asHoursMinutes(latestWaitMs(t))],
+    ['Total Response Time (minutes)', (r) => asMinutes(r.waits.totalMs)],
+    ['Latest Response Time', (r) => asHoursMinutes(r.waits.latestMs)],
     ['Age', (r) => asHoursMinutes(ageMs(r))],
     ['Resolution Time', (r) => asHoursMinutes(r.resolutionMs)],
     ['Last Updated At', ({ t }) => local(t.updatedAt)],
@@ -237,6 +247,7 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
       const input: RowInput = {
         t, payload: payloadCells(t.payload), created, firstResponse, resolved,
         firstResponseMs: span(created, firstResponse), resolutionMs: span(created, resolved), family: isParentRow(t) ? t.family ?? null : null,
+        waits: responseWaits(t),
       };
       const out = new Array<string>(cells.length);
       for (let i = 0; i < cells.length; i++) out[i] = cells[i](input);
