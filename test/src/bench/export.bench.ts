@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import * as E from 'fp-ts/Either';
 import { stringify as csvStringify } from 'csv-stringify/sync';
 import { writeToString } from '@fast-csv/format';
@@ -105,6 +105,17 @@ function* tickets(n: number): Generator<SeedTicket> {
   }
 }
 
+/** Parts of the memory sampled beside RSS: V8's young and old generations (committed pages) and memory outside the JS heap (Buffers). */
+const memoryParts = (): { readonly name: string; read(): number }[] => {
+  const space = (name: string) => () => getHeapSpaceStatistics().find((s) => s.space_name === name)?.physical_space_size ?? 0;
+  return [
+    { name: 'young generation', read: space('new_space') },
+    { name: 'old generation', read: space('old_space') },
+    { name: 'large objects', read: space('large_object_space') },
+    { name: 'Buffers (external)', read: () => process.memoryUsage().arrayBuffers },
+  ];
+};
+
 const collectGarbage = (): void => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
@@ -168,8 +179,12 @@ export async function run(): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
+    const parts = memoryParts();
+    const partsBefore = parts.map((p) => p.read());
+    const partsPeak = [...partsBefore];
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
+      parts.forEach((p, i) => (partsPeak[i] = Math.max(partsPeak[i], p.read())));
     }, 20);
 
     const started = performance.now();
@@ -204,6 +219,7 @@ export async function run(): Promise<void> {
     const cpuUsPerRow = (cpu.user + cpu.system) / Math.max(1, job.processed);
     process.stdout.write(`  CPU of the service process (every thread) during the export: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)} s, system ${(cpu.system / 1e6).toFixed(1)} s), ${cpuUsPerRow.toFixed(1)} µs per row\n`);
     process.stdout.write(`  peak RSS − RSS before the export: ${((peak - rssBefore) / MB).toFixed(1)} MB (before ${(rssBefore / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB)\n`);
+    process.stdout.write(`  of which, each at its own peak: ${parts.map((p, i) => `${p.name} +${((partsPeak[i] - partsBefore[i]) / MB).toFixed(1)} MB`).join(', ')}\n`);
     const b = await breakdown(Math.min(100_000, TICKETS));
     const stringifiers = b.stringify.map((x) => `${x.name} ${x.us.toFixed(2)} µs${x.same ? '' : ' (other bytes than csv-writer)'}`).join(', ');
     process.stdout.write(`  CPU per row (no I/O, best of 3): row building ${b.buildUs.toFixed(2)} µs; stringify the same rows: ${stringifiers}\n`);
