@@ -17,11 +17,26 @@ const hasCarriageReturn = (row: readonly string[]): boolean => {
 export const csvHeader = (header: readonly string[]): string =>
   createArrayCsvStringifier({ header: [...header], recordDelimiter: CRLF }).getHeaderString() ?? '';
 
-/** Rows as CSV records (csv-writer's array stringifier; a row holding a CR has every field quoted), in order. */
+/** How many carriage returns the text holds, counting no further than `limit` + 1. */
+const carriageReturns = (text: string, limit: number): number => {
+  let count = 0;
+  for (let at = text.indexOf('\r'); at !== -1 && count <= limit; at = text.indexOf('\r', at + 1)) count++;
+  return count;
+};
+
+/**
+ * Rows as CSV records (csv-writer's array stringifier; a row holding a CR has every field quoted),
+ * in order. The rows are written at once, and only when the text holds more carriage returns than
+ * its record ends (a cell has one) are they written again row by row.
+ */
 export const csvRecordsWriter = (): ((rows: string[][]) => string) => {
   const plain = createArrayCsvStringifier({ recordDelimiter: CRLF });
   const quoted = createArrayCsvStringifier({ recordDelimiter: CRLF, alwaysQuote: true });
   return (rows) => {
+    const text = plain.stringifyRecords(rows);
+    return carriageReturns(text, rows.length) === rows.length ? text : rowByRow(rows);
+  };
+  function rowByRow(rows: string[][]): string {
     let text = '';
     let run: string[][] = [];
     for (const row of rows) {
@@ -35,5 +50,5 @@ export const csvRecordsWriter = (): ((rows: string[][]) => string) => {
     }
     if (run.length > 0) text += plain.stringifyRecords(run);
     return text;
-  };
+  }
 };

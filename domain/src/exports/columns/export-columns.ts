@@ -12,7 +12,6 @@ import { fcrOf, voiceFcrOf } from './fcr';
 import { cellText } from './payload-data';
 import { PayloadCells, payloadCellsOf } from './payload-cells';
 import { slaCell } from './sla';
-import { boundedMemo } from './bounded-memo';
 import { countText } from './count-text';
 import { epochFormatter, epochOf, isoTimestamp } from './timestamp-format';
 
@@ -133,11 +132,10 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
   };
   const ageMs = ({ t, created, resolved }: RowInput): number | null =>
     created === null ? null : Math.max(0, (resolved ?? epochOf(t.closedAt) ?? nowMs) - created);
-  const waLink = boundedMemo((phone: string) => `https://wa.me/${phone.replace(/\D/g, '')}`, 4_096);
   const chatLink = (t: ExportTicket): string => {
     const viaChatApp = t.source === 'chatapp' || (t.involvedSources ?? []).includes('chatapp');
     const phone = t.customerPhones?.[0];
-    return viaChatApp && phone ? waLink(phone) : '';
+    return viaChatApp && phone ? `https://wa.me/${phone.replace(/\D/g, '')}` : '';
   };
   const payloadCells = payloadCellsOf(ctx.objectiveParams);
 

@@ -1,7 +1,6 @@
-import { boundedMemo } from './bounded-memo';
 import { additionalData, cellText, payloadObject } from './payload-data';
 
-/** What the cells of a row need from the ticket's payload: parsed once per distinct payload text. */
+/** What the cells of a row need from the ticket's payload, parsed once per row. */
 export interface PayloadCells {
   /** The Additional Data cell. */
   readonly additionalData: string;
@@ -13,12 +12,10 @@ export interface PayloadCells {
 
 const NO_PAYLOAD = (objectiveCount: number): PayloadCells => ({ additionalData: '', emailClient: '', objectives: new Array<string>(objectiveCount).fill('') });
 
-/** Distinct payload texts remembered per export (payloads repeat across tickets of a task). */
-const MEMO_CAPACITY = 4_096;
-
 /**
- * The payload cells of one export's columns, remembered per payload text: JSON.parse and the
- * Additional Data JSON run once per distinct payload rather than once per row.
+ * The payload cells of one export's columns: the payload is parsed once per row for Additional
+ * Data, Email Client and the Objective columns. (Not remembered across rows: payloads are mostly
+ * distinct per ticket, and a memo of them would only hold garbage past young collections.)
  */
 export const payloadCellsOf = (objectiveParams: readonly string[]): ((payload: unknown) => PayloadCells) => {
   const objectiveSet = new Set(objectiveParams);
@@ -32,6 +29,5 @@ export const payloadCellsOf = (objectiveParams: readonly string[]): ((payload: u
       objectives: objectiveParams.map((param) => cellText(payload[param])),
     };
   };
-  const remembered = boundedMemo(compute, MEMO_CAPACITY);
-  return (payload) => (typeof payload === 'string' && payload !== '' ? remembered(payload) : none);
+  return (payload) => (typeof payload === 'string' && payload !== '' ? compute(payload) : none);
 };
