@@ -1,12 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import * as E from 'fp-ts/Either';
-import { createArrayCsvStringifier } from 'csv-writer';
 import { stringify as csvStringify } from 'csv-stringify/sync';
+import { writeToString } from '@fast-csv/format';
+import Papa from 'papaparse';
 import { decodeAccountConfig, exportColumns, ExportTicket } from '@support/domain';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
 import { startTestService } from '../support/test-service';
+import { csvRecordsWriter } from '@support/workers';
 import { seedTickets, SeedTicket } from '../exports/support/seed-tickets';
 
 /**
@@ -17,7 +19,8 @@ import { seedTickets, SeedTicket } from '../exports/support/seed-tickets';
  * POST /apis/task-runs/tickets/export → dispatcher → queue → worker (cursor → rows → csv-writer →
  * blob upload) → polls of GET .../export/{jobId} until it succeeded. Prints rows per second, wall
  * time (start request to succeeded), the process's peak RSS minus its RSS before the export
- * (sampled every 20 ms), and a breakdown of the CPU per row (row building vs csv-writer).
+ * (sampled every 20 ms), the CPU time of the process per row, and a breakdown of the CPU per row
+ * (row building; csv-writer against papaparse, @fast-csv/format and csv-stringify on the same rows).
  *
  *   npm run bench -- export
  *   BENCH_EXPORT_TICKETS=200000 npm run bench -- export
@@ -102,6 +105,17 @@ function* tickets(n: number): Generator<SeedTicket> {
   }
 }
 
+/** Parts of the memory sampled beside RSS: V8's young and old generations (committed pages) and memory outside the JS heap (Buffers). */
+const memoryParts = (): { readonly name: string; read(): number }[] => {
+  const space = (name: string) => () => getHeapSpaceStatistics().find((s) => s.space_name === name)?.physical_space_size ?? 0;
+  return [
+    { name: 'young generation', read: space('new_space') },
+    { name: 'old generation', read: space('old_space') },
+    { name: 'large objects', read: space('large_object_space') },
+    { name: 'Buffers (external)', read: () => process.memoryUsage().arrayBuffers },
+  ];
+};
+
 const collectGarbage = (): void => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
@@ -110,11 +124,12 @@ const collectGarbage = (): void => {
 };
 
 /**
- * CPU per row without I/O: row building alone, then rows + csv-writer's stringifier (what the worker
- * does per chunk), then rows + csv-stringify (the csv project's stringifier, the well-kept
- * alternative) on the same rows, each best of three rounds (the machine is shared).
+ * CPU per row without I/O (process.cpuUsage, best of three rounds: the machine is shared): row
+ * building alone, then each stringifier on the same rows (already built): csv-writer (what the
+ * worker uses, through csv-records.ts) and the well-kept alternatives papaparse, @fast-csv/format
+ * and csv-stringify, each also checked to write the same bytes as csv-writer.
  */
-const breakdown = (rows: number) => {
+const breakdown = async (rows: number) => {
   const decoded = decodeAccountConfig(exampleConfig());
   if (E.isLeft(decoded)) throw new Error('example config does not decode');
   const columns = exportColumns({
@@ -122,27 +137,34 @@ const breakdown = (rows: number) => {
     objectiveParams: ['refund_reason', 'delivery_state', 'window_open', 'cancel_confirmed'],
   });
   const docs: ExportTicket[] = Array.from({ length: 1_000 }, (_, i) => ticketAt(i) as ExportTicket);
-  const stringifier = createArrayCsvStringifier({ header: [...columns.header], recordDelimiter: '\r\n' });
+  const built = docs.map((d) => columns.row(d));
   let sink = 0;
-  const perRow = (work: () => void): number => {
+  const perRow = async (n: number, work: () => unknown): Promise<number> => {
     let best = Number.POSITIVE_INFINITY;
     for (let round = 0; round < 3; round++) {
-      const t = performance.now();
-      work();
-      best = Math.min(best, ((performance.now() - t) * 1000) / rows);
+      const before = process.cpuUsage();
+      for (let i = 0; i < n; i += 1_000) await work();
+      const used = process.cpuUsage(before);
+      best = Math.min(best, (used.user + used.system) / n);
     }
     return best;
   };
-  const buildUs = perRow(() => {
-    for (let i = 0; i < rows; i += 1_000) for (const d of docs) sink += columns.row(d).length;
+  const buildUs = await perRow(rows, () => {
+    for (const d of docs) sink += columns.row(d).length;
   });
-  const bothUs = perRow(() => {
-    for (let i = 0; i < rows; i += 1_000) sink += stringifier.stringifyRecords(docs.map((d) => columns.row(d))).length;
-  });
-  const altUs = perRow(() => {
-    for (let i = 0; i < rows; i += 1_000) sink += csvStringify(docs.map((d) => columns.row(d)), { record_delimiter: 'windows' }).length;
-  });
-  return { buildUs, csvWriterUs: Math.max(0, bothUs - buildUs), csvStringifyUs: Math.max(0, altUs - buildUs), sink };
+  const reference = csvRecordsWriter()(built);
+  const stringifiers: [string, () => string | Promise<string>][] = [
+    ['csv-writer', () => csvRecordsWriter()(built)],
+    ['papaparse', () => `${Papa.unparse(built, { newline: '\r\n' })}\r\n`],
+    ['@fast-csv/format', () => writeToString(built, { rowDelimiter: '\r\n', includeEndRowDelimiter: true })],
+    ['csv-stringify', () => csvStringify(built, { record_delimiter: 'windows' })],
+  ];
+  const stringify: { name: string; us: number; same: boolean }[] = [];
+  for (const [name, write] of stringifiers) {
+    const same = (await write()) === reference;
+    stringify.push({ name, same, us: await perRow(Math.min(rows, 20_000), async () => (sink += (await write()).length)) });
+  }
+  return { buildUs, stringify, sink };
 };
 
 export async function run(): Promise<void> {
@@ -157,11 +179,16 @@ export async function run(): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
+    const parts = memoryParts();
+    const partsBefore = parts.map((p) => p.read());
+    const partsPeak = [...partsBefore];
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
+      parts.forEach((p, i) => (partsPeak[i] = Math.max(partsPeak[i], p.read())));
     }, 20);
 
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const start = await svc.api('POST', '/apis/task-runs/tickets/export', { token: TOKENS.acmeAdmin, body: { sortOrder: 'asc' } });
     if (start.status !== 202) throw new Error(`export start answered ${start.status}: ${start.text}`);
     let last = start;
@@ -171,6 +198,7 @@ export async function run(): Promise<void> {
       await new Promise((r) => setTimeout(r, 100));
     }
     const wallSeconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     if (last.body.job.status !== 'succeeded') throw new Error(`export failed: ${JSON.stringify(last.body.job)}`);
@@ -188,9 +216,13 @@ export async function run(): Promise<void> {
     process.stdout.write(`  total ${job.total.toLocaleString('en-US')}, processed ${job.processed.toLocaleString('en-US')}, file ${(job.fileSizeBytes / MB).toFixed(1)} MB, ${records.toLocaleString('en-US')} lines (header included)\n`);
     process.stdout.write(`  rows/s: ${Math.round(job.processed / wallSeconds).toLocaleString('en-US')}\n`);
     process.stdout.write(`  wall time (POST start → poll says succeeded): ${wallSeconds.toFixed(1)} s\n`);
+    const cpuUsPerRow = (cpu.user + cpu.system) / Math.max(1, job.processed);
+    process.stdout.write(`  CPU of the service process (every thread) during the export: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)} s, system ${(cpu.system / 1e6).toFixed(1)} s), ${cpuUsPerRow.toFixed(1)} µs per row\n`);
     process.stdout.write(`  peak RSS − RSS before the export: ${((peak - rssBefore) / MB).toFixed(1)} MB (before ${(rssBefore / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB)\n`);
-    const b = breakdown(Math.min(100_000, TICKETS));
-    process.stdout.write(`  CPU per row (no I/O, best of 3): row building ${b.buildUs.toFixed(2)} µs; stringify: csv-writer ${b.csvWriterUs.toFixed(2)} µs, csv-stringify ${b.csvStringifyUs.toFixed(2)} µs\n`);
+    process.stdout.write(`  of which, each at its own peak: ${parts.map((p, i) => `${p.name} +${((partsPeak[i] - partsBefore[i]) / MB).toFixed(1)} MB`).join(', ')}\n`);
+    const b = await breakdown(Math.min(100_000, TICKETS));
+    const stringifiers = b.stringify.map((x) => `${x.name} ${x.us.toFixed(2)} µs${x.same ? '' : ' (other bytes than csv-writer)'}`).join(', ');
+    process.stdout.write(`  CPU per row (no I/O, best of 3): row building ${b.buildUs.toFixed(2)} µs; stringify the same rows: ${stringifiers}\n`);
     process.stdout.write(`  targets: 1,000,000 rows ≤ 20 s, ≤ 64 MB added\n`);
     process.stdout.write(`reproduce: ${TICKETS === 1_000_000 ? '' : `BENCH_EXPORT_TICKETS=${TICKETS} `}npm run bench -- export\n`);
   } finally {

@@ -1,53 +1,51 @@
-import { createArrayCsvStringifier } from 'csv-writer';
 import { ExportColumns, ExportTicket } from '@support/domain';
-
-/** RFC 4180: records end with CRLF. */
-const CRLF = '\r\n';
+import { csvHeader, csvRecordsWriter } from './csv-records';
 
 /**
- * csv-writer quotes a field holding a comma, a quote or a line feed, but not a lone carriage
- * return; a row with one is written by a stringifier that quotes every field, so every record
- * stays RFC 4180 (a CR inside a field is quoted).
+ * Rows stringified together and turned into UTF-8 at once: few enough that the rows alive at any
+ * moment (what a young-generation collection has to copy) stay a few kilobytes, so the service's
+ * young generation does not grow during a long export; the bytes wait outside the JS heap.
  */
-const hasCarriageReturn = (row: readonly string[]): boolean => row.some((cell) => cell.includes('\r'));
+const ROWS_PER_GROUP = 16;
 
 /**
- * The CSV of an export as text chunks: the header, then the rows of the cursor in its order,
- * `rowsPerChunk` at a time, each chunk one string from csv-writer's stringifier. Pulled by the blob
- * store's upload stream, so at most one chunk is held: memory does not grow with the rows.
- * `onRows` hears the running count after each chunk (progress; it may throw to stop the export).
+ * The CSV of an export as UTF-8 chunks: the header, then the rows of the cursor in its order,
+ * `rowsPerChunk` at a time, written by csv-writer (csv-records.ts). Every ROWS_PER_GROUP rows are
+ * stringified and encoded at once, and a chunk is their bytes joined. Pulled by the blob store's
+ * upload stream, so at most one chunk is held: memory does not grow with the rows. `onRows` hears
+ * the running count after each chunk (progress; it may throw to stop the export).
  */
 export async function* csvChunks(
   tickets: AsyncIterable<ExportTicket>,
   columns: ExportColumns,
   rowsPerChunk: number,
   onRows: (processed: number) => Promise<void>,
-): AsyncGenerator<string, void, undefined> {
-  const plain = createArrayCsvStringifier({ header: [...columns.header], recordDelimiter: CRLF });
-  const quoted = createArrayCsvStringifier({ recordDelimiter: CRLF, alwaysQuote: true });
-  yield plain.getHeaderString() ?? '';
-  let batch: string[][] = [];
-  let text = '';
+): AsyncGenerator<Buffer, void, undefined> {
+  const records = csvRecordsWriter();
+  yield Buffer.from(csvHeader(columns.header), 'utf8');
+  let rows: string[][] = [];
+  let parts: Buffer[] = [];
   let processed = 0;
+  const encodeRows = () => {
+    parts.push(Buffer.from(records(rows), 'utf8'));
+    rows = [];
+  };
+  const take = (): Buffer => {
+    const chunk = parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    parts = [];
+    return chunk;
+  };
   for await (const ticket of tickets) {
-    const row = columns.row(ticket);
-    if (hasCarriageReturn(row)) {
-      if (batch.length > 0) text += plain.stringifyRecords(batch);
-      batch = [];
-      text += quoted.stringifyRecords([row]);
-    } else {
-      batch.push(row);
-    }
+    rows.push(columns.row(ticket));
     processed++;
+    if (rows.length === ROWS_PER_GROUP) encodeRows();
     if (processed % rowsPerChunk === 0) {
-      if (batch.length > 0) text += plain.stringifyRecords(batch);
-      batch = [];
-      yield text;
-      text = '';
+      if (rows.length > 0) encodeRows();
+      yield take();
       await onRows(processed);
     }
   }
-  if (batch.length > 0) text += plain.stringifyRecords(batch);
-  if (text !== '') yield text;
+  if (rows.length > 0) encodeRows();
+  if (parts.length > 0) yield take();
   await onRows(processed);
 }

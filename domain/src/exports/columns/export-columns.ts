@@ -9,8 +9,10 @@ import {
 import { hoursMinutes, wholeMinutes } from './durations';
 import { ExportTicket, isParentRow } from './export-ticket';
 import { fcrOf, voiceFcrOf } from './fcr';
-import { additionalData, cellText, payloadObject } from './payload-data';
+import { cellText } from './payload-data';
+import { PayloadCells, payloadCellsOf } from './payload-cells';
 import { slaCell } from './sla';
+import { countText } from './count-text';
 import { epochFormatter, epochOf, isoTimestamp } from './timestamp-format';
 
 /** What the columns of one export depend on. */
@@ -23,16 +25,27 @@ export interface ExportColumnContext {
   readonly objectiveParams: readonly string[];
 }
 
-/** One row's view of a ticket: the document, its payload and the timestamps several columns use, each read once. */
+/**
+ * One row's view of a ticket: the document, its payload cells and the instants and durations
+ * several columns use, each worked out once per row.
+ */
 interface RowInput {
   readonly t: ExportTicket;
-  readonly payload: Record<string, unknown> | null;
+  readonly payload: PayloadCells;
   readonly created: number | null;
   readonly firstResponse: number | null;
   readonly resolved: number | null;
+  /** Creation → first response on the account's clock (Response Time, First Response Time, SLA), null when either is missing. */
+  readonly firstResponseMs: number | null;
+  /** Creation → resolution on the account's clock (Resolution Time, SLA), null when either is missing. */
+  readonly resolutionMs: number | null;
   /** The family's metrics on a parent row, else null (family columns are blank on child and interaction rows). */
   readonly family: ExportTicket['family'];
+  /** The customer's waits for an agent (Total Response Time, Latest Response Time). */
+  readonly waits: { readonly totalMs: number | null; readonly latestMs: number | null };
 }
+
+const NO_WAITS = { totalMs: null, latestMs: null } as const;
 
 type Cell = (row: RowInput) => string;
 
@@ -43,7 +56,13 @@ export interface ExportColumns {
 }
 
 const list = (values: readonly unknown[] | undefined | null): string => (values && values.length > 0 ? values.join(', ') : '');
-const count = (values: readonly unknown[] | undefined): string => (values === undefined ? '' : String(values.length));
+const count = (values: readonly unknown[] | undefined): string => (values === undefined ? '' : countText(values.length));
+/** Names of ids joined by ", " (an unknown id stands for itself): no intermediate array. */
+const namesOf = (ids: readonly string[], name: (id: string) => string): string => {
+  let text = ids.length > 0 ? name(ids[0]) : '';
+  for (let i = 1; i < ids.length; i++) text += `, ${name(ids[i])}`;
+  return text;
+};
 const yesNo = (v: boolean | undefined | null): string => (v === true ? 'Yes' : v === false ? 'No' : '');
 const TICKET_TYPES: Record<string, string> = { ticket: 'Ticket', child: 'Child', interaction: 'Interaction' };
 
@@ -73,7 +92,7 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
   const teamName = new Map((account.teams ?? []).map((t) => [t.id, t.name]));
   const taskName = new Map((account.tasks ?? []).map((t) => [t.id, t.name]));
   const person = (id: string | null | undefined): string => (id ? userName.get(id) ?? id : '');
-  const objectiveSet = new Set(ctx.objectiveParams);
+  const taskNameOf = (id: string): string => taskName.get(id) ?? id;
 
   const between = (from: unknown, to: unknown, onClock: DurationClock): number | null => {
     const a = epochOf(from);
@@ -87,21 +106,29 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
 
   const queuedMs = (t: ExportTicket): number | null => {
     const history = t.statusHistory;
-    if (!history || !history.some((h) => h.status === 'queued')) return null;
+    if (!history) return null;
+    let queued = false;
     let total = 0;
-    history.forEach((h, i) => {
-      if (h.status !== 'queued') return;
+    for (let i = 0; i < history.length; i++) {
+      if (history[i].status !== 'queued') continue;
+      queued = true;
       const end = i + 1 < history.length ? epochOf(history[i + 1].at) : nowMs;
-      const start = epochOf(h.at);
+      const start = epochOf(history[i].at);
       if (start !== null && end !== null) total += Math.max(0, end - start);
-    });
-    return total;
+    }
+    return queued ? total : null;
   };
-  const responseWaitsMs = (t: ExportTicket): number | null =>
-    t.responseWaits && t.responseWaits.length > 0 ? t.responseWaits.reduce((sum, w) => sum + (between(w.from, w.to, clock) ?? 0), 0) : null;
-  const latestWaitMs = (t: ExportTicket): number | null => {
-    const w = t.responseWaits;
-    return w && w.length > 0 ? between(w[w.length - 1].from, w[w.length - 1].to, clock) : null;
+  /** Every wait of the customer for an agent on the account's clock: their sum and the latest (each wait counted once). */
+  const responseWaits = (t: ExportTicket): { readonly totalMs: number | null; readonly latestMs: number | null } => {
+    const waits = t.responseWaits;
+    if (!waits || waits.length === 0) return NO_WAITS;
+    let totalMs = 0;
+    let latestMs: number | null = null;
+    for (const w of waits) {
+      latestMs = between(w.from, w.to, clock);
+      totalMs += latestMs ?? 0;
+    }
+    return { totalMs, latestMs };
   };
   const ageMs = ({ t, created, resolved }: RowInput): number | null =>
     created === null ? null : Math.max(0, (resolved ?? epochOf(t.closedAt) ?? nowMs) - created);
@@ -110,13 +137,14 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
     const phone = t.customerPhones?.[0];
     return viaChatApp && phone ? `https://wa.me/${phone.replace(/\D/g, '')}` : '';
   };
+  const payloadCells = payloadCellsOf(ctx.objectiveParams);
 
   const fixed: [string, Cell][] = [
     // Ticket
     ['Ticket Number', ({ t }) => cellText(t.ticketNumber)],
     ['Ticket Type', ({ t }) => (t.ticketType ? TICKET_TYPES[t.ticketType] ?? t.ticketType : '')],
     ['Child Ticket Param', ({ t }) => cellText(t.childTicketParam)],
-    ['Task Names', ({ t }) => list((t.taskPath && t.taskPath.length > 0 ? t.taskPath : t.taskId ? [t.taskId] : []).map((id) => taskName.get(id) ?? id))],
+    ['Task Names', ({ t }) => (t.taskPath && t.taskPath.length > 0 ? namesOf(t.taskPath, taskNameOf) : t.taskId ? taskNameOf(t.taskId) : '')],
     ['Team', ({ t }) => (t.taskTeamId ? teamName.get(t.taskTeamId) ?? t.taskTeamId : '')],
     ['Actions', ({ t }) => list((t.actions ?? []).map((a) => `${a.actionKey} (${a.status})`))],
     ['Status', ({ t }) => cellText(t.status)],
@@ -130,7 +158,7 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
     ['Assigned By', ({ t }) => person(t.assignedById)],
     ['Assigned At', ({ t }) => local(t.assignedAt)],
     ['Involved Sources', ({ t }) => list(t.involvedSources)],
-    ['Involved Agents', ({ t }) => list((t.involvedAgentIds ?? []).map(person))],
+    ['Involved Agents', ({ t }) => namesOf(t.involvedAgentIds ?? [], person)],
     ['Has Involved Agent', ({ t }) => ((t.involvedAgentIds ?? []).length > 0 ? 'Yes' : 'No')],
     ['Resolved By', ({ t }) => (t.resolvedBy === 'ai' ? 'AI' : t.resolvedBy === 'agent' ? person(t.resolvedByUserId) || 'Agent' : '')],
     // Customer
@@ -143,12 +171,12 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
     ['Created At', (r) => localMs(r.created)],
     ['Queued Time', ({ t }) => asHoursMinutes(queuedMs(t))],
     ['First Response Timestamp', (r) => localMs(r.firstResponse)],
-    ['Response Time', (r) => asHoursMinutes(span(r.created, r.firstResponse))],
-    ['First Response Time (minutes)', (r) => asMinutes(span(r.created, r.firstResponse))],
-    ['Total Response Time (minutes)', ({ t }) => asMinutes(responseWaitsMs(t))],
-    ['Latest Response Time', ({ t }) => asHoursMinutes(latestWaitMs(t))],
+    ['Response Time', (r) => asHoursMinutes(r.firstResponseMs)],
+    ['First Response Time (minutes)', (r) => asMinutes(r.firstResponseMs)],
+    ['Total Response Time (minutes)', (r) => asMinutes(r.waits.totalMs)],
+    ['Latest Response Time', (r) => asHoursMinutes(r.waits.latestMs)],
     ['Age', (r) => asHoursMinutes(ageMs(r))],
-    ['Resolution Time', (r) => asHoursMinutes(span(r.created, r.resolved))],
+    ['Resolution Time', (r) => asHoursMinutes(r.resolutionMs)],
     ['Last Updated At', ({ t }) => local(t.updatedAt)],
     ['Executed At', ({ t }) => local(t.executedAt)],
     ['Resolved At', (r) => localMs(r.resolved)],
@@ -163,24 +191,24 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
     ['Outgoing Calls', (r) => count(family(r)?.outgoingCallIds)],
     ['Voice Calls', (r) => {
       const f = family(r);
-      return f ? String(f.incomingCallIds.length + f.outgoingCallIds.length) : '';
+      return f ? countText(f.incomingCallIds.length + f.outgoingCallIds.length) : '';
     }],
     ['FCR', ({ t }) => fcrOf(t)],
     ['Voice FCR', ({ t }) => voiceFcrOf(t)],
     ['Voice FCR Reason', ({ t }) => (isParentRow(t) ? cellText(t.voiceFcr?.reason) : '')],
     ['Voice FCR Evaluated At', ({ t }) => (isParentRow(t) ? local(t.voiceFcr?.evaluatedAt) : '')],
     ['Email ThreadId', ({ t }) => list(t.emailThreadIds)],
-    ['Email Client', ({ t, payload }) => list(t.emailClients) || cellText(payload?.emailClient)],
+    ['Email Client', ({ t, payload }) => list(t.emailClients) || payload.emailClient],
     ['Auto Resolved', ({ t }) => yesNo(t.autoResolved)],
   ];
 
   const slaPolicies = account.slaPolicies ?? [];
   const sla: [string, Cell][] = withNumericSuffixes(slaPolicies.map((p) => `SLA: ${p.label}`)).map((name, i) => [name, (r) => slaCell(slaPolicies[i], r, clock, nowMs)]);
-  const objectives: [string, Cell][] = ctx.objectiveParams.map((param) => [
+  const objectives: [string, Cell][] = ctx.objectiveParams.map((param, i) => [
     `Objective: ${param}`,
     ({ t, payload }) => {
       const value = t.objectives?.[param];
-      return cellText(value === undefined ? payload?.[param] : value);
+      return value === undefined ? payload.objectives[i] : cellText(value);
     },
   ]);
   const csat: [string, Cell][] = [
@@ -205,15 +233,19 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
   ];
 
   const columns: [string, Cell][] = [
-    ...fixed, ...sla, ...objectives, [ADDITIONAL_DATA_COLUMN, ({ payload }) => additionalData(payload, objectiveSet)], ...csat, ...disposition,
+    ...fixed, ...sla, ...objectives, [ADDITIONAL_DATA_COLUMN, ({ payload }) => payload.additionalData], ...csat, ...disposition,
   ];
   const cells = columns.map(([, cell]) => cell);
   return {
     header: columns.map(([name]) => name),
     row: (t) => {
+      const created = epochOf(t.createdAt);
+      const firstResponse = epochOf(t.firstResponseAt);
+      const resolved = epochOf(t.resolvedAt);
       const input: RowInput = {
-        t, payload: payloadObject(t.payload), created: epochOf(t.createdAt), firstResponse: epochOf(t.firstResponseAt), resolved: epochOf(t.resolvedAt),
-        family: isParentRow(t) ? t.family ?? null : null,
+        t, payload: payloadCells(t.payload), created, firstResponse, resolved,
+        firstResponseMs: span(created, firstResponse), resolutionMs: span(created, resolved), family: isParentRow(t) ? t.family ?? null : null,
+        waits: responseWaits(t),
       };
       const out = new Array<string>(cells.length);
       for (let i = 0; i < cells.length; i++) out[i] = cells[i](input);

@@ -2,6 +2,13 @@ import { ExportTicket, FCR_TERMINAL_STATUSES, isParentRow, RESOLVED_STATUSES } f
 
 export type FcrValue = 'Yes' | 'No' | '';
 
+/** How many distinct values (channels are one or two: no Set needed). */
+const distinctCount = (values: readonly string[]): number => {
+  let distinct = 0;
+  for (let i = 0; i < values.length; i++) if (values.indexOf(values[i]) === i) distinct++;
+  return distinct;
+};
+
 /**
  * FCR, the legacy calculation of spec 4.4.1, on parent rows only:
  * blank: a child or interaction row, no family metrics, or a family with neither a customer email
@@ -17,7 +24,7 @@ export const fcrOf = (t: ExportTicket): FcrValue => {
   const incomingCalls = f.incomingCallIds.length;
   if (customerEmails === 0 && incomingCalls === 0) return '';
   if (!FCR_TERMINAL_STATUSES.includes(t.status ?? '')) return 'No';
-  if (new Set(f.channels).size > 1) return 'No';
+  if (distinctCount(f.channels) > 1) return 'No';
   if (incomingCalls > 0 && incomingCalls !== 1) return 'No';
   if (customerEmails > 0 && (customerEmails > 2 || f.agentEmailMessageIds.length > 1)) return 'No';
   return 'Yes';

@@ -11,15 +11,10 @@ const offsetText = (minutes: number): string => {
   return `${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
 };
 
-const digits = (s: string, from: number, count: number): number => {
-  let v = 0;
-  for (let i = from; i < from + count; i++) {
-    const d = s.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    v = v * 10 + d;
-  }
-  return v;
-};
+/** The value of the decimal digit at `i`, or a number outside 0-9 when it is not one. */
+const digitAt = (s: string, i: number): number => s.charCodeAt(i) - 48;
+/** `(9 - d) | d` is negative exactly when d is not a digit: OR-ed over several, negative when any is not. */
+const digitBits = (d: number): number => (9 - d) | d;
 
 /**
  * Epoch milliseconds of a stored timestamp, or null when absent or not a date. The stored form
@@ -30,15 +25,22 @@ const digits = (s: string, from: number, count: number): number => {
 export const epochOf = (value: unknown): number | null => {
   if (typeof value !== 'string' || value === '') return null;
   if (value.length === 24 && value.charCodeAt(10) === 84 && value.charCodeAt(23) === 90 && value.charCodeAt(19) === 46) {
-    const year = digits(value, 0, 4);
-    const month = digits(value, 5, 2);
-    const day = digits(value, 8, 2);
-    const hour = digits(value, 11, 2);
-    const minute = digits(value, 14, 2);
-    const second = digits(value, 17, 2);
-    const milli = digits(value, 20, 3);
-    if (year >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour >= 0 && hour < 24 && minute >= 0 && minute < 60 && second >= 0 && second < 60 && milli >= 0) {
-      return daysFromCivil(year, month, day) * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + milli;
+    const y0 = digitAt(value, 0), y1 = digitAt(value, 1), y2 = digitAt(value, 2), y3 = digitAt(value, 3);
+    const mo0 = digitAt(value, 5), mo1 = digitAt(value, 6), d0 = digitAt(value, 8), d1 = digitAt(value, 9);
+    const h0 = digitAt(value, 11), h1 = digitAt(value, 12), mi0 = digitAt(value, 14), mi1 = digitAt(value, 15);
+    const s0 = digitAt(value, 17), s1 = digitAt(value, 18), ms0 = digitAt(value, 20), ms1 = digitAt(value, 21), ms2 = digitAt(value, 22);
+    const bits = digitBits(y0) | digitBits(y1) | digitBits(y2) | digitBits(y3) | digitBits(mo0) | digitBits(mo1) | digitBits(d0) | digitBits(d1)
+      | digitBits(h0) | digitBits(h1) | digitBits(mi0) | digitBits(mi1) | digitBits(s0) | digitBits(s1) | digitBits(ms0) | digitBits(ms1) | digitBits(ms2);
+    if (bits >= 0) {
+      const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+      const month = mo0 * 10 + mo1;
+      const day = d0 * 10 + d1;
+      const hour = h0 * 10 + h1;
+      const minute = mi0 * 10 + mi1;
+      const second = s0 * 10 + s1;
+      if (month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour < 24 && minute < 60 && second < 60) {
+        return daysFromCivil(year, month, day) * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + ms0 * 100 + ms1 * 10 + ms2;
+      }
     }
   }
   const ms = Date.parse(value);
