@@ -1,7 +1,9 @@
 import path from 'node:path';
-import { EmbeddedReadStore, readReadStoreSnapshot, SnapshotHeader, writeReadStoreSnapshot } from '@support/adapters';
+import { readdir, rm } from 'node:fs/promises';
+import {
+  applyDelta, deltaFile, deltaSeqOf, EmbeddedReadStore, readReadStoreDelta, readReadStoreSnapshot, SnapshotHeader, writeReadStoreDelta, writeReadStoreSnapshot,
+} from '@support/adapters';
 import { comparePositions, EventStore, Logger, positionFromString, positionToString } from '@support/domain';
-import { CHECKPOINTS_COLLECTION } from '@support/projectors';
 
 /** Where the embedded read models' snapshot lives. */
 export const readModelSnapshotFile = (dataDir: string): string => path.join(dataDir, 'snapshots', 'read-models.snapshot');
@@ -29,84 +31,160 @@ const logHeader = async (eventStore: EventStore): Promise<SnapshotHeader['log']>
   return { firstEventId: (await firstEventId(eventStore)) as string, head: positionToString(head) };
 };
 
+/** Where the chain of snapshot files stands: the full snapshot it starts from, and the last delta after it. */
+export interface SnapshotChain {
+  /** The full snapshot's takenAt (deltas name it). */
+  readonly base: string;
+  /** The last delta written or restored after it (0: none). */
+  readonly seq: number;
+}
+
+/** The deltas beside the snapshot file, by number. */
+const deltaNumbers = async (file: string): Promise<number[]> => {
+  const names = await readdir(path.dirname(file)).catch(() => [] as string[]);
+  return names.map((name) => deltaSeqOf(path.basename(file), name)).filter((n): n is number => n !== null).sort((a, b) => a - b);
+};
+
 /**
  * Restores the embedded read models (documents, indexes and the subscribers' checkpoints) from the
- * last snapshot, when it was taken beside this very log (same first event, head not behind it).
- * The subscribers then catch up from their restored checkpoints, so a restart replays only what came
- * after the snapshot. Anything else (no snapshot, another log, a damaged file) leaves the store empty
- * for a full rebuild from the log. Answers whether it restored.
+ * last full snapshot and the deltas written after it (1, 2, ... while each names that snapshot and
+ * reads whole; the chain stops at the first that does not), when they were taken beside this very
+ * log (same first event, head not behind the last one applied). The subscribers then catch up from
+ * their restored checkpoints, so a restart replays only what came after the last delta. Anything
+ * else (no snapshot, another log, a damaged file) leaves the store empty for a full rebuild from
+ * the log. Answers the chain restored, or null.
  */
-export const restoreReadModels = async (store: EmbeddedReadStore, eventStore: EventStore, dataDir: string, logger: Logger): Promise<boolean> => {
+export const restoreReadModels = async (store: EmbeddedReadStore, eventStore: EventStore, dataDir: string, logger: Logger): Promise<SnapshotChain | null> => {
   const file = readModelSnapshotFile(dataDir);
   const started = Date.now();
   try {
     const snapshot = await readReadStoreSnapshot(file);
-    if (snapshot === null) return false;
-    const log = snapshot.header.log;
+    if (snapshot === null) return null;
+    let images = snapshot.images;
+    let log = snapshot.header.log;
+    let seq = 0;
+    for (const n of await deltaNumbers(file)) {
+      if (n !== seq + 1) break;
+      try {
+        const delta = await readReadStoreDelta(deltaFile(file, n));
+        if (delta.header.base !== snapshot.header.takenAt || delta.header.seq !== n) break;
+        images = applyDelta(images, delta.tables);
+        log = delta.header.log;
+        seq = n;
+      } catch (e) {
+        logger.warn('read-model snapshot delta unusable; catching up from the one before', { delta: n, errorMessage: (e as Error).message });
+        break;
+      }
+    }
     if (log !== null) {
       const head = await eventStore.headPosition();
       if (head === null || comparePositions(head, positionFromString(log.head)) < 0 || (await firstEventId(eventStore)) !== log.firstEventId) {
         logger.warn('read-model snapshot belongs to another log; rebuilding from the log', { takenAt: snapshot.header.takenAt });
-        return false;
+        return null;
       }
     }
-    store.restore(snapshot.images);
-    logger.info('read models restored from snapshot', { takenAt: snapshot.header.takenAt, ms: Date.now() - started, tables: snapshot.images.length });
-    return true;
+    store.restore(images);
+    logger.info('read models restored from snapshot', { takenAt: snapshot.header.takenAt, deltas: seq, ms: Date.now() - started, tables: images.length });
+    return { base: snapshot.header.takenAt, seq };
   } catch (e) {
     logger.warn('read-model snapshot unusable; rebuilding from the log', { errorMessage: (e as Error).message });
-    return false;
+    return null;
   }
 };
 
 export interface SnapshotKeeper {
-  /** Takes a snapshot now (skipped when nothing changed since the last one; joins one being written). */
+  /** Takes a full snapshot now (skipped when nothing changed since the last one; joins one being written). */
   takeSnapshot(): Promise<void>;
+  /** Writes a delta of what changed since the last snapshot or delta now (nothing without a full snapshot to follow). */
+  takeDelta(): Promise<void>;
   /** Stops the timer and waits for a snapshot being written. */
   stop(): Promise<void>;
 }
 
+/** At least this long between two deltas. */
+export const DELTA_MIN_INTERVAL_MS = 10_000;
+/** A full snapshot (and a fresh chain) after this many deltas. */
+export const MAX_DELTAS = 30;
+
 /**
- * Takes a snapshot while the read models change, at most every SNAPSHOT_MIN_INTERVAL_MS and never
- * more than 1/SNAPSHOT_DUTY_RATIO of the time (a large store snapshots less often), so snapshots
- * never crowd out requests; and one at a clean stop.
+ * Keeps the snapshot chain while the read models change: a delta of what changed (small: only the
+ * documents written since the last one) at most every DELTA_MIN_INTERVAL_MS, and a full snapshot
+ * at most every SNAPSHOT_MIN_INTERVAL_MS once the deltas hold half as much as the snapshot or
+ * number MAX_DELTAS; each kind never more than 1/SNAPSHOT_DUTY_RATIO of the time, so snapshots
+ * never crowd out requests; a full one at a clean stop. A `kill -9` then loses only the last few
+ * seconds of projection, which the restart replays.
  */
-export const keepReadModelSnapshots = (store: EmbeddedReadStore, eventStore: EventStore, dataDir: string, logger: Logger, checkMs = SNAPSHOT_CHECK_MS): SnapshotKeeper => {
+export const keepReadModelSnapshots = (
+  store: EmbeddedReadStore,
+  eventStore: EventStore,
+  dataDir: string,
+  logger: Logger,
+  restored: SnapshotChain | null = null,
+  checkMs = SNAPSHOT_CHECK_MS,
+): SnapshotKeeper => {
   const file = readModelSnapshotFile(dataDir);
-  let lastTaken: string | undefined;
-  let lastFinishedAt = Date.now();
-  let lastDurationMs = 0;
+  let chain = restored;
+  let fullBytes = 0;
+  let deltaBytes = 0;
+  const full = { finishedAt: Date.now(), durationMs: 0 };
+  const delta = { finishedAt: Date.now(), durationMs: 0 };
   let writing: Promise<void> | null = null;
-  const takeSnapshot = async (): Promise<void> => {
+  const once = (work: () => Promise<void>, what: string): Promise<void> => {
     if (writing !== null) return writing;
-    writing = (async () => {
-      const log = await logHeader(eventStore);
-      const tables = store.capture();
-      // Nothing new: the same log head and the same subscriber checkpoints as the last snapshot.
-      const checkpoints = tables.find((t) => t.name === CHECKPOINTS_COLLECTION)?.docs.map((d) => `${d._id}=${String(d.position)}`).join(',');
-      const taken = `${log?.head ?? ''}|${checkpoints ?? ''}`;
-      if (taken === lastTaken) return;
-      const started = Date.now();
-      const { bytes } = await writeReadStoreSnapshot(file, { takenAt: new Date().toISOString(), log }, tables);
-      lastTaken = taken;
-      lastFinishedAt = Date.now();
-      lastDurationMs = lastFinishedAt - started;
-      logger.info('read-model snapshot written', { ms: lastDurationMs, bytes, head: log?.head ?? null });
-    })()
-      .catch((e) => logger.error('read-model snapshot failed', { errorMessage: (e as Error).message }))
+    writing = work()
+      .catch((e) => logger.error(`read-model ${what} failed`, { errorMessage: (e as Error).message }))
       .finally(() => {
         writing = null;
       });
     return writing;
   };
-  const due = () => Date.now() - lastFinishedAt >= Math.max(SNAPSHOT_MIN_INTERVAL_MS, SNAPSHOT_DUTY_RATIO * lastDurationMs);
+  const takeSnapshot = (): Promise<void> =>
+    once(async () => {
+      if (chain !== null && chain.seq === 0 && store.unsaved.writes === 0 && !store.unsaved.needsFull) return;
+      const log = await logHeader(eventStore);
+      const tables = store.capture();
+      const started = Date.now();
+      const takenAt = new Date().toISOString();
+      const { bytes } = await writeReadStoreSnapshot(file, { takenAt, log }, tables);
+      store.forgetChanges(tables, true);
+      for (const n of await deltaNumbers(file)) await rm(deltaFile(file, n), { force: true });
+      chain = { base: takenAt, seq: 0 };
+      fullBytes = bytes;
+      deltaBytes = 0;
+      full.finishedAt = Date.now();
+      full.durationMs = full.finishedAt - started;
+      logger.info('read-model snapshot written', { ms: full.durationMs, bytes, head: log?.head ?? null });
+    }, 'snapshot');
+  const takeDelta = (): Promise<void> =>
+    once(async () => {
+      const base = chain;
+      if (base === null) return;
+      const log = await logHeader(eventStore);
+      const changes = store.captureChanges();
+      const started = Date.now();
+      const seq = base.seq + 1;
+      const { bytes } = await writeReadStoreDelta(deltaFile(file, seq), { base: base.base, seq, takenAt: new Date().toISOString(), log }, changes);
+      store.forgetChanges(changes, false);
+      chain = { base: base.base, seq };
+      deltaBytes += bytes;
+      delta.finishedAt = Date.now();
+      delta.durationMs = delta.finishedAt - started;
+    }, 'snapshot delta');
+  const rested = (kind: { finishedAt: number; durationMs: number }, minMs: number) =>
+    Date.now() - kind.finishedAt >= Math.max(minMs, SNAPSHOT_DUTY_RATIO * kind.durationMs);
   const timer = setInterval(() => {
     // Not while replaying with deferred indexes: a capture would build them half way.
-    if (due() && !store.replaying) void takeSnapshot();
+    if (store.replaying || writing !== null) return;
+    const unsaved = store.unsaved;
+    if (unsaved.writes === 0 && !unsaved.needsFull && chain !== null) return;
+    const fullWanted = chain === null || unsaved.needsFull || chain.seq >= MAX_DELTAS || deltaBytes * 2 >= fullBytes;
+    if (fullWanted && rested(full, SNAPSHOT_MIN_INTERVAL_MS)) void takeSnapshot();
+    else if (chain !== null && !unsaved.needsFull && rested(delta, DELTA_MIN_INTERVAL_MS)) void takeDelta();
   }, checkMs);
   timer.unref();
   return {
     takeSnapshot,
+    takeDelta,
     stop: async () => {
       clearInterval(timer);
       if (writing !== null) await writing;

@@ -130,8 +130,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       // The embedded read models come back from their last snapshot and catch up from there.
       if (engines.readStore instanceof EmbeddedReadStore) {
         const store = engines.readStore;
-        await restoreReadModels(store, engines.eventStore, settings.dataDir, logger);
-        const keeper = keepReadModelSnapshots(store, engines.eventStore, settings.dataDir, logger);
+        const chain = await restoreReadModels(store, engines.eventStore, settings.dataDir, logger);
+        const keeper = keepReadModelSnapshots(store, engines.eventStore, settings.dataDir, logger, chain);
         // Runs after the subscribers have stopped (stoppers run in reverse): one last snapshot.
         stoppers.push(async () => {
           await keeper.takeSnapshot();

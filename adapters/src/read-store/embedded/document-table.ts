@@ -3,6 +3,7 @@ import { DuplicateKeyError } from '../duplicate-key-error';
 import { compareBson } from './bson-order';
 import { type DocumentKeys, SecondaryIndex } from './secondary-index';
 import { SubstringIndex } from './substring-index';
+import { ChangeTracker } from './change-tracker';
 import { badValue, indexKeySpecsConflict, indexOptionsConflict } from './store-operation-error';
 
 const ID_INDEX = '_id_';
@@ -18,10 +19,21 @@ export interface TableImage {
  * A table captured at one instant: documents, and each index's entries as document ids (turned into
  * ordinals when written); null for a substring index, which is rebuilt from the documents on restore.
  */
+/** What changed in a table since its last snapshot (a snapshot delta's part). */
+export interface TableChanges {
+  readonly name: string;
+  readonly docs: readonly Document[];
+  readonly deleted: readonly string[];
+  readonly indexes: readonly IndexSpec[];
+  readonly changesUpTo: number;
+}
+
 export interface TableCapture {
   readonly name: string;
   readonly docs: readonly Document[];
   readonly indexes: readonly { readonly spec: IndexSpec; readonly entryIds: readonly string[] | null }[];
+  /** The number of the table's last write captured (see forgetChanges). */
+  readonly changesUpTo: number;
 }
 
 /** MongoDB's default index name: fields and directions joined by underscores. */
@@ -51,6 +63,7 @@ export class DocumentTable {
   private readonly deferred = new Map<string, SecondaryIndex>();
   private readonly deferredSubstrings = new Map<string, SubstringIndex>();
   private declarationOrder: readonly string[] = [];
+  private readonly changes = new ChangeTracker();
 
   constructor(readonly name: string) {}
 
@@ -115,6 +128,7 @@ export class DocumentTable {
     if (this.byId.has(doc._id)) throw new DuplicateKeyError(this.name, ID_INDEX, { _id: 1 }, { _id: doc._id });
     this.assertUnique(doc);
     this.byId.set(doc._id, doc);
+    this.changes.note(doc._id);
     for (const index of this.declared.values()) index.add(doc);
     for (const index of this.substrings.values()) index.add(doc);
   }
@@ -138,15 +152,18 @@ export class DocumentTable {
     for (const { index, before, after } of moves) index.move(before, after);
     for (const index of this.substrings.values()) index.replace(previous, next);
     this.byId.set(next._id, next);
+    this.changes.note(next._id);
   }
 
   delete(doc: Document): void {
     if (!this.byId.delete(doc._id)) return;
+    this.changes.note(doc._id);
     for (const index of this.declared.values()) index.remove(doc);
     for (const index of this.substrings.values()) index.remove(doc);
   }
 
   clear(): void {
+    if (this.byId.size > 0) this.changes.noteEmptied();
     this.byId.clear();
     this.declared.clear();
     this.deferred.clear();
@@ -163,6 +180,7 @@ export class DocumentTable {
     this.buildDeferredIndexes();
     return {
       name: this.name,
+      changesUpTo: this.changes.capture().upTo,
       docs: [...this.byId.values()],
       indexes: [
         ...[...this.declared.values()].map((index) => ({
@@ -174,9 +192,37 @@ export class DocumentTable {
     };
   }
 
+  /**
+   * What changed since the last snapshot, captured at once: the documents written (as they are now)
+   * and the ids of those deleted, with the table's index declarations. Forget them once on disk.
+   */
+  captureChanges(): TableChanges {
+    const { ids, upTo } = this.changes.capture();
+    const docs: Document[] = [];
+    const deleted: string[] = [];
+    for (const id of ids) {
+      const doc = this.byId.get(id);
+      if (doc === undefined) deleted.push(id);
+      else docs.push(doc);
+    }
+    const specs = [...this.declared.values(), ...this.deferred.values()].map((index) => ({ key: index.keyPattern, name: index.name, ...(index.unique ? { unique: true } : {}) }));
+    return { name: this.name, docs, deleted, indexes: [...specs, ...[...this.substrings.values(), ...this.deferredSubstrings.values()].map((i) => i.spec)], changesUpTo: upTo };
+  }
+
+  /** The changes up to a capture are on disk (a delta, or a full snapshot: `full`). */
+  forgetChanges(upTo: number, full: boolean): void {
+    this.changes.forget(upTo, full);
+  }
+
+  /** Whether the table has writes no snapshot holds yet, and whether only a full snapshot can hold them (it was emptied). */
+  get unsaved(): { readonly writes: number; readonly needsFull: boolean } {
+    return { writes: this.changes.size, needsFull: this.changes.needsFull };
+  }
+
   /** Replaces the content with an image (from a snapshot): documents, then each index from its stored order. */
   restore(image: TableImage): void {
     this.clear();
+    this.changes.reset();
     for (const doc of image.docs) this.byId.set(doc._id, doc);
     for (const { spec, order } of image.indexes) {
       if (spec.substring === true) {

@@ -1,5 +1,5 @@
 import type { Collection, Document, ReadStore } from '@support/domain';
-import { DocumentTable, TableCapture, TableImage } from './document-table';
+import { DocumentTable, TableCapture, TableChanges, TableImage } from './document-table';
 import { EmbeddedCollection } from './embedded-collection';
 import { badValue } from './store-operation-error';
 
@@ -31,6 +31,28 @@ export class EmbeddedReadStore implements ReadStore {
   capture(): readonly TableCapture[] {
     this.assertOpen();
     return [...this.tables.values()].filter((t) => t.byId.size > 0 || [...t.indexes].length > 0).map((t) => t.capture());
+  }
+
+  /** What changed since the last snapshot in every collection, captured at this instant (a snapshot delta). */
+  captureChanges(): readonly TableChanges[] {
+    this.assertOpen();
+    return [...this.tables.values()].filter((t) => t.unsaved.writes > 0).map((t) => t.captureChanges());
+  }
+
+  /** The captured changes are on disk: in a delta, or in a full snapshot (`full`, which also answers an emptied table). */
+  forgetChanges(captured: readonly (TableChanges | TableCapture)[], full: boolean): void {
+    for (const part of captured) this.tables.get(part.name)?.forgetChanges(part.changesUpTo, full);
+  }
+
+  /** How many documents were written since the last snapshot, and whether only a full snapshot can hold the change (a table was emptied). */
+  get unsaved(): { readonly writes: number; readonly needsFull: boolean } {
+    let writes = 0;
+    let needsFull = false;
+    for (const table of this.tables.values()) {
+      writes += table.unsaved.writes;
+      needsFull ||= table.unsaved.needsFull;
+    }
+    return { writes, needsFull };
   }
 
   /** Replaces the collections named in the images with them (a snapshot being loaded). */

@@ -1,10 +1,8 @@
-import { createWriteStream } from 'node:fs';
-import { access, mkdir, open, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { once } from 'node:events';
+import { access } from 'node:fs/promises';
 import type { Document, IndexSpec } from '@support/domain';
 import { TableCapture, TableImage } from './document-table';
 import { jsonLinesReader } from './json-lines-reader';
+import { writeJsonLinesAtomically } from './json-lines-writer';
 
 const FORMAT = 'support-read-store-snapshot';
 const VERSION = 1;
@@ -25,27 +23,13 @@ type Line =
   | { readonly order: readonly number[] | null }
   | { readonly end: true; readonly tables: number };
 
-/** Yields to the event loop every so many lines, so writing a large snapshot never stalls requests. */
-const LINES_PER_TURN = 2_000;
-
 /**
  * Writes the images as one file of JSON lines: header, then per table its documents and each
  * index's entry order, then an end line. Written beside the target and renamed over it after an
  * fsync, so a crash leaves the previous snapshot or the new one, never a half file.
  */
-export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeader, images: readonly TableCapture[]): Promise<{ bytes: number }> => {
-  await mkdir(dirname(file), { recursive: true });
-  const temp = `${file}.tmp`;
-  const out = createWriteStream(temp);
-  let bytes = 0;
-  let lines = 0;
-  const write = async (line: Line | Document) => {
-    const text = `${JSON.stringify(line)}\n`;
-    bytes += Buffer.byteLength(text);
-    if (!out.write(text)) await once(out, 'drain');
-    if (++lines % LINES_PER_TURN === 0) await new Promise((r) => setImmediate(r));
-  };
-  try {
+export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeader, images: readonly TableCapture[]): Promise<{ bytes: number }> =>
+  writeJsonLinesAtomically(file, async (write: (line: Line | Document) => Promise<void>) => {
     await write({ format: FORMAT, version: VERSION, header });
     for (const image of images) {
       await write({ table: image.name, docs: image.docs.length, indexes: image.indexes.map((i) => i.spec) });
@@ -71,20 +55,7 @@ export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeade
       }
     }
     await write({ end: true, tables: images.length });
-    out.end();
-    await once(out, 'finish');
-    const handle = await open(temp, 'r');
-    await handle.sync().finally(() => handle.close());
-    await rename(temp, file);
-    const dir = await open(dirname(file), 'r');
-    await dir.sync().catch(() => undefined).finally(() => dir.close());
-    return { bytes };
-  } catch (error) {
-    out.destroy();
-    await rm(temp, { force: true });
-    throw error;
-  }
-};
+  });
 
 /** A snapshot read back; null when there is none. Throws when the file is damaged or cut short. */
 export const readReadStoreSnapshot = async (file: string): Promise<{ header: SnapshotHeader; images: TableImage[] } | null> => {

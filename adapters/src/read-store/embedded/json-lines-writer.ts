@@ -1,0 +1,44 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { once } from 'node:events';
+
+/** Yields to the event loop every so many lines, so writing a large file never stalls requests. */
+const LINES_PER_TURN = 2_000;
+
+/** Writes one value as a JSON line. */
+export type WriteLine = (value: unknown) => Promise<void>;
+
+/**
+ * Writes a file of JSON lines made by `produce`, beside the target, fsyncs it and renames it over
+ * the target (then fsyncs the directory): a crash leaves the previous file or the new one, never a
+ * half file. Answers the bytes written.
+ */
+export const writeJsonLinesAtomically = async (file: string, produce: (write: WriteLine) => Promise<void>): Promise<{ bytes: number }> => {
+  await mkdir(dirname(file), { recursive: true });
+  const temp = `${file}.tmp`;
+  const out = createWriteStream(temp);
+  let bytes = 0;
+  let lines = 0;
+  const write: WriteLine = async (value) => {
+    const text = `${JSON.stringify(value)}\n`;
+    bytes += Buffer.byteLength(text);
+    if (!out.write(text)) await once(out, 'drain');
+    if (++lines % LINES_PER_TURN === 0) await new Promise((r) => setImmediate(r));
+  };
+  try {
+    await produce(write);
+    out.end();
+    await once(out, 'finish');
+    const handle = await open(temp, 'r');
+    await handle.sync().finally(() => handle.close());
+    await rename(temp, file);
+    const dir = await open(dirname(file), 'r');
+    await dir.sync().catch(() => undefined).finally(() => dir.close());
+    return { bytes };
+  } catch (error) {
+    out.destroy();
+    await rm(temp, { force: true });
+    throw error;
+  }
+};

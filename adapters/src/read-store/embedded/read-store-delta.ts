@@ -1,0 +1,95 @@
+import type { Document, IndexSpec } from '@support/domain';
+import { TableChanges, TableImage } from './document-table';
+import { jsonLinesReader } from './json-lines-reader';
+import { writeJsonLinesAtomically } from './json-lines-writer';
+import type { SnapshotHeader } from './read-store-snapshot';
+
+const FORMAT = 'support-read-store-delta';
+const VERSION = 1;
+
+/**
+ * A delta says which full snapshot it follows (`base`: that snapshot's takenAt), its place in the
+ * chain after it (1, 2, ...), and the log beside it, like a snapshot.
+ */
+export interface DeltaHeader {
+  readonly base: string;
+  readonly seq: number;
+  readonly takenAt: string;
+  readonly log: SnapshotHeader['log'];
+}
+
+export interface DeltaTable {
+  readonly name: string;
+  readonly docs: readonly Document[];
+  readonly deleted: readonly string[];
+  readonly indexes: readonly IndexSpec[];
+}
+
+/** The file of the delta number `seq` after the snapshot in `snapshotFile`. */
+export const deltaFile = (snapshotFile: string, seq: number): string => `${snapshotFile}.delta-${String(seq).padStart(6, '0')}`;
+
+/** The delta number of a file name of deltaFile's shape beside `snapshotFile` (its base name), or null. */
+export const deltaSeqOf = (snapshotBaseName: string, fileName: string): number | null => {
+  const m = fileName.startsWith(`${snapshotBaseName}.delta-`) ? /^(\d{6})$/.exec(fileName.slice(snapshotBaseName.length + 7)) : null;
+  return m === null ? null : Number(m[1]);
+};
+
+/**
+ * Writes what changed since the previous snapshot or delta: per table the documents written (as
+ * they are now), the ids deleted and the index declarations. Atomic like a snapshot.
+ */
+export const writeReadStoreDelta = async (file: string, header: DeltaHeader, changes: readonly TableChanges[]): Promise<{ bytes: number }> =>
+  writeJsonLinesAtomically(file, async (write) => {
+    await write({ format: FORMAT, version: VERSION, header });
+    for (const table of changes) {
+      await write({ table: table.name, docs: table.docs.length, deleted: table.deleted, indexes: table.indexes });
+      for (const doc of table.docs) await write(doc);
+    }
+    await write({ end: true, tables: changes.length });
+  });
+
+/** A delta read back. Throws when the file is damaged or cut short. */
+export const readReadStoreDelta = async (file: string): Promise<{ header: DeltaHeader; tables: DeltaTable[] }> => {
+  const lines = await jsonLinesReader(file);
+  const next = async (): Promise<any> => {
+    const line = await lines.next();
+    if (line === undefined) throw new Error('read-model snapshot delta is cut short');
+    return line;
+  };
+  try {
+    const first = await next();
+    if (first.format !== FORMAT || first.version !== VERSION) throw new Error('not a read-model snapshot delta of this version');
+    const tables: DeltaTable[] = [];
+    for (;;) {
+      const line = await next();
+      if (line.end === true) {
+        if (line.tables !== tables.length) throw new Error('read-model snapshot delta lost a table');
+        return { header: first.header as DeltaHeader, tables };
+      }
+      if (typeof line.table !== 'string' || !Number.isInteger(line.docs) || !Array.isArray(line.deleted) || !Array.isArray(line.indexes)) {
+        throw new Error('read-model snapshot delta has a bad table line');
+      }
+      const docs: Document[] = new Array(line.docs);
+      for (let i = 0; i < line.docs; i++) docs[i] = await next();
+      tables.push({ name: line.table, docs, deleted: line.deleted as string[], indexes: line.indexes as IndexSpec[] });
+    }
+  } finally {
+    await lines.close();
+  }
+};
+
+/**
+ * The images after a delta: each table it names gets its documents written and deleted, and its
+ * index declarations; the stored index orders of those tables no longer hold, so their indexes are
+ * built by sorting on restore. Tables it does not name are kept as they are.
+ */
+export const applyDelta = (images: readonly TableImage[], delta: readonly DeltaTable[]): TableImage[] => {
+  const byName = new Map(images.map((image) => [image.name, image]));
+  for (const table of delta) {
+    const docs = new Map((byName.get(table.name)?.docs ?? []).map((doc) => [doc._id, doc]));
+    for (const id of table.deleted) docs.delete(id);
+    for (const doc of table.docs) docs.set(doc._id, doc);
+    byName.set(table.name, { name: table.name, docs: [...docs.values()], indexes: table.indexes.map((spec) => ({ spec, order: null })) });
+  }
+  return [...byName.values()];
+};
