@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import {
   applyDelta, deltaFile, deltaSeqOf, EmbeddedReadStore, readReadStoreDelta, readReadStoreSnapshot, SnapshotHeader, writeReadStoreDelta, writeReadStoreSnapshot,
 } from '@support/adapters';
@@ -9,7 +9,7 @@ import { comparePositions, EventStore, Logger, positionFromString, positionToStr
 export const readModelSnapshotFile = (dataDir: string): string => path.join(dataDir, 'snapshots', 'read-models.snapshot');
 
 /** How often the keeper looks whether a snapshot is due. */
-export const SNAPSHOT_CHECK_MS = 10_000;
+export const SNAPSHOT_CHECK_MS = 5_000;
 /** At least this long between two snapshots while the service runs (one more is taken at a clean stop). */
 export const SNAPSHOT_MIN_INTERVAL_MS = 60_000;
 /** Writing snapshots takes at most 1/20 of the time: a snapshot that took 5 s waits at least 100 s for the next. */
@@ -37,6 +37,9 @@ export interface SnapshotChain {
   readonly base: string;
   /** The last delta written or restored after it (0: none). */
   readonly seq: number;
+  /** Sizes on disk: the full snapshot, and the deltas after it together. */
+  readonly baseBytes: number;
+  readonly deltaBytes: number;
 }
 
 /** The deltas beside the snapshot file, by number. */
@@ -63,6 +66,7 @@ export const restoreReadModels = async (store: EmbeddedReadStore, eventStore: Ev
     let images = snapshot.images;
     let log = snapshot.header.log;
     let seq = 0;
+    let deltaBytes = 0;
     for (const n of await deltaNumbers(file)) {
       if (n !== seq + 1) break;
       try {
@@ -71,6 +75,7 @@ export const restoreReadModels = async (store: EmbeddedReadStore, eventStore: Ev
         images = applyDelta(images, delta.tables);
         log = delta.header.log;
         seq = n;
+        deltaBytes += (await stat(deltaFile(file, n))).size;
       } catch (e) {
         logger.warn('read-model snapshot delta unusable; catching up from the one before', { delta: n, errorMessage: (e as Error).message });
         break;
@@ -85,7 +90,7 @@ export const restoreReadModels = async (store: EmbeddedReadStore, eventStore: Ev
     }
     store.restore(images);
     logger.info('read models restored from snapshot', { takenAt: snapshot.header.takenAt, deltas: seq, ms: Date.now() - started, tables: images.length });
-    return { base: snapshot.header.takenAt, seq };
+    return { base: snapshot.header.takenAt, seq, baseBytes: (await stat(file)).size, deltaBytes };
   } catch (e) {
     logger.warn('read-model snapshot unusable; rebuilding from the log', { errorMessage: (e as Error).message });
     return null;
@@ -105,13 +110,15 @@ export interface SnapshotKeeper {
 export const DELTA_MIN_INTERVAL_MS = 10_000;
 /** A full snapshot (and a fresh chain) after this many deltas. */
 export const MAX_DELTAS = 30;
+/** Deltas take at most 1/10 of the time (they hold only what changed, so under load about a second of every ten). */
+export const DELTA_DUTY_RATIO = 10;
 
 /**
  * Keeps the snapshot chain while the read models change: a delta of what changed (small: only the
  * documents written since the last one) at most every DELTA_MIN_INTERVAL_MS, and a full snapshot
  * at most every SNAPSHOT_MIN_INTERVAL_MS once the deltas hold half as much as the snapshot or
- * number MAX_DELTAS; each kind never more than 1/SNAPSHOT_DUTY_RATIO of the time, so snapshots
- * never crowd out requests; a full one at a clean stop. A `kill -9` then loses only the last few
+ * number MAX_DELTAS; full snapshots never more than 1/SNAPSHOT_DUTY_RATIO of the time and deltas
+ * 1/DELTA_DUTY_RATIO, so snapshots never crowd out requests; a full one at a clean stop. A `kill -9` then loses only the last few
  * seconds of projection, which the restart replays.
  */
 export const keepReadModelSnapshots = (
@@ -124,8 +131,8 @@ export const keepReadModelSnapshots = (
 ): SnapshotKeeper => {
   const file = readModelSnapshotFile(dataDir);
   let chain = restored;
-  let fullBytes = 0;
-  let deltaBytes = 0;
+  let fullBytes = restored?.baseBytes ?? 0;
+  let deltaBytes = restored?.deltaBytes ?? 0;
   const full = { finishedAt: Date.now(), durationMs: 0 };
   const delta = { finishedAt: Date.now(), durationMs: 0 };
   let writing: Promise<void> | null = null;
@@ -148,7 +155,7 @@ export const keepReadModelSnapshots = (
       const { bytes } = await writeReadStoreSnapshot(file, { takenAt, log }, tables);
       store.forgetChanges(tables, true);
       for (const n of await deltaNumbers(file)) await rm(deltaFile(file, n), { force: true });
-      chain = { base: takenAt, seq: 0 };
+      chain = { base: takenAt, seq: 0, baseBytes: bytes, deltaBytes: 0 };
       fullBytes = bytes;
       deltaBytes = 0;
       full.finishedAt = Date.now();
@@ -165,21 +172,22 @@ export const keepReadModelSnapshots = (
       const seq = base.seq + 1;
       const { bytes } = await writeReadStoreDelta(deltaFile(file, seq), { base: base.base, seq, takenAt: new Date().toISOString(), log }, changes);
       store.forgetChanges(changes, false);
-      chain = { base: base.base, seq };
       deltaBytes += bytes;
+      chain = { base: base.base, seq, baseBytes: fullBytes, deltaBytes };
       delta.finishedAt = Date.now();
       delta.durationMs = delta.finishedAt - started;
+      logger.info('read-model snapshot delta written', { seq, ms: delta.durationMs, bytes, head: log?.head ?? null });
     }, 'snapshot delta');
-  const rested = (kind: { finishedAt: number; durationMs: number }, minMs: number) =>
-    Date.now() - kind.finishedAt >= Math.max(minMs, SNAPSHOT_DUTY_RATIO * kind.durationMs);
+  const rested = (kind: { finishedAt: number; durationMs: number }, minMs: number, dutyRatio: number) =>
+    Date.now() - kind.finishedAt >= Math.max(minMs, dutyRatio * kind.durationMs);
   const timer = setInterval(() => {
     // Not while replaying with deferred indexes: a capture would build them half way.
     if (store.replaying || writing !== null) return;
     const unsaved = store.unsaved;
     if (unsaved.writes === 0 && !unsaved.needsFull && chain !== null) return;
     const fullWanted = chain === null || unsaved.needsFull || chain.seq >= MAX_DELTAS || deltaBytes * 2 >= fullBytes;
-    if (fullWanted && rested(full, SNAPSHOT_MIN_INTERVAL_MS)) void takeSnapshot();
-    else if (chain !== null && !unsaved.needsFull && rested(delta, DELTA_MIN_INTERVAL_MS)) void takeDelta();
+    if (fullWanted && rested(full, SNAPSHOT_MIN_INTERVAL_MS, SNAPSHOT_DUTY_RATIO)) void takeSnapshot();
+    else if (chain !== null && !unsaved.needsFull && rested(delta, DELTA_MIN_INTERVAL_MS, DELTA_DUTY_RATIO)) void takeDelta();
   }, checkMs);
   timer.unref();
   return {
