@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { once } from 'node:events';
+import { performance } from 'node:perf_hooks';
 
 /** Yields to the event loop every so many lines, so writing a large file never stalls requests. */
 const LINES_PER_TURN = 2_000;
@@ -12,18 +13,23 @@ export type WriteLine = (value: unknown) => Promise<void>;
 /**
  * Writes a file of JSON lines made by `produce`, beside the target, fsyncs it and renames it over
  * the target (then fsyncs the directory): a crash leaves the previous file or the new one, never a
- * half file. Answers the bytes written.
+ * half file. Answers the bytes written and `activeMs`, the time spent encoding and handing lines to
+ * the file (what the write costs the event loop; the wall time also holds everything it let run).
  */
-export const writeJsonLinesAtomically = async (file: string, produce: (write: WriteLine) => Promise<void>): Promise<{ bytes: number }> => {
+export const writeJsonLinesAtomically = async (file: string, produce: (write: WriteLine) => Promise<void>): Promise<{ bytes: number; activeMs: number }> => {
   await mkdir(dirname(file), { recursive: true });
   const temp = `${file}.tmp`;
   const out = createWriteStream(temp);
   let bytes = 0;
   let lines = 0;
+  let activeMs = 0;
   const write: WriteLine = async (value) => {
+    const started = performance.now();
     const text = `${JSON.stringify(value)}\n`;
     bytes += Buffer.byteLength(text);
-    if (!out.write(text)) await once(out, 'drain');
+    const flowing = out.write(text);
+    activeMs += performance.now() - started;
+    if (!flowing) await once(out, 'drain');
     if (++lines % LINES_PER_TURN === 0) await new Promise((r) => setImmediate(r));
   };
   try {
@@ -35,7 +41,7 @@ export const writeJsonLinesAtomically = async (file: string, produce: (write: Wr
     await rename(temp, file);
     const dir = await open(dirname(file), 'r');
     await dir.sync().catch(() => undefined).finally(() => dir.close());
-    return { bytes };
+    return { bytes, activeMs };
   } catch (error) {
     out.destroy();
     await rm(temp, { force: true });

@@ -38,7 +38,7 @@ export const deltaSeqOf = (snapshotBaseName: string, fileName: string): number |
  * Writes what changed since the previous snapshot or delta: per table the documents written (as
  * they are now), the ids deleted and the index declarations. Atomic like a snapshot.
  */
-export const writeReadStoreDelta = async (file: string, header: DeltaHeader, changes: readonly TableChanges[]): Promise<{ bytes: number }> =>
+export const writeReadStoreDelta = async (file: string, header: DeltaHeader, changes: readonly TableChanges[]): Promise<{ bytes: number; activeMs: number }> =>
   writeJsonLinesAtomically(file, async (write) => {
     await write({ format: FORMAT, version: VERSION, header });
     for (const table of changes) {

@@ -28,7 +28,7 @@ type Line =
  * index's entry order, then an end line. Written beside the target and renamed over it after an
  * fsync, so a crash leaves the previous snapshot or the new one, never a half file.
  */
-export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeader, images: readonly TableCapture[]): Promise<{ bytes: number }> =>
+export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeader, images: readonly TableCapture[]): Promise<{ bytes: number; activeMs: number }> =>
   writeJsonLinesAtomically(file, async (write: (line: Line | Document) => Promise<void>) => {
     await write({ format: FORMAT, version: VERSION, header });
     for (const image of images) {
