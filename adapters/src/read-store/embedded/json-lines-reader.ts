@@ -48,3 +48,40 @@ export const jsonLinesReader = async (file: string, chunkBytes = CHUNK_BYTES): P
     close: () => handle.close(),
   };
 };
+
+/** Answers the next line; throws when the file ends before its end line. */
+export type NextLine = () => Promise<any>;
+
+/**
+ * Reads a file laid out as snapshots and deltas are: a header line (`format`, `version`, `header`),
+ * then per table a table line followed by what `readTable` reads of it, then an end line counting
+ * the tables. Throws, saying which `what` it is, when a line is missing, the format or version
+ * differs or the count does not hold.
+ */
+export const readTablesFile = async <T>(
+  file: string,
+  kind: { readonly format: string; readonly version: number; readonly what: string },
+  readTable: (tableLine: any, next: NextLine) => Promise<T>,
+): Promise<{ header: unknown; tables: T[] }> => {
+  const lines = await jsonLinesReader(file);
+  const next: NextLine = async () => {
+    const line = await lines.next();
+    if (line === undefined) throw new Error(`${kind.what} is cut short`);
+    return line;
+  };
+  try {
+    const first = await next();
+    if (first?.format !== kind.format || first?.version !== kind.version) throw new Error(`not a ${kind.what} of this version`);
+    const tables: T[] = [];
+    for (;;) {
+      const line = await next();
+      if (line?.end === true) {
+        if (line.tables !== tables.length) throw new Error(`${kind.what} lost a table`);
+        return { header: first.header, tables };
+      }
+      tables.push(await readTable(line, next));
+    }
+  } finally {
+    await lines.close();
+  }
+};

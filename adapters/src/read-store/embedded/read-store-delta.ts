@@ -1,6 +1,6 @@
 import type { Document, IndexSpec } from '@support/domain';
 import { TableChanges, TableImage } from './document-table';
-import { jsonLinesReader } from './json-lines-reader';
+import { readTablesFile } from './json-lines-reader';
 import { writeJsonLinesAtomically } from './json-lines-writer';
 import type { SnapshotHeader } from './read-store-snapshot';
 
@@ -50,32 +50,15 @@ export const writeReadStoreDelta = async (file: string, header: DeltaHeader, cha
 
 /** A delta read back. Throws when the file is damaged or cut short. */
 export const readReadStoreDelta = async (file: string): Promise<{ header: DeltaHeader; tables: DeltaTable[] }> => {
-  const lines = await jsonLinesReader(file);
-  const next = async (): Promise<any> => {
-    const line = await lines.next();
-    if (line === undefined) throw new Error('read-model snapshot delta is cut short');
-    return line;
-  };
-  try {
-    const first = await next();
-    if (first.format !== FORMAT || first.version !== VERSION) throw new Error('not a read-model snapshot delta of this version');
-    const tables: DeltaTable[] = [];
-    for (;;) {
-      const line = await next();
-      if (line.end === true) {
-        if (line.tables !== tables.length) throw new Error('read-model snapshot delta lost a table');
-        return { header: first.header as DeltaHeader, tables };
-      }
-      if (typeof line.table !== 'string' || !Number.isInteger(line.docs) || !Array.isArray(line.deleted) || !Array.isArray(line.indexes)) {
-        throw new Error('read-model snapshot delta has a bad table line');
-      }
-      const docs: Document[] = new Array(line.docs);
-      for (let i = 0; i < line.docs; i++) docs[i] = await next();
-      tables.push({ name: line.table, docs, deleted: line.deleted as string[], indexes: line.indexes as IndexSpec[] });
+  const { header, tables } = await readTablesFile(file, { format: FORMAT, version: VERSION, what: 'read-model snapshot delta' }, async (line, next) => {
+    if (typeof line?.table !== 'string' || !Number.isInteger(line.docs) || !Array.isArray(line.deleted) || !Array.isArray(line.indexes)) {
+      throw new Error('read-model snapshot delta has a bad table line');
     }
-  } finally {
-    await lines.close();
-  }
+    const docs: Document[] = new Array(line.docs);
+    for (let i = 0; i < line.docs; i++) docs[i] = await next();
+    return { name: line.table as string, docs, deleted: line.deleted as string[], indexes: line.indexes as IndexSpec[] };
+  });
+  return { header: header as DeltaHeader, tables };
 };
 
 /**

@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import type { Document, IndexSpec } from '@support/domain';
 import { TableCapture, TableImage } from './document-table';
-import { jsonLinesReader } from './json-lines-reader';
+import { readTablesFile } from './json-lines-reader';
 import { writeJsonLinesAtomically } from './json-lines-writer';
 
 const FORMAT = 'support-read-store-snapshot';
@@ -65,33 +65,16 @@ export const readReadStoreSnapshot = async (file: string): Promise<{ header: Sna
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
   }
-  const lines = await jsonLinesReader(file);
-  const next = async (): Promise<any> => {
-    const line = await lines.next();
-    if (line === undefined) throw new Error('read-model snapshot is cut short');
-    return line;
-  };
-  try {
-    const first = await next();
-    if (first.format !== FORMAT || first.version !== VERSION) throw new Error('not a read-model snapshot of this version');
-    const images: TableImage[] = [];
-    for (;;) {
-      const line = await next();
-      if (line.end === true) {
-        if (line.tables !== images.length) throw new Error('read-model snapshot lost a table');
-        return { header: first.header as SnapshotHeader, images };
-      }
-      if (typeof line.table !== 'string' || !Number.isInteger(line.docs) || !Array.isArray(line.indexes)) throw new Error('read-model snapshot has a bad table line');
-      const docs: Document[] = new Array(line.docs);
-      for (let i = 0; i < line.docs; i++) docs[i] = await next();
-      const indexes = [];
-      for (const spec of line.indexes as IndexSpec[]) {
-        const order = await next();
-        indexes.push({ spec, order: Array.isArray(order.order) ? (order.order as number[]) : null });
-      }
-      images.push({ name: line.table, docs, indexes });
+  const { header, tables } = await readTablesFile(file, { format: FORMAT, version: VERSION, what: 'read-model snapshot' }, async (line, next) => {
+    if (typeof line?.table !== 'string' || !Number.isInteger(line.docs) || !Array.isArray(line.indexes)) throw new Error('read-model snapshot has a bad table line');
+    const docs: Document[] = new Array(line.docs);
+    for (let i = 0; i < line.docs; i++) docs[i] = await next();
+    const indexes = [];
+    for (const spec of line.indexes as IndexSpec[]) {
+      const order = await next();
+      indexes.push({ spec, order: Array.isArray(order?.order) ? (order.order as number[]) : null });
     }
-  } finally {
-    await lines.close();
-  }
+    return { name: line.table as string, docs, indexes } as TableImage;
+  });
+  return { header: header as SnapshotHeader, images: tables };
 };
