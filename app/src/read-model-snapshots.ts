@@ -90,6 +90,8 @@ export const restoreReadModels = async (store: EmbeddedReadStore, eventStore: Ev
       }
     }
     store.restore(images);
+    // Deltas after the end of the chain (after a missing or damaged one) could only ever be applied out of order.
+    for (const n of await deltaNumbers(file)) if (n > seq) await rm(deltaFile(file, n), { force: true });
     logger.info('read models restored from snapshot', { takenAt: snapshot.header.takenAt, deltas: seq, ms: Date.now() - started, tables: images.length });
     return { base: snapshot.header.takenAt, seq, baseBytes: (await stat(file)).size, deltaBytes };
   } catch (e) {
@@ -132,8 +134,6 @@ export const keepReadModelSnapshots = (
 ): SnapshotKeeper => {
   const file = readModelSnapshotFile(dataDir);
   let chain = restored;
-  let fullBytes = restored?.baseBytes ?? 0;
-  let deltaBytes = restored?.deltaBytes ?? 0;
   const full = { finishedAt: Date.now(), durationMs: 0 };
   const delta = { finishedAt: Date.now(), durationMs: 0 };
   let writing: Promise<void> | null = null;
@@ -159,8 +159,6 @@ export const keepReadModelSnapshots = (
       store.forgetChanges(tables, true);
       for (const n of await deltaNumbers(file)) await rm(deltaFile(file, n), { force: true });
       chain = { base: takenAt, seq: 0, baseBytes: bytes, deltaBytes: 0 };
-      fullBytes = bytes;
-      deltaBytes = 0;
       full.finishedAt = Date.now();
       // The duty ratio weighs the time the snapshot held the event loop, not the wall time (on a busy core that is mostly other work).
       full.durationMs = captureMs + activeMs;
@@ -178,8 +176,7 @@ export const keepReadModelSnapshots = (
       const seq = base.seq + 1;
       const { bytes, activeMs } = await writeReadStoreDelta(deltaFile(file, seq), { base: base.base, seq, takenAt: new Date().toISOString(), log }, changes);
       store.forgetChanges(changes, false);
-      deltaBytes += bytes;
-      chain = { base: base.base, seq, baseBytes: fullBytes, deltaBytes };
+      chain = { base: base.base, seq, baseBytes: base.baseBytes, deltaBytes: base.deltaBytes + bytes };
       delta.finishedAt = Date.now();
       delta.durationMs = captureMs + activeMs;
       logger.info('read-model snapshot delta written', { seq, ms: delta.finishedAt - started, activeMs: Math.round(delta.durationMs), bytes, head: log?.head ?? null });
@@ -191,7 +188,7 @@ export const keepReadModelSnapshots = (
     if (store.replaying || writing !== null) return;
     const unsaved = store.unsaved;
     if (unsaved.writes === 0 && !unsaved.needsFull && chain !== null) return;
-    const fullWanted = chain === null || unsaved.needsFull || chain.seq >= MAX_DELTAS || deltaBytes * 2 >= fullBytes;
+    const fullWanted = chain === null || unsaved.needsFull || chain.seq >= MAX_DELTAS || chain.deltaBytes * 2 >= chain.baseBytes;
     // Without a snapshot to follow, the first full one comes at once (small on a new service; after a rebuild it saves the next start one).
     if (fullWanted && (chain === null || rested(full, SNAPSHOT_MIN_INTERVAL_MS, SNAPSHOT_DUTY_RATIO))) void takeSnapshot();
     else if (chain !== null && !unsaved.needsFull && rested(delta, DELTA_MIN_INTERVAL_MS, DELTA_DUTY_RATIO)) void takeDelta();
