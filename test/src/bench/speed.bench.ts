@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
@@ -27,6 +27,11 @@ const BARE_REQUESTS = Number(process.env.BENCH_SPEED_BARE ?? 50_000);
 const LIST_RUNS = Number(process.env.BENCH_SPEED_LIST_RUNS ?? 40);
 const CUSTOMERS = Math.max(1, Math.ceil(TICKETS / 4));
 const ROOT = path.resolve(__dirname, '..', '..', '..');
+/** The node flags `npm start` passes (package.json scripts.start: `node <flags> app/dist/start-all.js`). */
+const SERVICE_NODE_FLAGS: readonly string[] = (() => {
+  const start = String(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.start ?? '');
+  return /\bnode((?: --\S+)*) app\/dist\/start-all\.js/.exec(start)?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
+})();
 const WORDS = ['kettle', 'parcel', 'refund', 'invoice', 'delivery', 'exchange', 'warranty', 'coupon', 'address', 'damaged'];
 const SOURCES = ['chatapp', 'email', 'liveChat', 'instagram', 'voiceCall', 'Walk-In', 'Phone Desk', 'kiosk'];
 
@@ -75,7 +80,8 @@ export async function run(): Promise<void> {
   line(`speed: ${TICKETS.toLocaleString('en-US')} tickets, ${CONNECTIONS} connections; service and bare Koa pinned to core 0, load on core 1`);
   const port = await freePort();
   const serviceEnv = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONFIG_FILE: configFile, LOG_LEVEL: 'silent' };
-  const startService = () => spawnPinned(0, path.join(ROOT, 'app', 'dist', 'start-all.js'), serviceEnv);
+  // As `npm start` runs it (package.json): the same node flags.
+  const startService = () => spawnPinned(0, path.join(ROOT, 'app', 'dist', 'start-all.js'), serviceEnv, SERVICE_NODE_FLAGS);
   const rows: [string, string, string][] = [];
   try {
     // 1. The yardstick.

@@ -14,9 +14,9 @@ export const freePort = (): Promise<number> =>
     server.on('error', reject);
   });
 
-/** Runs `node script` pinned to one core (taskset) when taskset is there. */
-export const spawnPinned = (core: number, script: string, env: NodeJS.ProcessEnv): ChildProcess =>
-  spawn('taskset', ['-c', String(core), process.execPath, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs `node [nodeFlags] script` pinned to one core (taskset) when taskset is there. */
+export const spawnPinned = (core: number, script: string, env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): ChildProcess =>
+  spawn('taskset', ['-c', String(core), process.execPath, ...nodeFlags, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** Pins this process to a core (the load generator's), when taskset is there. */
 export const pinSelf = async (core: number): Promise<void> => {
