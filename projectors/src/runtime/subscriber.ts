@@ -88,10 +88,8 @@ export class SubscriberRunner {
     const unseen = this.processed === null ? batch : batch.filter((e) => comparePositions(e.position, this.processed as Position) > 0);
     if (unseen.length === 0) return;
     await this.handleBatch(unseen.filter((e) => this.wants(e)));
-    const last = unseen[unseen.length - 1].position;
-    this.processed = last;
+    this.passed(unseen[unseen.length - 1].position);
     this.sinceCheckpoint += unseen.length;
-    if (!this.isReady && this.target !== null && comparePositions(last, this.target) >= 0) this.markReady();
     if (this.sinceCheckpoint >= (this.options.checkpointEvery ?? 500)) await this.saveCheckpoint();
     this.releaseWaiters();
   }
@@ -107,11 +105,16 @@ export class SubscriberRunner {
    */
   async idle(readUpTo: Position | null = null): Promise<void> {
     if (!this.stopped && readUpTo !== null && (this.processed === null || comparePositions(readUpTo, this.processed) > 0)) {
-      this.processed = readUpTo;
-      if (!this.isReady && this.target !== null && comparePositions(readUpTo, this.target) >= 0) this.markReady();
+      this.passed(readUpTo);
       this.releaseWaiters();
     }
     await this.saveCheckpoint();
+  }
+
+  /** Everything up to `position` has been seen: ready once that reaches the head noted at start. */
+  private passed(position: Position): void {
+    this.processed = position;
+    if (!this.isReady && this.target !== null && comparePositions(position, this.target) >= 0) this.markReady();
   }
 
   private async saveCheckpoint(): Promise<void> {

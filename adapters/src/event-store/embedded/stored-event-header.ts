@@ -5,6 +5,10 @@ const BACKSLASH = 0x5c;
 const ZERO = 0x30;
 const NINE = 0x39;
 
+/** How every record written by storedEventPayload begins: its position, then its stream name. */
+export const RECORD_OPENING = '{"position":"';
+export const STREAM_NAME_FIELD = '","streamName":"';
+
 /** Reads records written by storedEventPayload, whose header fields come in a fixed order and shape. */
 class HeaderCursor {
   at = 0;
@@ -51,9 +55,9 @@ class HeaderCursor {
  */
 export function plainStoredEventHeader(payload: Buffer): StoredEventHeader | null {
   const c = new HeaderCursor(payload);
-  if (!c.expect('{"position":"')) return null;
+  if (!c.expect(RECORD_OPENING)) return null;
   const position = c.digits();
-  if (position < 0 || !c.expect('","streamName":"')) return null;
+  if (position < 0 || !c.expect(STREAM_NAME_FIELD)) return null;
   const streamName = c.plainString();
   if (streamName === null || !c.expect('","eventId":"')) return null;
   const eventId = c.plainString();

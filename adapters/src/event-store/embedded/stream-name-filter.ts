@@ -1,5 +1,7 @@
-const POSITION_FIELD = Buffer.from('{"position":"');
-const STREAM_NAME_FIELD = Buffer.from('","streamName":"');
+import { RECORD_OPENING, STREAM_NAME_FIELD } from './stored-event-header';
+
+const POSITION_FIELD = Buffer.from(RECORD_OPENING);
+const NAME_FIELD = Buffer.from(STREAM_NAME_FIELD);
 
 /**
  * Whether a stored record belongs to a stream whose name starts with one of `prefixes`, read from
@@ -14,8 +16,8 @@ export const streamNameFilter = (prefixes: readonly string[]): ((payload: Buffer
     if (payload.compare(POSITION_FIELD, 0, POSITION_FIELD.length, 0, POSITION_FIELD.length) !== 0) return true;
     let at = POSITION_FIELD.length;
     while (at < payload.length && payload[at] !== 0x22) at++;
-    if (payload.compare(STREAM_NAME_FIELD, 0, STREAM_NAME_FIELD.length, at, at + STREAM_NAME_FIELD.length) !== 0) return true;
-    const name = at + STREAM_NAME_FIELD.length;
+    if (payload.compare(NAME_FIELD, 0, NAME_FIELD.length, at, at + NAME_FIELD.length) !== 0) return true;
+    const name = at + NAME_FIELD.length;
     return wanted.some((prefix) => payload.compare(prefix, 0, prefix.length, name, name + prefix.length) === 0);
   };
 };

@@ -184,7 +184,7 @@ export class DocumentTable {
       docs: [...this.byId.values()],
       indexes: [
         ...[...this.declared.values()].map((index) => ({
-          spec: { key: index.keyPattern, name: index.name, ...(index.unique ? { unique: true } : {}) },
+          spec: index.spec,
           entryIds: index.entryIds(),
         })),
         ...[...this.substrings.values()].map((index) => ({ spec: index.spec, entryIds: null })),
@@ -205,8 +205,8 @@ export class DocumentTable {
       if (doc === undefined) deleted.push(id);
       else docs.push(doc);
     }
-    const specs = [...this.declared.values(), ...this.deferred.values()].map((index) => ({ key: index.keyPattern, name: index.name, ...(index.unique ? { unique: true } : {}) }));
-    return { name: this.name, docs, deleted, indexes: [...specs, ...[...this.substrings.values(), ...this.deferredSubstrings.values()].map((i) => i.spec)], changesUpTo: upTo };
+    const indexes = [...this.declared.values(), ...this.deferred.values(), ...this.substrings.values(), ...this.deferredSubstrings.values()].map((index) => index.spec);
+    return { name: this.name, docs, deleted, indexes, changesUpTo: upTo };
   }
 
   /** The changes up to a capture are on disk (a delta, or a full snapshot: `full`). */

@@ -1,4 +1,4 @@
-import type { Document } from '@support/domain';
+import type { Document, IndexSpec } from '@support/domain';
 import { compareBson } from './bson-order';
 import { FieldPath, splitPath, valuesAtPath } from './field-path';
 import { SortedList } from './sorted-list';
@@ -57,6 +57,11 @@ export class SecondaryIndex {
     this.fields = Object.entries(keyPattern).map(([field, direction]) => ({ name: field, path: splitPath(field), direction }));
     this.topLevelNames = this.fields.every((f) => f.path.length === 1) ? this.fields.map((f) => f.name) : null;
     this.entries = new SortedList((a, b) => this.compareEntries(a, b));
+  }
+
+  /** The declaration this index was made from. */
+  get spec(): IndexSpec {
+    return { key: this.keyPattern, name: this.name, ...(this.unique ? { unique: true } : {}) };
   }
 
   /** Whether some document has an array on an indexed path (entries may repeat a document). */
