@@ -58,9 +58,15 @@ export interface IndexSpec {
   readonly substring?: boolean;
 }
 
-/** A cursor streams documents (exports read millions without holding them); toArray for pages. */
+/**
+ * A cursor streams documents (exports read millions without holding them); toArray for pages.
+ * `batches()` streams the same documents in order as the arrays the engine reads at once (a
+ * consumer of millions loops over each array without an await per document). A cursor is read
+ * once, by one of the three.
+ */
 export interface Cursor<T> extends AsyncIterable<T> {
   toArray(): Promise<T[]>;
+  batches(): AsyncIterable<readonly T[]>;
 }
 
 export interface Collection<T extends Document = Document> {

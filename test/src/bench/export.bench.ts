@@ -10,6 +10,7 @@ import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-con
 import { startTestService } from '../support/test-service';
 import { csvRecordsWriter } from '@support/workers';
 import { seedTickets, SeedTicket } from '../exports/support/seed-tickets';
+import { profiledPhase } from './support/cpu-profile';
 
 /**
  * The CSV export at scale: BENCH_EXPORT_TICKETS (default 1,000,000) tickets with lifecycle data
@@ -24,6 +25,7 @@ import { seedTickets, SeedTicket } from '../exports/support/seed-tickets';
  *
  *   npm run bench -- export
  *   BENCH_EXPORT_TICKETS=200000 npm run bench -- export
+ *   BENCH_CPU_PROFILE=/tmp/export.cpuprofile npm run bench -- export   (a CPU profile of the export phase)
  */
 const TICKETS = Number(process.env.BENCH_EXPORT_TICKETS ?? 1_000_000);
 const MB = 1024 * 1024;
@@ -189,14 +191,15 @@ export async function run(): Promise<void> {
 
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
-    const start = await svc.api('POST', '/apis/task-runs/tickets/export', { token: TOKENS.acmeAdmin, body: { sortOrder: 'asc' } });
-    if (start.status !== 202) throw new Error(`export start answered ${start.status}: ${start.text}`);
-    let last = start;
-    for (;;) {
-      last = await svc.api('GET', `/apis/task-runs/tickets/export/${start.body.jobId}`, { token: TOKENS.acmeAdmin });
-      if (last.body.job.status === 'succeeded' || last.body.job.status === 'failed') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const last = await profiledPhase(async () => {
+      const start = await svc.api('POST', '/apis/task-runs/tickets/export', { token: TOKENS.acmeAdmin, body: { sortOrder: 'asc' } });
+      if (start.status !== 202) throw new Error(`export start answered ${start.status}: ${start.text}`);
+      for (;;) {
+        const poll = await svc.api('GET', `/apis/task-runs/tickets/export/${start.body.jobId}`, { token: TOKENS.acmeAdmin });
+        if (poll.body.job.status === 'succeeded' || poll.body.job.status === 'failed') return poll;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    });
     const wallSeconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     clearInterval(sampler);

@@ -9,8 +9,9 @@ const TRICKY = ['', 'plain', 'a,b', 'say "hi"', 'line\nbreak', 'cr\ronly', 'crlf
 /** Rows of three cells, each drawn from the tricky values by the row number. */
 const rowOf = (i: number): string[] => [String(i), TRICKY[i % TRICKY.length], TRICKY[(i * 7 + 3) % TRICKY.length]];
 const columns: ExportColumns = { header: HEADER, row: (t) => rowOf(Number(t._id)) };
-async function* tickets(n: number): AsyncGenerator<ExportTicket> {
-  for (let i = 0; i < n; i++) yield { _id: String(i) };
+/** The cursor's batches: uneven sizes, so batches and chunks do not line up. */
+async function* tickets(n: number): AsyncGenerator<ExportTicket[]> {
+  for (let i = 0, size = 1; i < n; i += size, size = (size * 5) % 97) yield Array.from({ length: Math.min(size, n - i) }, (_, k) => ({ _id: String(i + k) }));
 }
 
 /** What the export wrote before the second thread: csv-writer over every row, a row with a CR quoted whole. */

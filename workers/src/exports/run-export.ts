@@ -28,10 +28,10 @@ interface Written {
 }
 
 /**
- * Streams one attempt's file: the read model cursor in the list's order (the compiled sort) →
- * rows → csv-writer → the blob store's upload. Progress is recorded at most once per interval;
- * a rejected progress (a later attempt owns the job) aborts the upload, so nothing of this
- * attempt becomes visible. Each attempt writes its own blob key.
+ * Streams one attempt's file: the read model cursor's batches in the list's order (the compiled
+ * sort) → rows → csv-writer on the CSV thread → the blob store's upload. Progress is recorded at
+ * most once per interval; a rejected progress (a later attempt owns the job) aborts the upload, so
+ * nothing of this attempt becomes visible. Each attempt writes its own blob key.
  */
 const writeFile = async (
   deps: ExportWorkerDeps, options: Required<ExportWorkerOptions>, request: TicketExportRequestedData, attempt: number, startedAt: Date, queueJobId: string,
@@ -41,7 +41,7 @@ const writeFile = async (
   const objectiveParams = await objectiveParamsInResult(tickets, account, request.query.filter);
   const columns = exportColumns({ account, format: request.format, now: startedAt, objectiveParams });
   // No projection (the rows read almost every field), and read-only: the embedded store hands out its own documents without a copy.
-  const cursor = tickets.find(request.query.filter, { sort: request.query.sort, readOnly: true }) as AsyncIterable<ExportTicket>;
+  const cursor = tickets.find(request.query.filter, { sort: request.query.sort, readOnly: true }).batches() as AsyncIterable<readonly ExportTicket[]>;
   let lastProgressAt = Date.now();
   let processed = 0;
   const onRows = async (count: number) => {

@@ -28,6 +28,11 @@ export class EmbeddedCursor<T> implements Cursor<T> {
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    for await (const batch of this.batches()) yield* batch;
+  }
+
+  /** Up to BATCH_SIZE documents at a time, with a turn for other work between batches. */
+  async *batches(): AsyncGenerator<readonly T[], void, undefined> {
     const results = this.open();
     const slice = new TimeSlice();
     try {
@@ -43,7 +48,7 @@ export class EmbeddedCursor<T> implements Cursor<T> {
           if (step.value !== PAUSE) batch.push(step.value);
           else if (slice.used()) await slice.yieldTurn();
         }
-        yield* batch;
+        if (batch.length > 0) yield batch;
         if (done) return;
         await nextTurn();
       }

@@ -19,6 +19,16 @@ export class MongoCursor<T> implements Cursor<T> {
     yield* await this.open();
   }
 
+  /** The driver's batches as it receives them: the next document, then whatever it holds buffered. */
+  async *batches(): AsyncGenerator<readonly T[], void, undefined> {
+    const cursor = await this.open();
+    try {
+      for (let first = await cursor.next(); first !== null; first = await cursor.next()) yield [first, ...cursor.readBufferedDocuments()];
+    } finally {
+      await cursor.close();
+    }
+  }
+
   private open(): Promise<FindCursor<T>> {
     if (this.opened) throw new Error('A cursor can be read once; run the query again to read it again');
     this.opened = true;

@@ -29,6 +29,22 @@ export function cursorAndCopySection(store: () => ReadStore): void {
       expect(count).to.equal(MANY - MANY / 5);
     });
 
+    it('given thousands of documents, when a sorted find is read in batches, then the batches hold every match once, in order, and none is empty', async () => {
+      const seen: number[] = [];
+      for await (const batch of rows().find({ group: 'a' }, { sort: { n: -1 } }).batches()) {
+        expect(batch).to.not.be.empty;
+        for (const row of batch) seen.push(row.n as number);
+      }
+      expect(seen).to.have.length(MANY - MANY / 5);
+      expect(seen).to.deep.equal([...seen].sort((a, b) => b - a));
+    });
+
+    it('given a cursor read in batches, when read again, then it is refused', async () => {
+      const cursor = rows().find({ group: 'b' }, { limit: 2 });
+      for await (const batch of cursor.batches()) expect(batch).to.have.length(2);
+      await rejectionOf(cursor.toArray());
+    });
+
     it('given thousands of documents, when iterated without a sort, then every document arrives once', async () => {
       const seen = new Set<string>();
       for await (const row of rows().find({})) seen.add(row._id);
