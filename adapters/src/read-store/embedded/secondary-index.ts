@@ -94,22 +94,29 @@ export class SecondaryIndex {
   /**
    * Builds the index over `docs` from a stored entry order (entryOrder) without sorting: the order
    * is checked with one comparison per entry, and sorted afresh when it does not hold (or is absent).
+   * The documents in `unordered` (written since the order was stored) are left out of it: their
+   * entries are sorted on their own and merged in.
    */
-  load(docs: readonly Document[], order: readonly number[] | null): void {
+  load(docs: readonly Document[], order: readonly number[] | null, unordered: readonly number[] = []): void {
     this.docsThroughArrays = 0;
-    const entries = order === null ? null : this.entriesInOrder(docs, order);
+    const entries = order === null ? null : this.entriesInOrder(docs, order, unordered);
     if (entries !== null) {
-      this.entries.fill(entries);
+      this.entries.fill(unordered.length === 0 ? entries : mergeSorted(entries, this.sortedEntriesOf(unordered.map((o) => docs[o])), (a, b) => this.compareEntries(a, b)));
       return;
     }
     this.docsThroughArrays = 0;
+    this.entries.fill(this.sortedEntriesOf(docs));
+  }
+
+  /** Every entry of `docs`, sorted (counting the documents with arrays). */
+  private sortedEntriesOf(docs: readonly Document[]): IndexEntry[] {
     const all: IndexEntry[] = [];
     for (const doc of docs) {
       const found = this.keysOf(doc);
       if (found.throughArray) this.docsThroughArrays++;
       for (const key of found.keys) all.push(key.concat(doc._id));
     }
-    this.entries.fill(all.sort((a, b) => this.compareEntries(a, b)));
+    return all.sort((a, b) => this.compareEntries(a, b));
   }
 
   /**
@@ -118,15 +125,21 @@ export class SecondaryIndex {
    * document with one key (the usual case) is read straight; a multikey document's keys are
    * handed out in their own order as the stored order meets it again.
    */
-  private entriesInOrder(docs: readonly Document[], order: readonly number[]): IndexEntry[] | null {
+  private entriesInOrder(docs: readonly Document[], order: readonly number[], unordered: readonly number[] = []): IndexEntry[] | null {
     const entries: IndexEntry[] = new Array(order.length);
     const pending = new Map<number, IndexEntry[]>();
     const seen = new Uint8Array(docs.length);
+    // The unordered documents count as seen: met again in the order, they make it not hold.
+    for (const ordinal of unordered) {
+      if (!(ordinal >= 0 && ordinal < docs.length) || seen[ordinal] !== 0) return null;
+      seen[ordinal] = 2;
+    }
     let previous: IndexEntry | undefined;
     for (let i = 0; i < order.length; i++) {
       const ordinal = order[i];
       if (!(ordinal >= 0 && ordinal < docs.length)) return null;
       let next: IndexEntry | undefined;
+      if (seen[ordinal] === 2) return null;
       if (seen[ordinal] === 0) {
         seen[ordinal] = 1;
         const doc = docs[ordinal];
@@ -267,4 +280,16 @@ export class SecondaryIndex {
     }
     return bound.after ? -1 : 1;
   }
+}
+
+/** Two sorted lists as one. */
+function mergeSorted<E>(a: readonly E[], b: readonly E[], compare: (x: E, y: E) => number): E[] {
+  const out: E[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = compare(a[i], b[j]) <= 0 ? a[i++] : b[j++];
+  while (i < a.length) out[k++] = a[i++];
+  while (j < b.length) out[k++] = b[j++];
+  return out;
 }
