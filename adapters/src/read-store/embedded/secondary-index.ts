@@ -112,6 +112,11 @@ export class SecondaryIndex {
   private sortedEntriesOf(docs: readonly Document[]): IndexEntry[] {
     const all: IndexEntry[] = [];
     for (const doc of docs) {
+      const plain = this.plainEntryOf(doc);
+      if (plain !== undefined) {
+        all.push(plain);
+        continue;
+      }
       const found = this.keysOf(doc);
       if (found.throughArray) this.docsThroughArrays++;
       for (const key of found.keys) all.push(key.concat(doc._id));
@@ -138,19 +143,11 @@ export class SecondaryIndex {
     for (let i = 0; i < order.length; i++) {
       const ordinal = order[i];
       if (!(ordinal >= 0 && ordinal < docs.length)) return null;
-      let next: IndexEntry | undefined;
       if (seen[ordinal] === 2) return null;
+      let next: IndexEntry | undefined;
       if (seen[ordinal] === 0) {
         seen[ordinal] = 1;
-        const doc = docs[ordinal];
-        const found = this.keysOf(doc);
-        if (found.throughArray) this.docsThroughArrays++;
-        if (found.keys.length === 1) next = found.keys[0].concat(doc._id);
-        else {
-          const keys = found.keys.map((key) => key.concat(doc._id)).sort((a, b) => this.compareEntries(a, b));
-          next = keys.shift();
-          pending.set(ordinal, keys);
-        }
+        next = this.firstEntryOf(docs[ordinal], ordinal, pending);
       } else {
         next = pending.get(ordinal)?.shift();
       }
@@ -161,6 +158,18 @@ export class SecondaryIndex {
     for (let ordinal = 0; ordinal < docs.length; ordinal++) if (seen[ordinal] === 0) return null;
     for (const rest of pending.values()) if (rest.length > 0) return null;
     return entries;
+  }
+
+  /** A document's first entry in index order; the rest, when it has more (multikey), wait in `pending` for the order to meet them. */
+  private firstEntryOf(doc: Document, ordinal: number, pending: Map<number, IndexEntry[]>): IndexEntry | undefined {
+    const plain = this.plainEntryOf(doc);
+    if (plain !== undefined) return plain;
+    const found = this.keysOf(doc);
+    if (found.throughArray) this.docsThroughArrays++;
+    if (found.keys.length === 1) return found.keys[0].concat(doc._id);
+    const keys = found.keys.map((key) => key.concat(doc._id)).sort((a, b) => this.compareEntries(a, b));
+    pending.set(ordinal, keys);
+    return keys.shift();
   }
 
   /** Moves a document's entries from its `before` keys to its `after` keys. */
@@ -187,6 +196,20 @@ export class SecondaryIndex {
     return undefined;
   }
 
+  /** The one entry of a document whose indexed fields are top-level and none an array (keysOf's common case, without its allocations); else undefined. */
+  private plainEntryOf(doc: Document): IndexEntry | undefined {
+    const names = this.topLevelNames;
+    if (names === null) return undefined;
+    const entry = new Array<unknown>(names.length + 1);
+    for (let i = 0; i < names.length; i++) {
+      const value = doc[names[i]];
+      if (Array.isArray(value)) return undefined;
+      entry[i] = value === undefined ? null : value;
+    }
+    entry[names.length] = doc._id;
+    return entry;
+  }
+
   /** The keys of a document, as MongoDB builds index keys (one per array element, null for missing). */
   keysOf(doc: Document): DocumentKeys {
     // The common case, read directly: top-level fields, none of them an array.
@@ -200,6 +223,8 @@ export class SecondaryIndex {
         key[i] = value === undefined ? null : value;
       }
       if (i === names.length) return { id: doc._id, keys: [key], throughArray: false };
+      const keys = stringArrayKeys(doc, names);
+      if (keys !== null) return { id: doc._id, keys, throughArray: true };
     }
     const reached = this.fields.map((field) => valuesAtPath(doc, field.path));
     if (!reached.some((r) => r.throughArray)) return { id: doc._id, keys: [reached.map((r) => r.values[0])], throughArray: false };
@@ -292,4 +317,29 @@ function mergeSorted<E>(a: readonly E[], b: readonly E[], compare: (x: E, y: E) 
   while (i < a.length) out[k++] = a[i++];
   while (j < b.length) out[k++] = b[j++];
   return out;
+}
+
+/**
+ * The keys of a document over top-level fields where each array holds only strings (a list of
+ * phones, of ticket keys): one key per combination of distinct elements, as the general path
+ * builds them, without walking paths; null for any other shape (an empty array, other elements).
+ */
+function stringArrayKeys(doc: Document, names: readonly string[]): unknown[][] | null {
+  let keys: unknown[][] = [[]];
+  for (const name of names) {
+    const value = doc[name];
+    if (!Array.isArray(value)) {
+      const single = value === undefined ? null : value;
+      for (const key of keys) key.push(single);
+      continue;
+    }
+    if (value.length === 0) return null;
+    const distinct: string[] = [];
+    for (const element of value) {
+      if (typeof element !== 'string') return null;
+      if (!distinct.includes(element)) distinct.push(element);
+    }
+    keys = keys.flatMap((key) => distinct.map((element) => [...key, element]));
+  }
+  return keys;
 }
