@@ -1,23 +1,16 @@
 import { expect } from 'chai';
 import { copyFile, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { isRight } from 'fp-ts/Either';
 import { EmbeddedEventStore } from '@support/adapters';
-import { makeTempDir } from './embedded-engine';
+import { logDirPerTest } from './embedded-engine';
 import { collect, ids, newEvents } from './events';
 import { logIndexPath, logPath } from './log-file';
 
 /** The log's index persisted beside it: used when it holds for the log, else the log is scanned whole, with the same events either way. */
 describe('EmbeddedEventStore: the persisted log index', () => {
-  let remove: () => Promise<void>;
   let dir: string;
-  beforeEach(async () => {
-    const temp = await makeTempDir();
-    remove = temp.remove;
-    dir = join(temp.dir, 'events');
-  });
-  afterEach(async () => {
-    await remove();
+  logDirPerTest((d) => {
+    dir = d;
   });
 
   const streams = ['ticket-a', 'ticket-b', 'customer-c'];

@@ -1,26 +1,17 @@
 import { expect } from 'chai';
 import { appendFile, open, readFile, rm, stat, truncate } from 'node:fs/promises';
-import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { isRight } from 'fp-ts/Either';
 import { EventData } from '@support/domain';
 import { EmbeddedEventStore } from '@support/adapters';
-import { makeTempDir } from './embedded-engine';
+import { logDirPerTest } from './embedded-engine';
 import { collect, ids, newEvent, newEvents } from './events';
 import { frames, logIndexPath, logPath } from './log-file';
 
 describe('EmbeddedEventStore recovery', () => {
-  let remove: () => Promise<void>;
   let dir: string;
-
-  beforeEach(async () => {
-    const temp = await makeTempDir();
-    remove = temp.remove;
-    dir = join(temp.dir, 'events');
-  });
-
-  afterEach(async () => {
-    await remove();
+  logDirPerTest((d) => {
+    dir = d;
   });
 
   /** Appends each batch to `stream` (one append per batch) and closes the store. */
