@@ -121,7 +121,8 @@ export const DELTA_DUTY_RATIO = 10;
  * documents written since the last one) at most every DELTA_MIN_INTERVAL_MS, and a full snapshot
  * at most every SNAPSHOT_MIN_INTERVAL_MS once the deltas hold half as much as the snapshot or
  * number MAX_DELTAS; full snapshots never more than 1/SNAPSHOT_DUTY_RATIO of the time and deltas
- * 1/DELTA_DUTY_RATIO, so snapshots never crowd out requests; a full one at a clean stop. A `kill -9` then loses only the last few
+ * 1/DELTA_DUTY_RATIO, so snapshots never crowd out requests; deltas go on while a full snapshot is
+ * written (a kill meanwhile finds a recent delta); a full one at a clean stop. A `kill -9` then loses only the last few
  * seconds of projection, which the restart replays.
  */
 export const keepReadModelSnapshots = (
@@ -136,18 +137,21 @@ export const keepReadModelSnapshots = (
   let chain = restored;
   const full = { finishedAt: Date.now(), durationMs: 0 };
   const delta = { finishedAt: Date.now(), durationMs: 0 };
-  let writing: Promise<void> | null = null;
-  const once = (work: () => Promise<void>, what: string): Promise<void> => {
-    if (writing !== null) return writing;
-    writing = work()
+  // A full snapshot and a delta may be written at once (deltas go on while a long full snapshot is written); two of a kind never.
+  const writing: { full: Promise<void> | null; delta: Promise<void> | null } = { full: null, delta: null };
+  const once = (kind: 'full' | 'delta', work: () => Promise<void>, what: string): Promise<void> => {
+    const running = writing[kind];
+    if (running !== null) return running;
+    const started = work()
       .catch((e) => logger.error(`read-model ${what} failed`, { errorMessage: (e as Error).message }))
       .finally(() => {
-        writing = null;
+        writing[kind] = null;
       });
-    return writing;
+    writing[kind] = started;
+    return started;
   };
   const takeSnapshot = (): Promise<void> =>
-    once(async () => {
+    once('full', async () => {
       if (chain !== null && chain.seq === 0 && store.unsaved.writes === 0 && !store.unsaved.needsFull) return;
       const log = await logHeader(eventStore);
       const captureStarted = performance.now();
@@ -157,6 +161,7 @@ export const keepReadModelSnapshots = (
       const takenAt = new Date().toISOString();
       const { bytes, activeMs } = await writeReadStoreSnapshot(file, { takenAt, log }, tables);
       store.forgetChanges(tables, true);
+      // The deltas of the old chain go, those written meanwhile too: the new snapshot starts a chain (they kept their changes noted).
       for (const n of await deltaNumbers(file)) await rm(deltaFile(file, n), { force: true });
       chain = { base: takenAt, seq: 0, baseBytes: bytes, deltaBytes: 0 };
       full.finishedAt = Date.now();
@@ -165,9 +170,11 @@ export const keepReadModelSnapshots = (
       logger.info('read-model snapshot written', { ms: full.finishedAt - started, activeMs: Math.round(full.durationMs), bytes, head: log?.head ?? null });
     }, 'snapshot');
   const takeDelta = (): Promise<void> =>
-    once(async () => {
+    once('delta', async () => {
       const base = chain;
       if (base === null) return;
+      // Written while a full snapshot is: it extends the old chain until the snapshot lands, and keeps its changes noted for the new one.
+      const besideFull = writing.full !== null;
       const log = await logHeader(eventStore);
       const captureStarted = performance.now();
       const changes = store.captureChanges();
@@ -175,8 +182,8 @@ export const keepReadModelSnapshots = (
       const started = Date.now();
       const seq = base.seq + 1;
       const { bytes, activeMs } = await writeReadStoreDelta(deltaFile(file, seq), { base: base.base, seq, takenAt: new Date().toISOString(), log }, changes);
-      store.forgetChanges(changes, false);
-      chain = { base: base.base, seq, baseBytes: base.baseBytes, deltaBytes: base.deltaBytes + bytes };
+      if (!besideFull) store.forgetChanges(changes, false);
+      if (chain === base) chain = { base: base.base, seq, baseBytes: base.baseBytes, deltaBytes: base.deltaBytes + bytes };
       delta.finishedAt = Date.now();
       delta.durationMs = captureMs + activeMs;
       logger.info('read-model snapshot delta written', { seq, ms: delta.finishedAt - started, activeMs: Math.round(delta.durationMs), bytes, head: log?.head ?? null });
@@ -185,12 +192,12 @@ export const keepReadModelSnapshots = (
     Date.now() - kind.finishedAt >= Math.max(minMs, dutyRatio * kind.durationMs);
   const timer = setInterval(() => {
     // Not while replaying with deferred indexes: a capture would build them half way.
-    if (store.replaying || writing !== null) return;
+    if (store.replaying || writing.delta !== null) return;
     const unsaved = store.unsaved;
     if (unsaved.writes === 0 && !unsaved.needsFull && chain !== null) return;
     const fullWanted = chain === null || unsaved.needsFull || chain.seq >= MAX_DELTAS || chain.deltaBytes * 2 >= chain.baseBytes;
     // Without a snapshot to follow, the first full one comes at once (small on a new service; after a rebuild it saves the next start one).
-    if (fullWanted && (chain === null || rested(full, SNAPSHOT_MIN_INTERVAL_MS, SNAPSHOT_DUTY_RATIO))) void takeSnapshot();
+    if (writing.full === null && fullWanted && (chain === null || rested(full, SNAPSHOT_MIN_INTERVAL_MS, SNAPSHOT_DUTY_RATIO))) void takeSnapshot();
     else if (chain !== null && !unsaved.needsFull && rested(delta, DELTA_MIN_INTERVAL_MS, DELTA_DUTY_RATIO)) void takeDelta();
   }, checkMs);
   timer.unref();
@@ -199,7 +206,7 @@ export const keepReadModelSnapshots = (
     takeDelta,
     stop: async () => {
       clearInterval(timer);
-      if (writing !== null) await writing;
+      await Promise.all([writing.full, writing.delta]);
     },
   };
 };

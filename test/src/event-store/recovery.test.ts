@@ -1,26 +1,17 @@
 import { expect } from 'chai';
-import { appendFile, open, readFile, stat, truncate } from 'node:fs/promises';
-import { join } from 'node:path';
+import { appendFile, open, readFile, rm, stat, truncate } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { isRight } from 'fp-ts/Either';
 import { EventData } from '@support/domain';
 import { EmbeddedEventStore } from '@support/adapters';
-import { makeTempDir } from './embedded-engine';
+import { logDirPerTest } from './embedded-engine';
 import { collect, ids, newEvent, newEvents } from './events';
-import { frames, logPath } from './log-file';
+import { frames, logIndexPath, logPath } from './log-file';
 
 describe('EmbeddedEventStore recovery', () => {
-  let remove: () => Promise<void>;
   let dir: string;
-
-  beforeEach(async () => {
-    const temp = await makeTempDir();
-    remove = temp.remove;
-    dir = join(temp.dir, 'events');
-  });
-
-  afterEach(async () => {
-    await remove();
+  logDirPerTest((d) => {
+    dir = d;
   });
 
   /** Appends each batch to `stream` (one append per batch) and closes the store. */
@@ -121,10 +112,11 @@ describe('EmbeddedEventStore recovery', () => {
     await expectAfterReopen('ticket-1', first, true);
   });
 
-  it('given a log damaged in the middle with more after it than one write can leave unsynced, when opened, then it refuses rather than cutting acknowledged events', async () => {
+  it('given a log damaged in the middle with more after it than one write can leave unsynced (and no persisted index), when opened, then it refuses rather than cutting acknowledged events', async () => {
     const maxAppendBytes = 16 * 1024;
     const events = newEvents(200);
     await writeAndClose('ticket-1', events.map((e) => [e]), maxAppendBytes);
+    await rm(logIndexPath(dir));
     await flipByte((await frames(dir))[10].offset + 12);
     const sizeBefore = (await stat(logPath(dir))).size;
     let failure: unknown;
@@ -143,8 +135,22 @@ describe('EmbeddedEventStore recovery', () => {
     await appendFile(logPath(dir), Buffer.from('torn'));
     await (await EmbeddedEventStore.open({ dir })).close();
     const store = await EmbeddedEventStore.open({ dir });
-    expect(store.recovery).to.deep.equal({ events: 2, truncatedBytes: 0, reason: null });
+    expect(store.recovery).to.deep.equal({ events: 2, truncatedBytes: 0, reason: null, persistedIndex: { records: 2, unusedBecause: null } });
     await store.close();
+  });
+
+  it('given a log damaged in the middle that its persisted index covers, when opened, then it opens (the index is not rebuilt by a scan) and reading the damaged record fails rather than answering', async () => {
+    const events = newEvents(20);
+    await writeAndClose('ticket-1', events.map((e) => [e]));
+    await flipByte((await frames(dir))[10].offset + 12);
+    const store = await EmbeddedEventStore.open({ dir });
+    try {
+      expect(store.recovery.persistedIndex).to.deep.equal({ records: 20, unusedBecause: null });
+      const failure = await collect(store.readStream('ticket-1')).then(() => null, (e: Error) => e);
+      expect(String(failure)).to.match(/damaged at position 10/);
+    } finally {
+      await store.close();
+    }
   });
 
   async function flipByte(offset: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { existsSync, mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -92,6 +92,52 @@ describe('embedded read models: snapshot deltas', () => {
     void captured;
     const restored = new EmbeddedReadStore();
     await restoreReadModels(restored, events, dataDir, silentLogger);
+    expect(await docsOf(restored)).to.deep.equal(await docsOf(live));
+  });
+
+  it('given a delta taken while a full snapshot is being written, when the process dies before the snapshot lands, then the old chain with that delta restores the live store', async () => {
+    const live = new EmbeddedReadStore();
+    const keeper = keepReadModelSnapshots(live, events, dataDir, silentLogger);
+    await write(live, 0, 20);
+    await keeper.takeSnapshot();
+    await write(live, 20, 30);
+    await keeper.takeDelta();
+    const file = readModelSnapshotFile(dataDir);
+    const before = { snapshot: readFileSync(file), delta1: readFileSync(deltaFile(file, 1)) };
+    await write(live, 30, 40);
+    const full = keeper.takeSnapshot();
+    await write(live, 38, 45);
+    await keeper.takeDelta();
+    const delta2 = readFileSync(deltaFile(file, 2));
+    await full;
+    await keeper.stop();
+    // the files as a kill before the full snapshot's rename leaves them: the old snapshot, delta 1 and the delta written meanwhile
+    rmSync(path.dirname(file), { recursive: true, force: true });
+    mkdirSync(path.dirname(file));
+    writeFileSync(file, before.snapshot);
+    writeFileSync(deltaFile(file, 1), before.delta1);
+    writeFileSync(deltaFile(file, 2), delta2);
+    const restored = new EmbeddedReadStore();
+    expect(await restoreReadModels(restored, events, dataDir, silentLogger)).to.include({ seq: 2 });
+    expect(await docsOf(restored)).to.deep.equal(await docsOf(live));
+  });
+
+  it('given a delta taken while a full snapshot is being written, when the snapshot lands and the next delta follows it, then that delta still holds what changed after the snapshot was captured', async () => {
+    const live = new EmbeddedReadStore();
+    const keeper = keepReadModelSnapshots(live, events, dataDir, silentLogger);
+    await write(live, 0, 20);
+    await keeper.takeSnapshot();
+    await write(live, 20, 30);
+    const full = keeper.takeSnapshot();
+    await write(live, 25, 40);
+    await live.collection('tickets').deleteMany({ _id: 't021' });
+    await keeper.takeDelta();
+    await full;
+    await write(live, 40, 42);
+    await keeper.takeDelta();
+    await keeper.stop();
+    const restored = new EmbeddedReadStore();
+    expect(await restoreReadModels(restored, events, dataDir, silentLogger)).to.include({ seq: 1 });
     expect(await docsOf(restored)).to.deep.equal(await docsOf(live));
   });
 });

@@ -21,6 +21,8 @@ import { retryStartRevision, wrongExpectedVersion } from './expected-revision';
 import { GroupCommit } from './group-commit';
 import { openLogFile } from './log-file';
 import { hashEventId, LogIndex } from './log-index';
+import { LogIndexKeeper } from './log-index-keeper';
+import { logIndexFile, persistedLogIndex } from './log-index-sidecar';
 import { LogReader } from './log-reader';
 import { recoverLog } from './log-recovery';
 import { encodeFrame } from './record-frame';
@@ -42,6 +44,8 @@ export interface RecoveryReport {
   readonly events: number;
   readonly truncatedBytes: number;
   readonly reason: string | null;
+  /** Records whose index came from the persisted index file (the rest were scanned), and why none did when none did. */
+  readonly persistedIndex: { readonly records: number; readonly unusedBecause: string | null };
 }
 
 const LOG_FILE = 'events.log';
@@ -56,7 +60,9 @@ const positionAt = (position: number): Position => ({ commit: BigInt(position), 
 
 /**
  * The embedded event log: one append-only file of checksummed JSON records, fsynced (group commit)
- * before an append answers, with an in-memory index of streams and positions rebuilt on open.
+ * before an append answers, with an in-memory index of streams and positions rebuilt on open: read
+ * from the index persisted beside the log up to where it reaches (when it holds for this log), the
+ * rest scanned from the log itself.
  * Global position: commit = prepare = the record's sequence number, from 0.
  */
 export class EmbeddedEventStore implements EventStore {
@@ -78,9 +84,15 @@ export class EmbeddedEventStore implements EventStore {
       const path = join(options.dir, LOG_FILE);
       const file = await openLogFile(path, options.dir);
       try {
-        const recovery = await recoverLog(file, path, { maxPayloadBytes: maxAppendBytes, maxTailBytes: maxAppendBytes });
-        const report = { events: recovery.index.count, truncatedBytes: recovery.truncatedBytes, reason: recovery.reason };
-        return new EmbeddedEventStore(file, lock, recovery.index, report, options.clock ?? systemClock, maxAppendBytes);
+        const persisted = await persistedLogIndex(logIndexFile(path), file, maxAppendBytes);
+        const fromIndex = typeof persisted === 'string' ? 0 : persisted.count;
+        const recovery = await recoverLog(file, path, { maxPayloadBytes: maxAppendBytes, maxTailBytes: maxAppendBytes }, typeof persisted === 'string' ? undefined : persisted);
+        const report = {
+          events: recovery.index.count, truncatedBytes: recovery.truncatedBytes, reason: recovery.reason,
+          persistedIndex: { records: fromIndex, unusedBecause: typeof persisted === 'string' ? persisted : null },
+        };
+        const keeper = new LogIndexKeeper(logIndexFile(path), recovery.index, fromIndex);
+        return new EmbeddedEventStore(file, lock, recovery.index, report, options.clock ?? systemClock, maxAppendBytes, keeper);
       } catch (error) {
         await file.close();
         throw error;
@@ -98,13 +110,16 @@ export class EmbeddedEventStore implements EventStore {
     readonly recovery: RecoveryReport,
     private readonly clock: Clock,
     private readonly maxAppendBytes: number,
+    private readonly indexKeeper: LogIndexKeeper,
   ) {
     this.durable = index.count;
+    indexKeeper.durable(this.durable);
     this.reader = new LogReader(file, index, maxAppendBytes, this.recent);
     this.committer = new GroupCommit(file, index.endOffset, maxAppendBytes, {
       durable: (lastPosition) => {
         this.durable = lastPosition + 1;
         this.commits.notify();
+        this.indexKeeper.durable(this.durable);
       },
       failed: () => this.commits.notify(),
     });
@@ -169,6 +184,7 @@ export class EmbeddedEventStore implements EventStore {
     if (this.closed) return;
     this.closed = true;
     await this.committer.drain();
+    await this.indexKeeper.close(this.durable);
     for (const subscription of [...this.subscriptions]) await subscription.unsubscribe();
     this.commits.notify();
     await this.file.close();

@@ -24,6 +24,12 @@ export class GrowableArray<T extends Float64Array | Uint32Array> {
     this.size += 1;
   }
 
+  /** The first `count` values, copied. */
+  copyOf(count: number): T {
+    if (count < 0 || count > this.size) throw new RangeError(`count ${count} outside 0..${this.size}`);
+    return this.data.slice(0, count) as T;
+  }
+
   get(index: number): number {
     if (index < 0 || index >= this.size) throw new RangeError(`index ${index} outside 0..${this.size - 1}`);
     return this.data[index];

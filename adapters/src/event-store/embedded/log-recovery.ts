@@ -28,20 +28,21 @@ interface PendingRecord {
 }
 
 /**
- * Scans the log from the start and rebuilds the index. The log ends at the first record that is
+ * Scans the log from the start and rebuilds the index; given the index of a prefix (`from`, a
+ * persisted index checked against this log), scans only the records after it. The log ends at the first record that is
  * cut short, fails its checksum, is not a stored event or is out of sequence; an append whose last
  * record is missing is dropped whole. What follows is truncated, unless it is longer than any write
  * that a crash can leave half-done: then the log is damaged in the middle and opening it fails
  * rather than silently dropping acknowledged events.
  */
-export async function recoverLog(file: FileHandle, path: string, limits: RecoveryLimits): Promise<Recovery> {
+export async function recoverLog(file: FileHandle, path: string, limits: RecoveryLimits, from: LogIndex = new LogIndex(0)): Promise<Recovery> {
   const fileSize = (await file.stat()).size;
-  const index = new LogIndex(0);
+  const index = from;
   let pending: PendingRecord[] = [];
-  let pendingStart = 0;
-  let offset = 0;
+  let offset = index.endOffset;
+  let pendingStart = offset;
   let chunk = Buffer.alloc(0);
-  let chunkStart = 0;
+  let chunkStart = offset;
   let chunkLength = 0;
   let reason: string | null = null;
 

@@ -8,11 +8,15 @@ import { badValue, indexKeySpecsConflict, indexOptionsConflict } from './store-o
 
 const ID_INDEX = '_id_';
 
-/** A table as a snapshot holds it: documents, and each index's entries as ordinals into `docs`. */
+/**
+ * A table as a snapshot holds it: documents, and each index's entries as ordinals into `docs`
+ * (`order`; null: none kept, sort on load), but for the documents in `unordered` (written by a
+ * delta since), whose entries are merged in on load.
+ */
 export interface TableImage {
   readonly name: string;
   readonly docs: readonly Document[];
-  readonly indexes: readonly { readonly spec: IndexSpec; readonly order: readonly number[] | null }[];
+  readonly indexes: readonly { readonly spec: IndexSpec; readonly order: readonly number[] | null; readonly unordered?: readonly number[] }[];
 }
 
 /**
@@ -224,7 +228,7 @@ export class DocumentTable {
     this.clear();
     this.changes.reset();
     for (const doc of image.docs) this.byId.set(doc._id, doc);
-    for (const { spec, order } of image.indexes) {
+    for (const { spec, order, unordered } of image.indexes) {
       if (spec.substring === true) {
         const index = new SubstringIndex(nameOf(spec), spec);
         index.build(this.byId);
@@ -232,7 +236,7 @@ export class DocumentTable {
         continue;
       }
       const index = new SecondaryIndex(nameOf(spec), spec.key, spec.unique === true);
-      index.load(image.docs, order);
+      index.load(image.docs, order, unordered);
       this.declared.set(index.name, index);
     }
   }

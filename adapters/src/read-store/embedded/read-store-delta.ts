@@ -1,5 +1,6 @@
 import type { Document, IndexSpec } from '@support/domain';
 import { TableChanges, TableImage } from './document-table';
+import { applyTableDelta, TableDelta } from './image-delta';
 import { readTablesFile } from './json-lines-reader';
 import { writeJsonLinesAtomically } from './json-lines-writer';
 import type { SnapshotHeader } from './read-store-snapshot';
@@ -18,12 +19,7 @@ export interface DeltaHeader {
   readonly log: SnapshotHeader['log'];
 }
 
-export interface DeltaTable {
-  readonly name: string;
-  readonly docs: readonly Document[];
-  readonly deleted: readonly string[];
-  readonly indexes: readonly IndexSpec[];
-}
+export type DeltaTable = TableDelta;
 
 /** The file of the delta number `seq` after the snapshot in `snapshotFile`. */
 export const deltaFile = (snapshotFile: string, seq: number): string => `${snapshotFile}.delta-${String(seq).padStart(6, '0')}`;
@@ -61,18 +57,9 @@ export const readReadStoreDelta = async (file: string): Promise<{ header: DeltaH
   return { header: header as DeltaHeader, tables };
 };
 
-/**
- * The images after a delta: each table it names gets its documents written and deleted, and its
- * index declarations; the stored index orders of those tables no longer hold, so their indexes are
- * built by sorting on restore. Tables it does not name are kept as they are.
- */
+/** The images after a delta: each table it names as applyTableDelta makes it; tables it does not name are kept as they are. */
 export const applyDelta = (images: readonly TableImage[], delta: readonly DeltaTable[]): TableImage[] => {
   const byName = new Map(images.map((image) => [image.name, image]));
-  for (const table of delta) {
-    const docs = new Map((byName.get(table.name)?.docs ?? []).map((doc) => [doc._id, doc]));
-    for (const id of table.deleted) docs.delete(id);
-    for (const doc of table.docs) docs.set(doc._id, doc);
-    byName.set(table.name, { name: table.name, docs: [...docs.values()], indexes: table.indexes.map((spec) => ({ spec, order: null })) });
-  }
+  for (const table of delta) byName.set(table.name, applyTableDelta(byName.get(table.name), table));
   return [...byName.values()];
 };

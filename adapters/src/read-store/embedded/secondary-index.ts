@@ -94,22 +94,34 @@ export class SecondaryIndex {
   /**
    * Builds the index over `docs` from a stored entry order (entryOrder) without sorting: the order
    * is checked with one comparison per entry, and sorted afresh when it does not hold (or is absent).
+   * The documents in `unordered` (written since the order was stored) are left out of it: their
+   * entries are sorted on their own and merged in.
    */
-  load(docs: readonly Document[], order: readonly number[] | null): void {
+  load(docs: readonly Document[], order: readonly number[] | null, unordered: readonly number[] = []): void {
     this.docsThroughArrays = 0;
-    const entries = order === null ? null : this.entriesInOrder(docs, order);
+    const entries = order === null ? null : this.entriesInOrder(docs, order, unordered);
     if (entries !== null) {
-      this.entries.fill(entries);
+      this.entries.fill(unordered.length === 0 ? entries : mergeSorted(entries, this.sortedEntriesOf(unordered.map((o) => docs[o])), (a, b) => this.compareEntries(a, b)));
       return;
     }
     this.docsThroughArrays = 0;
+    this.entries.fill(this.sortedEntriesOf(docs));
+  }
+
+  /** Every entry of `docs`, sorted (counting the documents with arrays). */
+  private sortedEntriesOf(docs: readonly Document[]): IndexEntry[] {
     const all: IndexEntry[] = [];
     for (const doc of docs) {
+      const plain = this.plainEntryOf(doc);
+      if (plain !== undefined) {
+        all.push(plain);
+        continue;
+      }
       const found = this.keysOf(doc);
       if (found.throughArray) this.docsThroughArrays++;
       for (const key of found.keys) all.push(key.concat(doc._id));
     }
-    this.entries.fill(all.sort((a, b) => this.compareEntries(a, b)));
+    return all.sort((a, b) => this.compareEntries(a, b));
   }
 
   /**
@@ -118,26 +130,24 @@ export class SecondaryIndex {
    * document with one key (the usual case) is read straight; a multikey document's keys are
    * handed out in their own order as the stored order meets it again.
    */
-  private entriesInOrder(docs: readonly Document[], order: readonly number[]): IndexEntry[] | null {
+  private entriesInOrder(docs: readonly Document[], order: readonly number[], unordered: readonly number[] = []): IndexEntry[] | null {
     const entries: IndexEntry[] = new Array(order.length);
     const pending = new Map<number, IndexEntry[]>();
     const seen = new Uint8Array(docs.length);
+    // The unordered documents count as seen: met again in the order, they make it not hold.
+    for (const ordinal of unordered) {
+      if (!(ordinal >= 0 && ordinal < docs.length) || seen[ordinal] !== 0) return null;
+      seen[ordinal] = 2;
+    }
     let previous: IndexEntry | undefined;
     for (let i = 0; i < order.length; i++) {
       const ordinal = order[i];
       if (!(ordinal >= 0 && ordinal < docs.length)) return null;
+      if (seen[ordinal] === 2) return null;
       let next: IndexEntry | undefined;
       if (seen[ordinal] === 0) {
         seen[ordinal] = 1;
-        const doc = docs[ordinal];
-        const found = this.keysOf(doc);
-        if (found.throughArray) this.docsThroughArrays++;
-        if (found.keys.length === 1) next = found.keys[0].concat(doc._id);
-        else {
-          const keys = found.keys.map((key) => key.concat(doc._id)).sort((a, b) => this.compareEntries(a, b));
-          next = keys.shift();
-          pending.set(ordinal, keys);
-        }
+        next = this.firstEntryOf(docs[ordinal], ordinal, pending);
       } else {
         next = pending.get(ordinal)?.shift();
       }
@@ -148,6 +158,18 @@ export class SecondaryIndex {
     for (let ordinal = 0; ordinal < docs.length; ordinal++) if (seen[ordinal] === 0) return null;
     for (const rest of pending.values()) if (rest.length > 0) return null;
     return entries;
+  }
+
+  /** A document's first entry in index order; the rest, when it has more (multikey), wait in `pending` for the order to meet them. */
+  private firstEntryOf(doc: Document, ordinal: number, pending: Map<number, IndexEntry[]>): IndexEntry | undefined {
+    const plain = this.plainEntryOf(doc);
+    if (plain !== undefined) return plain;
+    const found = this.keysOf(doc);
+    if (found.throughArray) this.docsThroughArrays++;
+    if (found.keys.length === 1) return found.keys[0].concat(doc._id);
+    const keys = found.keys.map((key) => key.concat(doc._id)).sort((a, b) => this.compareEntries(a, b));
+    pending.set(ordinal, keys);
+    return keys.shift();
   }
 
   /** Moves a document's entries from its `before` keys to its `after` keys. */
@@ -174,6 +196,20 @@ export class SecondaryIndex {
     return undefined;
   }
 
+  /** The one entry of a document whose indexed fields are top-level and none an array (keysOf's common case, without its allocations); else undefined. */
+  private plainEntryOf(doc: Document): IndexEntry | undefined {
+    const names = this.topLevelNames;
+    if (names === null) return undefined;
+    const entry = new Array<unknown>(names.length + 1);
+    for (let i = 0; i < names.length; i++) {
+      const value = doc[names[i]];
+      if (Array.isArray(value)) return undefined;
+      entry[i] = value === undefined ? null : value;
+    }
+    entry[names.length] = doc._id;
+    return entry;
+  }
+
   /** The keys of a document, as MongoDB builds index keys (one per array element, null for missing). */
   keysOf(doc: Document): DocumentKeys {
     // The common case, read directly: top-level fields, none of them an array.
@@ -187,6 +223,8 @@ export class SecondaryIndex {
         key[i] = value === undefined ? null : value;
       }
       if (i === names.length) return { id: doc._id, keys: [key], throughArray: false };
+      const keys = stringArrayKeys(doc, names);
+      if (keys !== null) return { id: doc._id, keys, throughArray: true };
     }
     const reached = this.fields.map((field) => valuesAtPath(doc, field.path));
     if (!reached.some((r) => r.throughArray)) return { id: doc._id, keys: [reached.map((r) => r.values[0])], throughArray: false };
@@ -267,4 +305,41 @@ export class SecondaryIndex {
     }
     return bound.after ? -1 : 1;
   }
+}
+
+/** Two sorted lists as one. */
+function mergeSorted<E>(a: readonly E[], b: readonly E[], compare: (x: E, y: E) => number): E[] {
+  const out: E[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = compare(a[i], b[j]) <= 0 ? a[i++] : b[j++];
+  while (i < a.length) out[k++] = a[i++];
+  while (j < b.length) out[k++] = b[j++];
+  return out;
+}
+
+/**
+ * The keys of a document over top-level fields where each array holds only strings (a list of
+ * phones, of ticket keys): one key per combination of distinct elements, as the general path
+ * builds them, without walking paths; null for any other shape (an empty array, other elements).
+ */
+function stringArrayKeys(doc: Document, names: readonly string[]): unknown[][] | null {
+  let keys: unknown[][] = [[]];
+  for (const name of names) {
+    const value = doc[name];
+    if (!Array.isArray(value)) {
+      const single = value === undefined ? null : value;
+      for (const key of keys) key.push(single);
+      continue;
+    }
+    if (value.length === 0) return null;
+    const distinct: string[] = [];
+    for (const element of value) {
+      if (typeof element !== 'string') return null;
+      if (!distinct.includes(element)) distinct.push(element);
+    }
+    keys = keys.flatMap((key) => distinct.map((element) => [...key, element]));
+  }
+  return keys;
 }
