@@ -1,29 +1,19 @@
 import { ExportColumns, ExportTicket } from '@support/domain';
-import { csvHeader } from './csv-records';
-import { CsvThread } from './csv-thread/csv-thread';
+import { csvHeader, csvRecordsWriter } from './csv-records';
 
 /**
- * Rows sent to the CSV thread at once: enough that a message's cost is spread over many rows, few
- * enough that the rows alive at any moment stay tens of kilobytes (the young generation does not
- * grow during a long export).
+ * Rows stringified together and turned into UTF-8 at once: few enough that the rows alive at any
+ * moment (what a young-generation collection has to copy) stay a few kilobytes, so the service's
+ * young generation does not grow during a long export; the bytes wait outside the JS heap.
  */
-const ROWS_PER_BATCH = 64;
-/** Batches the CSV thread may hold before this thread waits for the oldest: both threads stay busy, memory stays bounded. */
-const BATCHES_IN_FLIGHT = 4;
-
-interface Sent {
-  readonly bytes: Promise<Buffer>;
-  /** Rows written once these bytes are out; set when the batch ends a chunk. */
-  readonly chunkEnd: number | null;
-}
+const ROWS_PER_GROUP = 16;
 
 /**
- * The CSV of an export as UTF-8 chunks: the header, then the rows of the cursor's batches in
- * order, `rowsPerChunk` at a time. This thread builds the rows; a CSV thread writes them with
- * csv-writer and encodes them (csv-thread/), a few batches behind, so both cores work. Pulled by
- * the blob store's upload stream, so at most one chunk and a few batches are held: memory does
- * not grow with the rows. `onRows` hears the running count after each chunk (progress; it may
- * throw to stop the export). The thread lives as long as the stream.
+ * The CSV of an export as UTF-8 chunks: the header, then the rows of the cursor's batches in order,
+ * `rowsPerChunk` at a time, written by csv-writer (csv-records.ts). Every ROWS_PER_GROUP rows are
+ * stringified and encoded at once, and a chunk is their bytes joined. Pulled by the blob store's
+ * upload stream, so at most one chunk is held: memory does not grow with the rows. `onRows` hears
+ * the running count after each chunk (progress; it may throw to stop the export).
  */
 export async function* csvChunks(
   tickets: AsyncIterable<readonly ExportTicket[]>,
@@ -31,54 +21,33 @@ export async function* csvChunks(
   rowsPerChunk: number,
   onRows: (processed: number) => Promise<void>,
 ): AsyncGenerator<Buffer, void, undefined> {
+  const records = csvRecordsWriter();
   yield Buffer.from(csvHeader(columns.header), 'utf8');
-  const width = columns.header.length;
-  const thread = new CsvThread();
-  try {
-    const sent: Sent[] = [];
-    let parts: Buffer[] = [];
-    let rows: string[][] = [];
-    let processed = 0;
-    const send = (chunkEnd: number | null) => {
-      sent.push({ bytes: thread.records(rows, width), chunkEnd });
-      rows = [];
-    };
-    /** Takes the oldest batch's bytes; a chunk when that batch ends one. */
-    const receive = async (): Promise<number | null> => {
-      const oldest = sent.shift()!;
-      parts.push(await oldest.bytes);
-      return oldest.chunkEnd;
-    };
-    const chunk = (): Buffer => {
-      const whole = parts.length === 1 ? parts[0] : Buffer.concat(parts);
-      parts = [];
-      return whole;
-    };
-    for await (const batch of tickets) {
-      for (const ticket of batch) {
-        rows.push(columns.row(ticket));
-        processed++;
-        const endsChunk = processed % rowsPerChunk === 0;
-        if (rows.length === ROWS_PER_BATCH || endsChunk) send(endsChunk ? processed : null);
-        while (sent.length > BATCHES_IN_FLIGHT) {
-          const end = await receive();
-          if (end !== null) {
-            yield chunk();
-            await onRows(end);
-          }
-        }
+  let rows: string[][] = [];
+  let parts: Buffer[] = [];
+  let processed = 0;
+  const encodeRows = () => {
+    parts.push(Buffer.from(records(rows), 'utf8'));
+    rows = [];
+  };
+  const take = (): Buffer => {
+    const chunk = parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    parts = [];
+    return chunk;
+  };
+  for await (const batch of tickets) {
+    for (const ticket of batch) {
+      rows.push(columns.row(ticket));
+      processed++;
+      if (rows.length === ROWS_PER_GROUP) encodeRows();
+      if (processed % rowsPerChunk === 0) {
+        if (rows.length > 0) encodeRows();
+        yield take();
+        await onRows(processed);
       }
     }
-    if (rows.length > 0) send(processed);
-    while (sent.length > 0) {
-      const end = await receive();
-      if (end !== null) {
-        yield chunk();
-        await onRows(end);
-      }
-    }
-    await onRows(processed);
-  } finally {
-    await thread.close();
   }
+  if (rows.length > 0) encodeRows();
+  if (parts.length > 0) yield take();
+  await onRows(processed);
 }

@@ -2,8 +2,6 @@ export * from './export-worker-deps';
 export * from './export-command';
 export * from './csv-chunks';
 export * from './csv-records';
-export * from './csv-thread/packed-rows';
-export * from './csv-thread/csv-thread';
 export * from './objective-tasks';
 export * from './run-export';
 export * from './export-worker';
