@@ -85,11 +85,13 @@ export class EmbeddedEventStore implements EventStore {
       const file = await openLogFile(path, options.dir);
       try {
         const persisted = await persistedLogIndex(logIndexFile(path), file, maxAppendBytes);
-        const fromIndex = typeof persisted === 'string' ? 0 : persisted.count;
-        const recovery = await recoverLog(file, path, { maxPayloadBytes: maxAppendBytes, maxTailBytes: maxAppendBytes }, typeof persisted === 'string' ? undefined : persisted);
+        const unusedBecause = typeof persisted === 'string' ? persisted : null;
+        const from = typeof persisted === 'string' ? undefined : persisted;
+        const fromIndex = from?.count ?? 0;
+        const recovery = await recoverLog(file, path, { maxPayloadBytes: maxAppendBytes, maxTailBytes: maxAppendBytes }, from);
         const report = {
           events: recovery.index.count, truncatedBytes: recovery.truncatedBytes, reason: recovery.reason,
-          persistedIndex: { records: fromIndex, unusedBecause: typeof persisted === 'string' ? persisted : null },
+          persistedIndex: { records: fromIndex, unusedBecause },
         };
         const keeper = new LogIndexKeeper(logIndexFile(path), recovery.index, fromIndex);
         return new EmbeddedEventStore(file, lock, recovery.index, report, options.clock ?? systemClock, maxAppendBytes, keeper);

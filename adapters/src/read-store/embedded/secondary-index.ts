@@ -198,32 +198,32 @@ export class SecondaryIndex {
 
   /** The one entry of a document whose indexed fields are top-level and none an array (keysOf's common case, without its allocations); else undefined. */
   private plainEntryOf(doc: Document): IndexEntry | undefined {
+    return this.plainKeyOf(doc, true);
+  }
+
+  /**
+   * The one key of a document whose indexed fields are all top-level and none an array, read
+   * directly (the common case); `withId` adds the document's id at its end (an entry). Else undefined.
+   */
+  private plainKeyOf(doc: Document, withId: boolean): unknown[] | undefined {
     const names = this.topLevelNames;
     if (names === null) return undefined;
-    const entry = new Array<unknown>(names.length + 1);
+    const key = new Array<unknown>(withId ? names.length + 1 : names.length);
     for (let i = 0; i < names.length; i++) {
       const value = doc[names[i]];
       if (Array.isArray(value)) return undefined;
-      entry[i] = value === undefined ? null : value;
+      key[i] = value === undefined ? null : value;
     }
-    entry[names.length] = doc._id;
-    return entry;
+    if (withId) key[names.length] = doc._id;
+    return key;
   }
 
   /** The keys of a document, as MongoDB builds index keys (one per array element, null for missing). */
   keysOf(doc: Document): DocumentKeys {
-    // The common case, read directly: top-level fields, none of them an array.
     if (this.topLevelNames !== null) {
-      const names = this.topLevelNames;
-      const key = new Array<unknown>(names.length);
-      let i = 0;
-      for (; i < names.length; i++) {
-        const value = doc[names[i]];
-        if (Array.isArray(value)) break;
-        key[i] = value === undefined ? null : value;
-      }
-      if (i === names.length) return { id: doc._id, keys: [key], throughArray: false };
-      const keys = stringArrayKeys(doc, names);
+      const key = this.plainKeyOf(doc, false);
+      if (key !== undefined) return { id: doc._id, keys: [key], throughArray: false };
+      const keys = stringArrayKeys(doc, this.topLevelNames);
       if (keys !== null) return { id: doc._id, keys, throughArray: true };
     }
     const reached = this.fields.map((field) => valuesAtPath(doc, field.path));
