@@ -10,7 +10,7 @@ const ROWS_PER_GROUP = 16;
 
 /**
  * The CSV of an export as UTF-8 chunks: the header, then the rows of the cursor's batches in order,
- * `rowsPerChunk` at a time, written by csv-writer (csv-records.ts). Every ROWS_PER_GROUP rows are
+ * `rowsPerChunk` at a time, written by csv-records.ts (d3-dsv). Every ROWS_PER_GROUP rows are
  * stringified and encoded at once, and a chunk is their bytes joined. Pulled by the blob store's
  * upload stream, so at most one chunk is held: memory does not grow with the rows. `onRows` hears
  * the running count after each chunk (progress; it may throw to stop the export).

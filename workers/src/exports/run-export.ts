@@ -29,7 +29,7 @@ interface Written {
 
 /**
  * Streams one attempt's file: the read model cursor's batches in the list's order (the compiled
- * sort) → rows → csv-writer → the blob store's upload. Progress is recorded at
+ * sort) → rows → d3-dsv (csv-records.ts) → the blob store's upload. Progress is recorded at
  * most once per interval; a rejected progress (a later attempt owns the job) aborts the upload, so
  * nothing of this attempt becomes visible. Each attempt writes its own blob key.
  */
