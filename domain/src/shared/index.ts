@@ -5,3 +5,4 @@ export * from './backoff';
 export * from './command-handler';
 export * from './bounded-text';
 export * from './stream-ends';
+export * from './time-slice';

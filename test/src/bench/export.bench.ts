@@ -138,6 +138,38 @@ const snapshotSettled = async (readStore: ReadStore): Promise<number> => {
   return (performance.now() - started) / 1000;
 };
 
+/**
+ * A client listing 10 tickets every 50 ms (one request at a time) until stopped: the latency of
+ * each list, to show whether the service keeps answering while it exports.
+ */
+const listProber = (url: string): { stop(): Promise<number[]> } => {
+  const latencies: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/apis/task-runs/tickets/list`, {
+        method: 'POST', headers: { Authorization: `Bearer ${TOKENS.acmeAdmin}`, 'Content-Type': 'application/json' }, body: '{"limit":10}',
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`list answered ${res.status} during the export`);
+      latencies.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return latencies.sort((a, b) => a - b);
+    },
+  };
+};
+const latencyLine = (sorted: readonly number[]): string => {
+  const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
+  return `${sorted.length} lists, p50 ${q(0.5).toFixed(1)} ms, p95 ${q(0.95).toFixed(1)} ms, max ${q(1).toFixed(1)} ms`;
+};
+
 const collectGarbage = (): void => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
@@ -214,6 +246,10 @@ export async function run(): Promise<void> {
       parts.forEach((p, i) => (partsPeak[i] = Math.max(partsPeak[i], p.read())));
     }, 20);
 
+    const idleProbe = listProber(svc.url);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const idleLatencies = await idleProbe.stop();
+    const prober = listProber(svc.url);
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
     const last = await profiledPhase(async () => {
@@ -227,6 +263,7 @@ export async function run(): Promise<void> {
     });
     const wallSeconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const exportLatencies = await prober.stop();
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     if (last.body.job.status !== 'succeeded') throw new Error(`export failed: ${JSON.stringify(last.body.job)}`);
@@ -248,6 +285,7 @@ export async function run(): Promise<void> {
     process.stdout.write(`  CPU of the service process (every thread) during the export: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)} s, system ${(cpu.system / 1e6).toFixed(1)} s), ${cpuUsPerRow.toFixed(1)} µs per row\n`);
     process.stdout.write(`  peak RSS − RSS before the export: ${((peak - rssBefore) / MB).toFixed(1)} MB (before ${(rssBefore / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB)\n`);
     process.stdout.write(`  of which, each at its own peak: ${parts.map((p, i) => `${p.name} +${((partsPeak[i] - partsBefore[i]) / MB).toFixed(1)} MB`).join(', ')}\n`);
+    process.stdout.write(`  a client listing 10 tickets every 50 ms: before the export ${latencyLine(idleLatencies)}; during it ${latencyLine(exportLatencies)}\n`);
     const b = await breakdown(Math.min(100_000, TICKETS));
     const stringifiers = b.stringify.map((x) => `${x.name} ${x.us.toFixed(2)} µs${x.same ? '' : ' (other bytes than the worker\'s)'}`).join(', ');
     process.stdout.write(`  CPU per row (no I/O, best of 3): row building ${b.buildUs.toFixed(2)} µs; stringify the same rows: ${stringifiers}\n`);

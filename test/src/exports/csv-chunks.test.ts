@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
 import { ExportColumns, ExportTicket } from '@support/domain';
@@ -56,5 +57,23 @@ describe('export CSV: RFC 4180 records in UTF-8 chunks', () => {
     }
     expect(caught).to.equal(stop);
     expect(seen).to.have.length(4); // the header and three chunks of ten rows
+  });
+
+  it('given rows that take a while to build, when streamed, then other work waiting on the event loop runs before the export ends', async () => {
+    let built = 0;
+    const slow: ExportColumns = {
+      header: HEADER,
+      row: (t) => {
+        const until = performance.now() + 0.2;
+        while (performance.now() < until);
+        built++;
+        return rowOf(Number(t._id));
+      },
+    };
+    let builtWhenOtherWorkRan: number | null = null;
+    setImmediate(() => (builtWhenOtherWorkRan = built));
+    await collect(csvChunks(tickets(500), slow, 1_000, async () => undefined));
+    // 500 rows of 0.2 ms hold the loop 100 ms; a turn is given every few milliseconds.
+    expect(builtWhenOtherWorkRan).to.be.a('number').and.to.be.below(250);
   });
 });

@@ -1,4 +1,4 @@
-import { ExportColumns, ExportTicket } from '@support/domain';
+import { ExportColumns, ExportTicket, TimeSlice } from '@support/domain';
 import { csvHeader, csvRecordsWriter } from './csv-records';
 
 /**
@@ -13,7 +13,8 @@ const ROWS_PER_GROUP = 16;
  * `rowsPerChunk` at a time, written by csv-records.ts (d3-dsv). Every ROWS_PER_GROUP rows are
  * stringified and encoded at once, and a chunk is their bytes joined. Pulled by the blob store's
  * upload stream, so at most one chunk is held: memory does not grow with the rows. `onRows` hears
- * the running count after each chunk (progress; it may throw to stop the export).
+ * the running count after each chunk (progress; it may throw to stop the export). Every few
+ * milliseconds of rows it gives the event loop a turn, so requests are answered during an export.
  */
 export async function* csvChunks(
   tickets: AsyncIterable<readonly ExportTicket[]>,
@@ -22,6 +23,7 @@ export async function* csvChunks(
   onRows: (processed: number) => Promise<void>,
 ): AsyncGenerator<Buffer, void, undefined> {
   const records = csvRecordsWriter();
+  const slice = new TimeSlice();
   yield Buffer.from(csvHeader(columns.header), 'utf8');
   let rows: string[][] = [];
   let parts: Buffer[] = [];
@@ -39,7 +41,10 @@ export async function* csvChunks(
     for (const ticket of batch) {
       rows.push(columns.row(ticket));
       processed++;
-      if (rows.length === ROWS_PER_GROUP) encodeRows();
+      if (rows.length === ROWS_PER_GROUP) {
+        encodeRows();
+        if (slice.used()) await slice.yieldTurn();
+      }
       if (processed % rowsPerChunk === 0) {
         if (rows.length > 0) encodeRows();
         yield take();

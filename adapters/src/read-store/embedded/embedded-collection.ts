@@ -10,11 +10,12 @@ import type {
   Update,
   UpdateResult,
 } from '@support/domain';
+import { TimeSlice } from '@support/domain';
 import { bulkWrite } from './bulk-write';
 import type { DocumentTable } from './document-table';
 import { EmbeddedCursor } from './embedded-cursor';
 import { countMatching, findDocuments } from './find-documents';
-import { ScanStep, TimeSlice, withoutPauses } from './scan-pause';
+import { ScanStep, withoutPauses } from './scan-pause';
 import { deleteAll, replaceFirst, updateAll, updateFirst } from './write-documents';
 
 /**

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Cursor } from '@support/domain';
-import { PAUSE, ScanStep, TimeSlice } from './scan-pause';
+import { TimeSlice } from '@support/domain';
+import { PAUSE, ScanStep } from './scan-pause';
 
 /** Documents produced per step before the cursor lets other work run. */
 const BATCH_SIZE = 1000;
