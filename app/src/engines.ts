@@ -1,9 +1,10 @@
 import path from 'node:path';
 import Router from '@koa/router';
-import { downloadRoutes, EmbeddedEventStore, EmbeddedJobQueue, EmbeddedReadStore, EventStoreDbEventStore, LocalBlobStore, loadOrCreateSigningKey, mongoLimiters, MongoReadStore, NatsJobQueue, AzureBlobStore } from '@support/adapters';
+import { downloadRoutes, EmbeddedEventStore, EmbeddedJobQueue, EmbeddedReadStore, LocalBlobStore, loadOrCreateSigningKey, mongoLimiters } from '@support/adapters';
 import { LimiterFactory, memoryLimiters } from '@support/http-edge';
 import { BlobStore, EventStore, JobQueue, Logger, ReadStore } from '@support/domain';
 
+import { distributedAdapters } from './distributed-adapters';
 import { Settings } from './settings';
 
 export interface Engines {
@@ -21,7 +22,10 @@ export interface Engines {
 export const DOWNLOAD_PATH = '/downloads';
 export const BLOB_CONTAINER = 'ticket-exports';
 
-/** Each engine is chosen on its own from the environment (operator contract), so any mix works. */
+/**
+ * Each engine is chosen on its own from the environment (operator contract), so any mix works. The
+ * distributed adapters (and their drivers) are loaded only for the engines configured.
+ */
 export const openEngines = async (settings: Settings, logger: Logger): Promise<Engines> => {
   const closers: (() => Promise<void>)[] = [];
   const routers: Router[] = [];
@@ -29,7 +33,7 @@ export const openEngines = async (settings: Settings, logger: Logger): Promise<E
 
   let eventStore: EventStore;
   if (settings.eventStoreUrl) {
-    eventStore = await EventStoreDbEventStore.connect(settings.eventStoreUrl);
+    eventStore = await distributedAdapters().EventStoreDbEventStore.connect(settings.eventStoreUrl);
     names.eventStore = 'eventstoredb';
   } else {
     eventStore = await EmbeddedEventStore.open({ dir: path.join(settings.dataDir, 'events') });
@@ -40,7 +44,7 @@ export const openEngines = async (settings: Settings, logger: Logger): Promise<E
   let readStore: ReadStore;
   let limiters: LimiterFactory;
   if (settings.mongodbUrl) {
-    const mongo = await MongoReadStore.connect(settings.mongodbUrl);
+    const mongo = await distributedAdapters().MongoReadStore.connect(settings.mongodbUrl);
     readStore = mongo;
     limiters = mongoLimiters(mongo.client, mongo.databaseName);
     names.readStore = 'mongodb';
@@ -53,7 +57,7 @@ export const openEngines = async (settings: Settings, logger: Logger): Promise<E
 
   let jobQueue: JobQueue;
   if (settings.natsUrl) {
-    jobQueue = await NatsJobQueue.connect({ servers: settings.natsUrl });
+    jobQueue = await distributedAdapters().NatsJobQueue.connect({ servers: settings.natsUrl });
     names.jobQueue = 'nats';
   } else {
     jobQueue = await EmbeddedJobQueue.open({ dir: path.join(settings.dataDir, 'jobs') });
@@ -63,7 +67,7 @@ export const openEngines = async (settings: Settings, logger: Logger): Promise<E
 
   let blobStore: BlobStore;
   if (settings.azureConnectionString) {
-    blobStore = await AzureBlobStore.connect({ connectionString: settings.azureConnectionString, containerName: BLOB_CONTAINER });
+    blobStore = await distributedAdapters().AzureBlobStore.connect({ connectionString: settings.azureConnectionString, containerName: BLOB_CONTAINER });
     names.blobStore = 'azure';
   } else {
     const signingKey = await loadOrCreateSigningKey(settings.dataDir, settings.urlSigningKey);

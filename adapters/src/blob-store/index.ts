@@ -1,4 +1,3 @@
 export { InvalidBlobKeyError, blobKeyProblem, isValidBlobKey } from './blob-key';
 export { attachmentContentDisposition } from './content-disposition';
 export * from './local';
-export * from './azure';

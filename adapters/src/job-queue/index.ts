@@ -1,3 +1,2 @@
 export * from './embedded';
-export * from './nats';
 export { defaultBackoffMs } from './backoff';

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { EmbeddedEventStore, EventStoreDbEventStore } from '@support/adapters';
+import { EmbeddedEventStore } from '@support/adapters';
 import { EventStore } from '@support/domain';
 import { EventFeedQuery, eventLine, readEventFeed } from '@support/query-api';
+import { distributedAdapters } from '../distributed-adapters';
 import { Settings } from '../settings';
 
 /**
@@ -12,7 +13,7 @@ export const readFeedFromEngine = async (settings: Settings, query: EventFeedQue
   let store: EventStore;
   try {
     store = settings.eventStoreUrl
-      ? await EventStoreDbEventStore.connect(settings.eventStoreUrl)
+      ? await distributedAdapters().EventStoreDbEventStore.connect(settings.eventStoreUrl)
       : await EmbeddedEventStore.open({ dir: path.join(settings.dataDir, 'events') });
   } catch (e) {
     const inUse = /is in use by (process|another running service)/.test((e as Error).message);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { EventStoreDbEventStore } from '@support/adapters';
+import { EventStoreDbEventStore } from '@support/adapters/dist/distributed';
 import { EVENT_SCHEMA_VERSION, EventStore, positionToString, RecordedEvent } from '@support/domain';
 import { EventFeedQuery, readEventFeed } from '@support/query-api';
 import { makeEmbeddedEngine } from '../event-store/embedded-engine';

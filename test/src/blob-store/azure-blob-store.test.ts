@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { BlobServiceClient } from '@azure/storage-blob';
-import { AzureBlobStore } from '@support/adapters';
+import { AzureBlobStore } from '@support/adapters/dist/distributed';
 import { RunningAzurite, startAzurite } from '../support/azurite';
 
 /** What only the Azure engine does: its container, and what its SAS URLs allow. */

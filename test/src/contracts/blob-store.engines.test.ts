@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BlobServiceClient } from '@azure/storage-blob';
-import { AzureBlobStore } from '@support/adapters';
+import { AzureBlobStore } from '@support/adapters/dist/distributed';
 import { makeLocalEngine } from '../blob-store/local-engine';
 import { RunningAzurite, startAzurite } from '../support/azurite';
 import { blobStoreContract } from './blob-store.contract';

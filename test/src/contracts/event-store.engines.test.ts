@@ -1,4 +1,4 @@
-import { EventStoreDbEventStore } from '@support/adapters';
+import { EventStoreDbEventStore } from '@support/adapters/dist/distributed';
 import { makeEmbeddedEngine } from '../event-store/embedded-engine';
 import { eventStoreContract } from './event-store.contract';
 

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EmbeddedJobQueue, NatsJobQueue } from '@support/adapters';
+import { EmbeddedJobQueue } from '@support/adapters';
+import { NatsJobQueue } from '@support/adapters/dist/distributed';
 import { startNatsServer, type NatsServer } from '../support/nats-server';
 import { jobQueueContract } from './job-queue.contract';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EmbeddedReadStore, MongoReadStore } from '@support/adapters';
+import { EmbeddedReadStore } from '@support/adapters';
+import { MongoReadStore } from '@support/adapters/dist/distributed';
 import { readStoreContract } from './read-store.contract';
 
 readStoreContract('EmbeddedReadStore', async () => {

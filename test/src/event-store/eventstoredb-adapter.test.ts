@@ -12,7 +12,7 @@ import {
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import { comparePositions } from '@support/domain';
-import { EventStoreDbEventStore } from '@support/adapters';
+import { EventStoreDbEventStore } from '@support/adapters/dist/distributed';
 import { collect, ids, iterate, newEvent, nextEvents } from './events';
 
 /**
