@@ -67,3 +67,27 @@ describe('EmbeddedReadStore query plans: counts', () => {
     expect(await mixed.countDocuments({ accountId: 'acme', createdAt: { $lte: '2026-03-01' } })).to.equal(1);
   });
 });
+
+describe('EmbeddedReadStore query plans: one count per constrained prefix', () => {
+  const table = new DocumentTable('tickets');
+  before(() => {
+    table.createIndexes([
+      { key: { accountId: 1, createdAt: -1 }, name: 'account_createdAt' },
+      { key: { accountId: 1, status: 1 }, name: 'account_status' },
+      { key: { accountId: 1, tags: 1 }, name: 'account_tags' },
+    ]);
+    // Every document has three tags: the multikey index holds three entries per document.
+    for (let i = 0; i < 300; i++) table.insert({ _id: `t${i}`, accountId: i < 200 ? 'acme' : 'other', status: 'open', tags: [`a${i}`, `b${i}`, `c${i}`], createdAt: `2026-01-01T00:00:${String(i % 60).padStart(2, '0')}Z` });
+  });
+
+  it('given indexes that share the pinned leading field, when one of them is planned after the others, then its range count is the documents of that value and the multikey index keeps its own count', () => {
+    // Sorted by status, only account_status gives the order: it is chosen, with the count the other plain index made.
+    const byStatus = planQuery(table, constraintsOf({ accountId: 'acme' }), sortKeysOf({ status: 1 }), 10);
+    expect(byStatus.kind === 'index' && byStatus.index.name).to.equal('account_status');
+    expect(byStatus.scanSize).to.equal(200);
+    // Sorted by tags, the multikey index gives no order; asked for its own sake through a filter on tags, it counts its entries.
+    const byTags = planQuery(table, constraintsOf({ accountId: 'acme', tags: { $in: ['a1', 'b1', 'c1', 'a2'] } }), [], Number.POSITIVE_INFINITY);
+    expect(byTags.kind === 'index' && byTags.index.name).to.equal('account_tags');
+    expect(byTags.scanSize).to.equal(4);
+  });
+});

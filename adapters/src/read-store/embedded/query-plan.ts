@@ -50,8 +50,9 @@ export function planQuery(table: DocumentTable, constraints: FilterConstraints, 
     return { kind: 'ids', ids, scanSize: ids.length, orderedKeys: 0 };
   }
   const plans: QueryPlan[] = [{ kind: 'collection', scanSize: table.byId.size, orderedKeys: 0 }];
+  const counts: RangeCounts = new Map();
   for (const index of table.indexes) {
-    const plan = indexPlan(index, constraints, sort);
+    const plan = indexPlan(index, constraints, sort, counts);
     if (plan !== undefined) plans.push(plan);
   }
   const substring = substringPlan(table, constraints);
@@ -99,7 +100,15 @@ function substringPlan(table: DocumentTable, constraints: FilterConstraints): Su
   return best;
 }
 
-function indexPlan(index: SecondaryIndex, constraints: FilterConstraints, sort: readonly SortKey[]): IndexPlan | undefined {
+/**
+ * Entries counted in the ranges of one query, by the fields the ranges constrain. Every document has
+ * exactly one entry in an index that is not multikey, so two such indexes whose ranges pin the same
+ * leading fields (the query's values) hold the same number of entries there: the account's tickets
+ * are counted once, not once per index that starts with `accountId`.
+ */
+type RangeCounts = Map<string, number>;
+
+function indexPlan(index: SecondaryIndex, constraints: FilterConstraints, sort: readonly SortKey[], counts: RangeCounts): IndexPlan | undefined {
   const prefix: (readonly unknown[])[] = [];
   let combinations = 1;
   let ranged: { readonly at: number; readonly constraint: FieldConstraint } | undefined;
@@ -124,7 +133,10 @@ function indexPlan(index: SecondaryIndex, constraints: FilterConstraints, sort: 
   const order = sortOrderFrom(index, prefix, sort);
   if (used.length === 0 && order.keys === 0) return undefined;
   const ranges = cartesian(prefix).map((values) => rangeOf(index, values, ranged?.constraint));
-  const scanSize = ranges.reduce((sum, range) => sum + index.count(range), 0);
+  const countKey = index.multikey ? undefined : `${index.fields.slice(0, prefix.length).map((f) => f.name).join('\u0000')}\u0001${ranged === undefined ? '' : index.fields[ranged.at].name}`;
+  const known = countKey === undefined ? undefined : counts.get(countKey);
+  const scanSize = known ?? ranges.reduce((sum, range) => sum + index.count(range), 0);
+  if (countKey !== undefined && known === undefined) counts.set(countKey, scanSize);
   const exact = constraints.exact && !index.multikey && used.length === constraints.fields.size && used.every((c) => c.exact);
   return { kind: 'index', index, ranges, descending: order.descending, orderedKeys: order.keys, scanSize, exact };
 }
