@@ -115,6 +115,31 @@ describe('EmbeddedJobQueue journal', () => {
     expect(lines.map((r) => r.dedupeId)).to.deep.equal(['done-1', 'done-2', 'pending-3']);
   });
 
+  it('given a running queue whose journal outgrows its compaction size while jobs are published and acknowledged, then it is rewritten short while running, and a reopen delivers exactly the pending jobs and still knows the finished ones', async () => {
+    const queue = await EmbeddedJobQueue.open({ dir, compactAfterBytes: 4_000 });
+    open.push(queue);
+    const seen = collect(queue, 'export');
+    for (let i = 0; i < 300; i++) await queue.publish('export', { n: i, text: 'x'.repeat(100) }, { dedupeId: `done-${i}` });
+    await eventually(() => seen.length === 300, 'every export job is acked');
+    for (let i = 0; i < 5; i++) await queue.publish('later', { n: i }, { dedupeId: `pending-${i}` });
+
+    // 300 jobs published, delivered and acked wrote 900 lines; compaction kept a dedupe id per finished job.
+    const whileRunning = await journalLines(dir);
+    expect(whileRunning.filter((r) => r.t === 'published' && r.kind === 'export').length).to.be.below(300);
+    expect(whileRunning.length).to.be.below(600);
+
+    await queue.close();
+    open.splice(open.indexOf(queue), 1);
+    const reopened = await openQueue();
+    expect((await reopened.publish('export', { n: 0 }, { dedupeId: 'done-0' })).duplicate).to.equal(true);
+    expect((await reopened.publish('export', { n: 299 }, { dedupeId: 'done-299' })).duplicate).to.equal(true);
+    const later = collect(reopened, 'later');
+    await eventually(() => later.length === 5, 'the pending jobs are delivered');
+    await sleep(50);
+    expect(later.map((j) => (j.payload as { n: number }).n).sort()).to.deep.equal([0, 1, 2, 3, 4]);
+    expect(collect(reopened, 'export')).to.deep.equal([]);
+  });
+
   it('given a queue open on a folder, when the same folder is opened again in this process, then it is refused until closed', async () => {
     const first = await openQueue();
 

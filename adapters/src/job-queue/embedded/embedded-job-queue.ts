@@ -13,6 +13,8 @@ import { KindWorkQueue, type WorkQueueHost } from './kind-work-queue';
 export interface EmbeddedJobQueueOptions {
   /** Folder of the queue's journal (created when missing), e.g. under DATA_DIR. */
   readonly dir: string;
+  /** Bytes appended before the running queue compacts its journal (and at least twice its compacted size). Default 16 MB. */
+  readonly compactAfterBytes?: number;
 }
 
 /** The journal file of the queue kept in `dir` (for operators and tests). */
@@ -27,7 +29,8 @@ const foldersInUse = new Set<string>();
  * The in-process job queue. Every change is a line of an append-only journal; a publish
  * resolves once its line is on disk, so a job published and not finished (acked or dead)
  * before a restart is delivered again after it. Opening folds the journal back into state
- * and rewrites it compacted.
+ * and rewrites it compacted, and so does the running queue once the journal has grown well past
+ * that (journal-file.ts), so a start reads a short journal however long the service ran.
  */
 export class EmbeddedJobQueue implements JobQueue {
   private readonly workQueues = new Map<string, KindWorkQueue>();
@@ -55,7 +58,8 @@ export class EmbeddedJobQueue implements JobQueue {
       const ledger = new JobLedger();
       (await readJournal(path)).forEach((record) => ledger.apply(record));
       await rewriteJournal(path, ledger.compacted());
-      const queue = new EmbeddedJobQueue(folder, ledger, await JournalFile.openForAppend(path));
+      const compaction = { snapshot: () => ledger.compacted(), ...(options.compactAfterBytes !== undefined ? { minBytes: options.compactAfterBytes } : {}) };
+      const queue = new EmbeddedJobQueue(folder, ledger, await JournalFile.openForAppend(path, compaction));
       ledger.allPending().forEach((pending) => queue.offer(pending));
       return queue;
     } catch (error) {
