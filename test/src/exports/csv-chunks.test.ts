@@ -8,7 +8,12 @@ const HEADER = ['A', 'B', 'C'];
 const TRICKY = ['', 'plain', 'a,b', 'say "hi"', 'line\nbreak', 'cr\ronly', 'crlf\r\nx', 'ünïcødé ✓ 日本 😀', ' spaced '];
 /** Rows of three cells, each drawn from the tricky values by the row number. */
 const rowOf = (i: number): string[] => [String(i), TRICKY[i % TRICKY.length], TRICKY[(i * 7 + 3) % TRICKY.length]];
-const columns: ExportColumns = { header: HEADER, row: (t) => rowOf(Number(t._id)) };
+const columns: ExportColumns = {
+  header: HEADER,
+  row: (t) => rowOf(Number(t._id)),
+  // The first cell (digits) is plain: written as it is; the others go through the writer's quoting.
+  record: (t, quote) => rowOf(Number(t._id)).map((c, i) => (i === 0 ? c : quote(c))).join(','),
+};
 /** The cursor's batches: uneven sizes, so batches and chunks do not line up. */
 async function* tickets(n: number): AsyncGenerator<ExportTicket[]> {
   for (let i = 0, size = 1; i < n; i += size, size = (size * 5) % 97) yield Array.from({ length: Math.min(size, n - i) }, (_, k) => ({ _id: String(i + k) }));
@@ -61,14 +66,16 @@ describe('export CSV: RFC 4180 records in UTF-8 chunks', () => {
 
   it('given rows that take a while to build, when streamed, then other work waiting on the event loop runs before the export ends', async () => {
     let built = 0;
+    const slowly = <T>(cells: () => T): T => {
+      const until = performance.now() + 0.2;
+      while (performance.now() < until);
+      built++;
+      return cells();
+    };
     const slow: ExportColumns = {
       header: HEADER,
-      row: (t) => {
-        const until = performance.now() + 0.2;
-        while (performance.now() < until);
-        built++;
-        return rowOf(Number(t._id));
-      },
+      row: (t) => slowly(() => columns.row(t)),
+      record: (t, quote) => slowly(() => columns.record(t, quote)),
     };
     let builtWhenOtherWorkRan: number | null = null;
     setImmediate(() => (builtWhenOtherWorkRan = built));

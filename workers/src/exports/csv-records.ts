@@ -1,17 +1,21 @@
-import { csvFormatRow } from 'd3-dsv';
+import { csvFormatRow, csvFormatValue } from 'd3-dsv';
+import { ExportColumns, ExportTicket } from '@support/domain';
 
 /** RFC 4180: records end with CRLF. */
 export const CRLF = '\r\n';
 
 /**
- * The CSV text of the export is written by d3-dsv's `csvFormatRow`: a field holding a comma, a
- * quote, a line feed or a carriage return is quoted, its quotes doubled (RFC 4180). Chosen over
- * csv-writer by the export benchmark (the same bytes, apart from csv-writer needing every field of
- * a row with a lone carriage return quoted; about a fifth less CPU per row, see the README).
+ * The CSV text of the export is written with d3-dsv: a field holding a comma, a quote, a line feed
+ * or a carriage return is quoted, its quotes doubled (RFC 4180). Chosen over csv-writer by the
+ * export benchmark (the same bytes, apart from csv-writer needing every field of a row with a lone
+ * carriage return quoted; about a fifth less CPU per row, see the README).
  */
 
 /** The header record of the columns. */
 export const csvHeader = (header: readonly string[]): string => csvFormatRow([...header]) + CRLF;
+
+/** One ticket's record, CRLF ended: its cells joined by the columns, each that may need it quoted by d3-dsv's field quoting. */
+export const csvRecordOf = (columns: ExportColumns): ((ticket: ExportTicket) => string) => (ticket) => columns.record(ticket, csvFormatValue) + CRLF;
 
 /** Rows as CSV records, in order, each ended by CRLF. */
 export const csvRecordsWriter = (): ((rows: readonly (readonly string[])[]) => string) => (rows) => {

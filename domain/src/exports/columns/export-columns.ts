@@ -48,11 +48,22 @@ interface RowInput {
 const NO_WAITS = { totalMs: null, latestMs: null } as const;
 
 type Cell = (row: RowInput) => string;
+/** A column: its name, its cell, and PLAIN when its cells never hold a comma, quote, CR or LF. */
+type Column = readonly [name: string, cell: Cell, plain?: typeof PLAIN];
+const PLAIN = 'plain';
 
 export interface ExportColumns {
   readonly header: readonly string[];
   /** The cells of one ticket, in header order. */
   row(ticket: ExportTicket): string[];
+  /**
+   * The same cells as one delimited record, without its line end: joined by commas, each cell of a
+   * column that may hold a comma, quote or line break passed through `quote` (the CSV writer's field
+   * quoting) first. Cells the service writes itself from digits and fixed words (counts, durations,
+   * non-legacy timestamps, Yes/No, SLA states, ...) cannot hold one and go as they are: no test per
+   * cell, no array per row.
+   */
+  record(ticket: ExportTicket, quote: (cell: string) => string): string;
 }
 
 const list = (values: readonly unknown[] | undefined | null): string => (values && values.length > 0 ? values.join(', ') : '');
@@ -139,9 +150,11 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
   };
   const payloadCells = payloadCellsOf(ctx.objectiveParams);
 
-  const fixed: [string, Cell][] = [
+  // Local timestamps are plain unless written by the locale (legacy), which may put commas in them.
+  const stamp = ctx.format.timestampFormat === 'legacy' ? undefined : PLAIN;
+  const fixed: Column[] = [
     // Ticket
-    ['Ticket Number', ({ t }) => cellText(t.ticketNumber)],
+    ['Ticket Number', ({ t }) => cellText(t.ticketNumber), PLAIN],
     ['Ticket Type', ({ t }) => (t.ticketType ? TICKET_TYPES[t.ticketType] ?? t.ticketType : '')],
     ['Child Ticket Param', ({ t }) => cellText(t.childTicketParam)],
     ['Task Names', ({ t }) => (t.taskPath && t.taskPath.length > 0 ? namesOf(t.taskPath, taskNameOf) : t.taskId ? taskNameOf(t.taskId) : '')],
@@ -156,10 +169,10 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
     // Assignment
     ['Assigned To', ({ t }) => person(t.assignedToId)],
     ['Assigned By', ({ t }) => person(t.assignedById)],
-    ['Assigned At', ({ t }) => local(t.assignedAt)],
+    ['Assigned At', ({ t }) => local(t.assignedAt), stamp],
     ['Involved Sources', ({ t }) => list(t.involvedSources)],
     ['Involved Agents', ({ t }) => namesOf(t.involvedAgentIds ?? [], person)],
-    ['Has Involved Agent', ({ t }) => ((t.involvedAgentIds ?? []).length > 0 ? 'Yes' : 'No')],
+    ['Has Involved Agent', ({ t }) => ((t.involvedAgentIds ?? []).length > 0 ? 'Yes' : 'No'), PLAIN],
     ['Resolved By', ({ t }) => (t.resolvedBy === 'ai' ? 'AI' : t.resolvedBy === 'agent' ? person(t.resolvedByUserId) || 'Agent' : '')],
     // Customer
     ['Customer Name', ({ t }) => cellText(t.customerName)],
@@ -168,61 +181,61 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
     ['Customer ID', ({ t }) => cellText(t.customerId)],
     ['Chat Link', ({ t }) => chatLink(t)],
     // Timing
-    ['Created At', (r) => localMs(r.created)],
-    ['Queued Time', ({ t }) => asHoursMinutes(queuedMs(t))],
-    ['First Response Timestamp', (r) => localMs(r.firstResponse)],
-    ['Response Time', (r) => asHoursMinutes(r.firstResponseMs)],
-    ['First Response Time (minutes)', (r) => asMinutes(r.firstResponseMs)],
-    ['Total Response Time (minutes)', (r) => asMinutes(r.waits.totalMs)],
-    ['Latest Response Time', (r) => asHoursMinutes(r.waits.latestMs)],
-    ['Age', (r) => asHoursMinutes(ageMs(r))],
-    ['Resolution Time', (r) => asHoursMinutes(r.resolutionMs)],
-    ['Last Updated At', ({ t }) => local(t.updatedAt)],
-    ['Executed At', ({ t }) => local(t.executedAt)],
-    ['Resolved At', (r) => localMs(r.resolved)],
+    ['Created At', (r) => localMs(r.created), stamp],
+    ['Queued Time', ({ t }) => asHoursMinutes(queuedMs(t)), PLAIN],
+    ['First Response Timestamp', (r) => localMs(r.firstResponse), stamp],
+    ['Response Time', (r) => asHoursMinutes(r.firstResponseMs), PLAIN],
+    ['First Response Time (minutes)', (r) => asMinutes(r.firstResponseMs), PLAIN],
+    ['Total Response Time (minutes)', (r) => asMinutes(r.waits.totalMs), PLAIN],
+    ['Latest Response Time', (r) => asHoursMinutes(r.waits.latestMs), PLAIN],
+    ['Age', (r) => asHoursMinutes(ageMs(r)), PLAIN],
+    ['Resolution Time', (r) => asHoursMinutes(r.resolutionMs), PLAIN],
+    ['Last Updated At', ({ t }) => local(t.updatedAt), stamp],
+    ['Executed At', ({ t }) => local(t.executedAt), stamp],
+    ['Resolved At', (r) => localMs(r.resolved), stamp],
     // Related work: lifetime totals of the family, on parent rows only
-    ['Child Tickets', (r) => cellText(family(r)?.childTickets)],
-    ['Interaction Tickets', (r) => cellText(family(r)?.interactionTickets)],
-    ['Chat Interactions', (r) => count(family(r)?.chatSessionIds)],
-    ['Email Threads', (r) => count(family(r)?.emailThreadIds)],
-    ['Customer Email Messages', (r) => count(family(r)?.customerEmailMessageIds)],
-    ['Agent Email Messages', (r) => count(family(r)?.agentEmailMessageIds)],
-    ['Incoming Calls', (r) => count(family(r)?.incomingCallIds)],
-    ['Outgoing Calls', (r) => count(family(r)?.outgoingCallIds)],
+    ['Child Tickets', (r) => cellText(family(r)?.childTickets), PLAIN],
+    ['Interaction Tickets', (r) => cellText(family(r)?.interactionTickets), PLAIN],
+    ['Chat Interactions', (r) => count(family(r)?.chatSessionIds), PLAIN],
+    ['Email Threads', (r) => count(family(r)?.emailThreadIds), PLAIN],
+    ['Customer Email Messages', (r) => count(family(r)?.customerEmailMessageIds), PLAIN],
+    ['Agent Email Messages', (r) => count(family(r)?.agentEmailMessageIds), PLAIN],
+    ['Incoming Calls', (r) => count(family(r)?.incomingCallIds), PLAIN],
+    ['Outgoing Calls', (r) => count(family(r)?.outgoingCallIds), PLAIN],
     ['Voice Calls', (r) => {
       const f = family(r);
       return f ? countText(f.incomingCallIds.length + f.outgoingCallIds.length) : '';
-    }],
-    ['FCR', ({ t }) => fcrOf(t)],
-    ['Voice FCR', ({ t }) => voiceFcrOf(t)],
+    }, PLAIN],
+    ['FCR', ({ t }) => fcrOf(t), PLAIN],
+    ['Voice FCR', ({ t }) => voiceFcrOf(t), PLAIN],
     ['Voice FCR Reason', ({ t }) => (isParentRow(t) ? cellText(t.voiceFcr?.reason) : '')],
-    ['Voice FCR Evaluated At', ({ t }) => (isParentRow(t) ? local(t.voiceFcr?.evaluatedAt) : '')],
+    ['Voice FCR Evaluated At', ({ t }) => (isParentRow(t) ? local(t.voiceFcr?.evaluatedAt) : ''), stamp],
     ['Email ThreadId', ({ t }) => list(t.emailThreadIds)],
     ['Email Client', ({ t, payload }) => list(t.emailClients) || payload.emailClient],
-    ['Auto Resolved', ({ t }) => yesNo(t.autoResolved)],
+    ['Auto Resolved', ({ t }) => yesNo(t.autoResolved), PLAIN],
   ];
 
   const slaPolicies = account.slaPolicies ?? [];
-  const sla: [string, Cell][] = withNumericSuffixes(slaPolicies.map((p) => `SLA: ${p.label}`)).map((name, i) => [name, (r) => slaCell(slaPolicies[i], r, clock, nowMs)]);
-  const objectives: [string, Cell][] = ctx.objectiveParams.map((param, i) => [
+  const sla: Column[] = withNumericSuffixes(slaPolicies.map((p) => `SLA: ${p.label}`)).map((name, i) => [name, (r) => slaCell(slaPolicies[i], r, clock, nowMs), PLAIN]);
+  const objectives: Column[] = ctx.objectiveParams.map((param, i): Column => [
     `Objective: ${param}`,
     ({ t, payload }) => {
       const value = t.objectives?.[param];
       return value === undefined ? payload.objectives[i] : cellText(value);
     },
   ]);
-  const csat: [string, Cell][] = [
-    ['CSAT Status', ({ t }) => (t.csatStatus === 'sent' ? 'Sent' : t.csatStatus === 'submitted' ? 'Submitted' : '')],
+  const csat: Column[] = [
+    ['CSAT Status', ({ t }) => (t.csatStatus === 'sent' ? 'Sent' : t.csatStatus === 'submitted' ? 'Submitted' : ''), PLAIN],
     ['CSAT Rating', ({ t }) => cellText(t.csat?.rating)],
     ['CSAT Comment', ({ t }) => cellText(t.csat?.comment)],
-    ['CSAT Sent At', ({ t }) => isoTimestamp(t.csatSentAt)],
-    ['CSAT Submitted At', ({ t }) => isoTimestamp(t.csatSubmittedAt)],
+    ['CSAT Sent At', ({ t }) => isoTimestamp(t.csatSentAt), PLAIN],
+    ['CSAT Submitted At', ({ t }) => isoTimestamp(t.csatSubmittedAt), PLAIN],
   ];
   const activeFields = (account.dispositionFields ?? []).filter((f) => f.active);
-  const disposition: [string, Cell][] = [
+  const disposition: Column[] = [
     ['Category', ({ t }) => cellText(t.category)],
     ['Subcategory', ({ t }) => cellText(t.subcategory)],
-    ...withNumericSuffixes(activeFields.map((f) => `Disposition: ${f.label}`)).map((name, i): [string, Cell] => {
+    ...withNumericSuffixes(activeFields.map((f) => `Disposition: ${f.label}`)).map((name, i): Column => {
       const field = activeFields[i];
       return [name, ({ t }) => {
         const value = t.dispositions?.[field.label];
@@ -232,24 +245,35 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
     }),
   ];
 
-  const columns: [string, Cell][] = [
+  const columns: Column[] = [
     ...fixed, ...sla, ...objectives, [ADDITIONAL_DATA_COLUMN, ({ payload }) => payload.additionalData], ...csat, ...disposition,
   ];
   const cells = columns.map(([, cell]) => cell);
+  const plain = columns.map(([, , p]) => p === PLAIN);
+  /** The cells of the record being written, reused from record to record (joined into one flat string). */
+  const recordCells = new Array<string>(cells.length).fill('');
+  const inputOf = (t: ExportTicket): RowInput => {
+    const created = epochOf(t.createdAt);
+    const firstResponse = epochOf(t.firstResponseAt);
+    const resolved = epochOf(t.resolvedAt);
+    return {
+      t, payload: payloadCells(t.payload), created, firstResponse, resolved,
+      firstResponseMs: span(created, firstResponse), resolutionMs: span(created, resolved), family: isParentRow(t) ? t.family ?? null : null,
+      waits: responseWaits(t),
+    };
+  };
   return {
     header: columns.map(([name]) => name),
     row: (t) => {
-      const created = epochOf(t.createdAt);
-      const firstResponse = epochOf(t.firstResponseAt);
-      const resolved = epochOf(t.resolvedAt);
-      const input: RowInput = {
-        t, payload: payloadCells(t.payload), created, firstResponse, resolved,
-        firstResponseMs: span(created, firstResponse), resolutionMs: span(created, resolved), family: isParentRow(t) ? t.family ?? null : null,
-        waits: responseWaits(t),
-      };
+      const input = inputOf(t);
       const out = new Array<string>(cells.length);
       for (let i = 0; i < cells.length; i++) out[i] = cells[i](input);
       return out;
+    },
+    record: (t, quote) => {
+      const input = inputOf(t);
+      for (let i = 0; i < cells.length; i++) recordCells[i] = plain[i] ? cells[i](input) : quote(cells[i](input));
+      return recordCells.join(',');
     },
   };
 };
