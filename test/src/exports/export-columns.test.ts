@@ -180,4 +180,23 @@ describe('export columns (spec 4.4.1)', () => {
       expect(c['Queued Time']).to.equal('01:30');
     });
   });
+
+  describe('records (what the CSV file holds)', () => {
+    /** RFC 4180 field quoting, written out plainly. */
+    const quote = (c: string): string => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+    const tricky: SeedTicket = {
+      _id: 'tricky', ticketNumber: 7, summary: 'Refund, "urgent"\r\nsecond line', orderName: '#1,2', customerName: 'Doe, "Jo"', customerPhones: ['+1 (415), 555'],
+      resolution: 'a\rb', category: 'Refund, partial', payload: JSON.stringify({ note: 'x,"y"\n', emailClient: 'Mail, Inc.' }), actions: [{ actionKey: 'a', status: 'b' }, { actionKey: 'c', status: 'd' }],
+      csat: { rating: 4, comment: 'fine, "thanks"\n' }, csatStatus: 'submitted', resolvedAt: ist('2026-11-24T10:00'), firstResponseAt: ist('2026-11-23T09:30'),
+    };
+    for (const format of ['display', 'iso', 'legacy'] as const) {
+      it(`given tickets whose texts hold commas, quotes and line breaks, when written as records in the ${format} format, then each record is its row's cells, each quoted as RFC 4180 asks, joined by commas`, () => {
+        const columns = exportColumns({ account: acme(), format: { ...DISPLAY_IST, timestampFormat: format }, now: new Date(ist('2026-12-31T12:00')), objectiveParams: ['refund_reason'] });
+        for (const ticket of [tricky, ...LIFECYCLE_TICKETS]) {
+          const t = { createdAt: ist('2026-11-23T09:00'), status: 'open', ...ticket };
+          expect(columns.record(t, quote)).to.equal(columns.row(t).map(quote).join(','));
+        }
+      });
+    }
+  });
 });
