@@ -30,4 +30,14 @@ describe('replay mode at start', () => {
     expect(await enterReplayModeIfFarBehind(store, logAt(9_999), checkpointsAt(9_000), [ticketsProjection], sequenceEventsBehind, quiet, 5_000)).to.equal(null);
     expect(store.replaying).to.equal(false);
   });
+
+  it('given a restored store holding more documents than the events behind, when the service starts, then its indexes are kept up to date instead of built again from every document', async () => {
+    const store = await storeWithTickets();
+    await store.collection('tickets').bulkWrite(Array.from({ length: 8_000 }, (_, i) => ({
+      replaceOne: { filter: { _id: `t${i}` }, replacement: { _id: `t${i}`, accountId: 'acme', createdAt: new Date(i).toISOString() }, upsert: true },
+    })));
+    expect(await enterReplayModeIfFarBehind(store, logAt(9_999), checkpointsAt(3_000), [ticketsProjection], sequenceEventsBehind, quiet, 5_000)).to.equal(null);
+    expect(store.replaying).to.equal(false);
+    expect(await enterReplayModeIfFarBehind(store, logAt(9_999), checkpointsAt(1_000), [ticketsProjection], sequenceEventsBehind, quiet, 5_000)).to.be.a('function');
+  });
 });

@@ -73,6 +73,13 @@ export class EmbeddedReadStore implements ReadStore {
     for (const table of this.tables.values()) table.deferIndexes((indexName) => keep(table.name, indexName));
   }
 
+  /** How many documents the collections hold together. */
+  get documentCount(): number {
+    let count = 0;
+    for (const table of this.tables.values()) count += table.byId.size;
+    return count;
+  }
+
   /** Whether some index is deferred (replay mode). */
   get replaying(): boolean {
     return [...this.tables.values()].some((t) => t.hasDeferredIndexes);

@@ -6,6 +6,12 @@ import { performance } from 'node:perf_hooks';
 
 /** Yields to the event loop every so many lines, so writing a large file never stalls requests. */
 const LINES_PER_TURN = 2_000;
+/**
+ * Lines handed to the file before waiting for the disk to take them. With the stream's default
+ * (16 KB) a busy service made the writer wait for a 'drain' every few lines, each wait a full turn
+ * of the event loop behind the requests: 20 MB took 11 s of wall time for 0.3 s of work.
+ */
+const WRITE_AHEAD_BYTES = 1024 * 1024;
 
 /** Writes one value as a JSON line. */
 export type WriteLine = (value: unknown) => Promise<void>;
@@ -19,7 +25,7 @@ export type WriteLine = (value: unknown) => Promise<void>;
 export const writeJsonLinesAtomically = async (file: string, produce: (write: WriteLine) => Promise<void>): Promise<{ bytes: number; activeMs: number }> => {
   await mkdir(dirname(file), { recursive: true });
   const temp = `${file}.tmp`;
-  const out = createWriteStream(temp);
+  const out = createWriteStream(temp, { highWaterMark: WRITE_AHEAD_BYTES });
   let bytes = 0;
   let lines = 0;
   let activeMs = 0;
