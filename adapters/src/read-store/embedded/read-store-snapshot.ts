@@ -1,5 +1,5 @@
 import { access } from 'node:fs/promises';
-import type { Document, IndexSpec } from '@support/domain';
+import { TimeSlice, type Document, type IndexSpec } from '@support/domain';
 import { TableCapture, TableImage } from './document-table';
 import { readTablesFile } from './json-lines-reader';
 import { writeJsonLinesAtomically } from './json-lines-writer';
@@ -30,6 +30,7 @@ type Line =
  */
 export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeader, images: readonly TableCapture[]): Promise<{ bytes: number; activeMs: number }> =>
   writeJsonLinesAtomically(file, async (write: (line: Line | Document) => Promise<void>) => {
+    const slice = new TimeSlice();
     await write({ format: FORMAT, version: VERSION, header });
     for (const image of images) {
       await write({ table: image.name, docs: image.docs.length, indexes: image.indexes.map((i) => i.spec) });
@@ -37,7 +38,7 @@ export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeade
       const ordinalOf = new Map<string, number>();
       for (let i = 0; i < image.docs.length; i++) {
         ordinalOf.set(image.docs[i]._id, i);
-        if (i % 50_000 === 49_999) await new Promise((r) => setImmediate(r));
+        if (i % 1_024 === 1_023 && slice.used()) await slice.yieldTurn();
       }
       for (const index of image.indexes) {
         const ids = index.entryIds;
@@ -49,7 +50,7 @@ export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeade
         const order = new Array<number>(ids.length);
         for (let i = 0; i < order.length; i++) {
           order[i] = ordinalOf.get(ids[i]) ?? -1;
-          if (i % 100_000 === 99_999) await new Promise((r) => setImmediate(r));
+          if (i % 1_024 === 1_023 && slice.used()) await slice.yieldTurn();
         }
         await write({ order });
       }
