@@ -91,3 +91,34 @@ describe('EmbeddedReadStore query plans: one count per constrained prefix', () =
     expect(byTags.scanSize).to.equal(4);
   });
 });
+
+describe('EmbeddedReadStore: skipping by rank', () => {
+  const docs = Array.from({ length: 3_000 }, (_, i) => ({ _id: `t${String(i).padStart(4, '0')}`, accountId: i % 3 === 0 ? 'other' : 'acme', createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1_000).toISOString() }));
+  const acmeNewestFirst = docs.filter((d) => d.accountId === 'acme').reverse();
+  const tableOf = async () => {
+    const { EmbeddedReadStore } = await import('@support/adapters');
+    const store = new EmbeddedReadStore();
+    const tickets = store.collection('tickets');
+    await tickets.createIndexes([{ key: { accountId: 1, createdAt: -1, _id: -1 }, name: 'account_createdAt' }]);
+    await tickets.bulkWrite(docs.map((d) => ({ replaceOne: { filter: { _id: d._id }, replacement: d, upsert: true } })));
+    return tickets;
+  };
+
+  for (const [name, sort] of [['newest first', { createdAt: -1, _id: -1 }], ['oldest first', { createdAt: 1, _id: 1 }]] as const) {
+    it(`given an exact index range in sort order (${name}), when a page far from the start is read, then it is the slice of the whole sorted result`, async () => {
+      const tickets = await tableOf();
+      const whole = sort.createdAt === -1 ? acmeNewestFirst : [...acmeNewestFirst].reverse();
+      for (const skip of [0, 1, 1_023, 1_500, 1_999, 2_000, 5_000]) {
+        const page = await tickets.find({ accountId: 'acme' }, { sort, skip, limit: 250 }).toArray();
+        expect(page.map((d) => d._id), `skip ${skip}`).to.deep.equal(whole.slice(skip, skip + 250).map((d) => d._id));
+      }
+    });
+  }
+
+  it('given a filter the index does not hold exactly, when a page is skipped to, then only matching documents are counted among the skipped', async () => {
+    const tickets = await tableOf();
+    const even = acmeNewestFirst.filter((d) => Number(d._id.slice(1)) % 2 === 0);
+    const page = await tickets.find({ accountId: 'acme', _id: { $in: even.map((d) => d._id) } }, { sort: { createdAt: -1, _id: -1 }, skip: 300, limit: 100 }).toArray();
+    expect(page.map((d) => d._id)).to.deep.equal(even.slice(300, 400).map((d) => d._id));
+  });
+});

@@ -3,20 +3,32 @@ import type { DocumentTable } from './document-table';
 import { constraintsOf } from './filter-constraints';
 import { matcherOf } from './filter-matcher';
 import { compileProjection } from './projection';
-import { candidateBatches, planQuery } from './query-plan';
+import { candidateBatches, candidatesAreMatchesInOrder, planQuery } from './query-plan';
 import { PAUSE, ScanStep, withoutPauses } from './scan-pause';
 import { sortDocuments, sortKeysOf, sortWithinRuns } from './sort-order';
 import { badValue } from './store-operation-error';
 
 /**
- * The stored documents matching a filter, in sort order, of which the caller takes at most
- * `need` (Infinity for all), with a pause after each batch of candidates tested (see scan-pause).
+ * The stored documents matching a filter, in sort order, past the first `skip`, of which the
+ * caller takes at most `need - skip` (`need` Infinity for all), with a pause after each batch of
+ * candidates tested (see scan-pause). When an index range holds exactly the matches in sort order,
+ * the skipped ones are passed by rank and none is tested (page N of a list costs one page, not N).
  * Nothing is copied: these are the table's own (never mutated) documents, produced lazily.
  */
-export function* scanMatching(table: DocumentTable, filter: Filter, options: { readonly sort?: FindOptions['sort']; readonly need: number }): Generator<ScanStep<Document>> {
-  const matches = matcherOf(filter);
+export function* scanMatching(
+  table: DocumentTable, filter: Filter, options: { readonly sort?: FindOptions['sort']; readonly need: number; readonly skip?: number },
+): Generator<ScanStep<Document>> {
   const keys = sortKeysOf(options.sort);
   const plan = planQuery(table, constraintsOf(filter), keys, options.need);
+  const skip = options.skip ?? 0;
+  if (candidatesAreMatchesInOrder(plan, keys.length)) {
+    for (const batch of candidateBatches(table, plan, skip)) {
+      yield* batch;
+      yield PAUSE;
+    }
+    return;
+  }
+  const matches = matcherOf(filter);
   const batches = candidateBatches(table, plan);
   const matching = (function* (): Generator<ScanStep<Document>> {
     for (const batch of batches) {
@@ -24,9 +36,16 @@ export function* scanMatching(table: DocumentTable, filter: Filter, options: { r
       yield PAUSE;
     }
   })();
-  if (plan.orderedKeys >= keys.length) yield* matching;
-  else if (plan.orderedKeys > 0) yield* sortWithinRuns(matching, keys, plan.orderedKeys);
-  else yield* sortDocuments(matching, keys, options.need);
+  const ordered = plan.orderedKeys >= keys.length ? matching : plan.orderedKeys > 0 ? sortWithinRuns(matching, keys, plan.orderedKeys) : sortDocuments(matching, keys, options.need);
+  if (skip === 0) {
+    yield* ordered;
+    return;
+  }
+  let skipped = 0;
+  for (const step of ordered) {
+    if (step !== PAUSE && skipped < skip) skipped++;
+    else yield step;
+  }
 }
 
 /** The matching documents without pauses (a synchronous reader: writes). */
@@ -64,14 +83,13 @@ export function* findDocuments(table: DocumentTable, filter: Filter, options: Fi
   // Stored documents are never mutated, so a caller that only reads may have them without a copy.
   const project = options.readOnly === true && options.projection === undefined ? (doc: Document) => doc : compileProjection(options.projection);
   const need = limit === 0 ? Number.POSITIVE_INFINITY : skip + limit;
-  let position = 0;
-  for (const doc of scanMatching(table, filter, { sort: options.sort, need })) {
+  let position = skip;
+  for (const doc of scanMatching(table, filter, { sort: options.sort, need, skip })) {
     if (doc === PAUSE) {
       yield PAUSE;
       continue;
     }
-    if (position++ < skip) continue;
     yield project(doc);
-    if (position >= need) return;
+    if (++position >= need) return;
   }
 }

@@ -187,11 +187,21 @@ function cartesian(lists: readonly (readonly unknown[])[]): unknown[][] {
 const BATCH = 1024;
 
 /**
+ * Whether the plan's candidates are exactly the matching documents in the wanted order (an exact
+ * index plan over one range, ordered on every sort key): their first ones can then be skipped by
+ * rank and none needs the filter.
+ */
+export const candidatesAreMatchesInOrder = (plan: QueryPlan, sortKeys: number): boolean =>
+  plan.kind === 'index' && plan.exact && plan.ranges.length === 1 && plan.orderedKeys >= sortKeys;
+
+/**
  * The candidates of a plan, in the plan's order, in batches (one generator step per batch
  * keeps a scan of a whole account cheap). Each batch is read when asked for, so writes
- * between batches are seen by the batches after them.
+ * between batches are seen by the batches after them. `skip` (an index plan over one range
+ * only) passes the first candidates by rank.
  */
-export function* candidateBatches(table: DocumentTable, plan: QueryPlan): Generator<readonly Document[]> {
+export function* candidateBatches(table: DocumentTable, plan: QueryPlan, skip = 0): Generator<readonly Document[]> {
+  if (skip > 0 && (plan.kind !== 'index' || plan.ranges.length !== 1)) throw new Error('candidates are skipped by rank on one index range only');
   switch (plan.kind) {
     case 'ids':
     case 'substring': {
@@ -222,7 +232,7 @@ export function* candidateBatches(table: DocumentTable, plan: QueryPlan): Genera
       const seen = plan.index.multikey ? new Set<string>() : undefined;
       const ranges = plan.descending ? [...plan.ranges].reverse() : plan.ranges;
       for (const range of ranges) {
-        for (const ids of plan.index.scan(range, plan.descending)) {
+        for (const ids of plan.index.scan(range, plan.descending, skip)) {
           const docs: Document[] = [];
           for (const id of ids) {
             if (seen !== undefined) {

@@ -253,9 +253,10 @@ export class SecondaryIndex {
   /**
    * The `_id`s of the entries of a range in index order (or reverse), in slices that grow from
    * 64 to 1024 entries, so a query that wants the first few reads little. Writes between two
-   * slices are allowed: the scan then seeks again just past the last entry it gave.
+   * slices are allowed: the scan then seeks again just past the last entry it gave. The first
+   * `skip` entries of the range (in the scan's direction) are passed by rank, without reading them.
    */
-  *scan(range: KeyRange, descending: boolean): Generator<readonly string[]> {
+  *scan(range: KeyRange, descending: boolean, skip = 0): Generator<readonly string[]> {
     const list = this.entries;
     let last: IndexEntry | undefined;
     let version = Number.NaN;
@@ -267,6 +268,8 @@ export class SecondaryIndex {
         lo = this.rankOf(range.start);
         hi = this.rankOf(range.end);
         const seen = last;
+        if (seen === undefined && !descending) lo = Math.min(hi, lo + skip);
+        if (seen === undefined && descending) hi = Math.max(lo, hi - skip);
         if (seen !== undefined && !descending) lo = Math.max(lo, list.rankWhere((e) => this.compareEntries(e, seen) <= 0));
         if (seen !== undefined && descending) hi = Math.min(hi, list.rankWhere((e) => this.compareEntries(e, seen) < 0));
       }
