@@ -44,16 +44,32 @@ const writeFile = async (
   const cursor = tickets.find(request.query.filter, { sort: request.query.sort, readOnly: true }).batches() as AsyncIterable<readonly ExportTicket[]>;
   let lastProgressAt = Date.now();
   let processed = 0;
+  // The progress being recorded: the rows go on meanwhile (its append waits for an fsync); the next
+  // progress, and the end of the file, wait for it and stop the attempt if a later one took over.
+  let recording: Promise<void> | null = null;
+  const recordProgress = async (count: number) => {
+    const r = await exportCommand(deps, { ...request, queueJobId }, { type: 'RecordProgress', attempt, processed: count, now: deps.clock.now() });
+    if (E.isLeft(r) && r.left.kind !== 'ConcurrencyConflict') throw new AttemptSuperseded();
+  };
   const onRows = async (count: number) => {
     processed = count;
     if (Date.now() - lastProgressAt < options.progressIntervalMs) return;
     lastProgressAt = Date.now();
-    const r = await exportCommand(deps, { ...request, queueJobId }, { type: 'RecordProgress', attempt, processed: count, now: deps.clock.now() });
-    if (E.isLeft(r) && r.left.kind !== 'ConcurrencyConflict') throw new AttemptSuperseded();
+    await recording;
+    recording = recordProgress(count);
+    recording.catch(() => undefined); // awaited by the next progress or after the file
   };
   const blobKey = exportBlobKey(request.accountId, request.jobId, attempt);
-  const info = await deps.blobStore.put(blobKey, csvChunks(cursor, columns, options.rowsPerChunk, onRows), { contentType: 'text/csv; charset=utf-8' });
-  return { blobKey, processed, fileSizeBytes: info.sizeBytes };
+  async function* chunks(): AsyncGenerator<Buffer> {
+    yield* csvChunks(cursor, columns, options.rowsPerChunk, onRows);
+    await recording;
+  }
+  try {
+    const info = await deps.blobStore.put(blobKey, chunks(), { contentType: 'text/csv; charset=utf-8' });
+    return { blobKey, processed, fileSizeBytes: info.sizeBytes };
+  } finally {
+    await (recording as Promise<void> | null)?.catch(() => undefined);
+  }
 };
 
 /**
