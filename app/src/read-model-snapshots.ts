@@ -2,7 +2,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { readdir, rm, stat } from 'node:fs/promises';
 import {
-  applyDelta, deltaFile, deltaSeqOf, EmbeddedReadStore, readReadStoreDelta, readReadStoreSnapshot, SnapshotHeader, writeReadStoreDelta, writeReadStoreSnapshot,
+  applyDeltaChain, deltaFile, deltaSeqOf, DeltaTable, EmbeddedReadStore, readReadStoreDelta, readReadStoreSnapshot, SnapshotHeader, writeReadStoreDelta, writeReadStoreSnapshot,
 } from '@support/adapters';
 import { comparePositions, EventStore, Logger, positionFromString, positionToString } from '@support/domain';
 
@@ -69,7 +69,7 @@ export const restoreReadModels = async (store: EmbeddedReadStore, eventStore: Ev
   try {
     const snapshot = await readReadStoreSnapshot(file);
     if (snapshot === null) return null;
-    let images = snapshot.images;
+    const chain: DeltaTable[][] = [];
     let log = snapshot.header.log;
     let seq = 0;
     let deltaBytes = 0;
@@ -78,7 +78,7 @@ export const restoreReadModels = async (store: EmbeddedReadStore, eventStore: Ev
       try {
         const delta = await readReadStoreDelta(deltaFile(file, n));
         if (delta.header.base !== snapshot.header.takenAt || delta.header.seq !== n) break;
-        images = applyDelta(images, delta.tables);
+        chain.push(delta.tables);
         log = delta.header.log;
         seq = n;
         deltaBytes += (await stat(deltaFile(file, n))).size;
@@ -94,6 +94,8 @@ export const restoreReadModels = async (store: EmbeddedReadStore, eventStore: Ev
         return null;
       }
     }
+    // The chain merged first: one pass over the snapshot's tables however many deltas follow it.
+    const images = applyDeltaChain(snapshot.images, chain);
     store.restore(images);
     // Deltas after the end of the chain (after a missing or damaged one) could only ever be applied out of order.
     for (const n of await deltaNumbers(file)) if (n > seq) await rm(deltaFile(file, n), { force: true });

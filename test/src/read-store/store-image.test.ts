@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { applyDelta, EmbeddedReadStore, readReadStoreSnapshot, TableImage, writeReadStoreSnapshot } from '@support/adapters';
+import { applyDelta, applyDeltaChain, EmbeddedReadStore, readReadStoreSnapshot, TableImage, writeReadStoreSnapshot } from '@support/adapters';
 import { SecondaryIndex } from '@support/adapters/dist/read-store/embedded/secondary-index';
 
 /** The store's tables through a snapshot file and back. */
@@ -137,5 +137,46 @@ describe('embedded read store: a snapshot image after a delta keeps its index or
     restored.restore(images);
     expect(await queries(restored)).to.deep.equal(await queries(live));
     expect(restored.capture()[0].indexes.map((i) => i.entryIds)).to.deep.equal(live.capture()[0].indexes.map((i) => i.entryIds));
+  });
+
+  it('given a chain of deltas that rewrite, delete, re-create and add documents, when merged and applied at once, then the restored store equals the live one and the one restored delta by delta', async () => {
+    const live = new EmbeddedReadStore();
+    await seed(live);
+    const base = await throughSnapshot(live);
+    live.forgetChanges(live.capture(), true);
+    const col = live.collection('tickets');
+    const chain: ReturnType<EmbeddedReadStore['captureChanges']>[] = [];
+    const take = () => {
+      const changes = live.captureChanges();
+      live.forgetChanges(changes, false);
+      chain.push(changes);
+    };
+    await changeLive(live);
+    take();
+    // t-010 was deleted by the first delta and comes back; t-500 (added by the first) goes; t-001 changes twice
+    await col.replaceOne({ _id: 't-010' }, { _id: 't-010', accountId: 'acme', createdAt: '2026-04-01T00:00:00.000Z', phones: ['+25'], code: 'c-new-10' }, { upsert: true });
+    await col.deleteMany({ _id: { $in: ['t-500', 't-002'] } });
+    await col.updateOne({ _id: 't-001' }, { $set: { createdAt: '2026-05-01T00:00:00.000Z' } });
+    take();
+    await col.updateOne({ _id: 't-001' }, { $set: { phones: ['+25', '+9'] } });
+    await col.replaceOne({ _id: 't-600' }, { _id: 't-600', accountId: 'acme', createdAt: '2026-01-01T02:00:00.000Z', phones: [], code: 'c-600' }, { upsert: true });
+    take();
+
+    const stepwise = chain.reduce((images, delta) => applyDelta(images, delta), base);
+    const merged = applyDeltaChain(base, chain);
+    const restoredOf = (images: TableImage[]) => {
+      const store = new EmbeddedReadStore();
+      store.restore(images);
+      return store;
+    };
+    const fromMerged = restoredOf(merged);
+    const fromSteps = restoredOf(stepwise);
+    expect(await queries(fromMerged)).to.deep.equal(await queries(live));
+    const entryIds = (store: EmbeddedReadStore) => store.capture()[0].indexes.map((index) => index.entryIds);
+    expect(entryIds(fromMerged)).to.deep.equal(entryIds(live));
+    expect(entryIds(fromMerged)).to.deep.equal(entryIds(fromSteps));
+    const byId = (store: EmbeddedReadStore) => Object.fromEntries(store.capture()[0].docs.map((d) => [d._id, d]));
+    expect(byId(fromMerged)).to.deep.equal(byId(live));
+    expect(merged[0].docs).to.have.length(stepwise[0].docs.length);
   });
 });

@@ -69,3 +69,26 @@ export const applyTableDelta = (base: TableImage | undefined, delta: TableDelta)
   });
   return { name: delta.name, docs: kept, indexes };
 };
+
+/**
+ * A chain of deltas of one table, in order, as one delta: the last version of every document
+ * written, the ids deleted after their last write (or never written again), and the last delta's
+ * index declarations. Applying it equals applying the chain one delta after the other (a document
+ * deleted from the image and written again keeps its place in the table's natural order instead of
+ * going last; index orders and queries are the same), while it costs one pass over the image
+ * instead of one per delta: a restart after a long chain (a delta every few seconds under load)
+ * merges every index order once.
+ */
+export const mergeTableDeltas = (chain: readonly TableDelta[]): TableDelta => {
+  const docs = new Map<string, Document>();
+  const deleted = new Set<string>();
+  for (const delta of chain) {
+    for (const id of delta.deleted) {
+      docs.delete(id);
+      deleted.add(id);
+    }
+    for (const doc of delta.docs) docs.set(doc._id, doc);
+  }
+  const last = chain[chain.length - 1];
+  return { name: last.name, docs: [...docs.values()], deleted: [...deleted].filter((id) => !docs.has(id)), indexes: last.indexes };
+};

@@ -1,6 +1,6 @@
 import type { Document, IndexSpec } from '@support/domain';
 import { TableChanges, TableImage } from './document-table';
-import { applyTableDelta, TableDelta } from './image-delta';
+import { applyTableDelta, mergeTableDeltas, TableDelta } from './image-delta';
 import { readTablesFile } from './json-lines-reader';
 import { writeJsonLinesAtomically } from './json-lines-writer';
 import type { SnapshotHeader } from './read-store-snapshot';
@@ -62,4 +62,11 @@ export const applyDelta = (images: readonly TableImage[], delta: readonly DeltaT
   const byName = new Map(images.map((image) => [image.name, image]));
   for (const table of delta) byName.set(table.name, applyTableDelta(byName.get(table.name), table));
   return [...byName.values()];
+};
+
+/** The images after a chain of deltas, in order, merged table by table first (one pass over each table's image; see mergeTableDeltas). */
+export const applyDeltaChain = (images: readonly TableImage[], chain: readonly (readonly DeltaTable[])[]): TableImage[] => {
+  const byTable = new Map<string, DeltaTable[]>();
+  for (const delta of chain) for (const table of delta) (byTable.get(table.name) ?? byTable.set(table.name, []).get(table.name)!).push(table);
+  return applyDelta(images, [...byTable.values()].map(mergeTableDeltas));
 };
