@@ -12,7 +12,8 @@ const ROWS_PER_GROUP = 16;
  * The CSV of an export as UTF-8 chunks: the header, then the records of the cursor's batches in order,
  * `rowsPerChunk` at a time, written by csv-records.ts (d3-dsv's quoting). Every ROWS_PER_GROUP
  * records are encoded at once, and a chunk is their bytes joined. Pulled by the blob store's
- * upload stream, so at most one chunk is held: memory does not grow with the rows. `onRows` hears
+ * upload stream, so what is held is bounded by the store's write-ahead (4 MB on the embedded one)
+ * and one chunk: memory does not grow with the rows. `onRows` hears
  * the running count after each chunk (progress; it may throw to stop the export). Every few
  * milliseconds of rows it gives the event loop a turn, so requests are answered during an export.
  */
