@@ -8,12 +8,14 @@ export const REPLAY_MODE_MIN_EVENTS = 5_000;
 
 /**
  * Replay mode for the embedded read models: when the projections start far behind the log (no
- * snapshot, or an old one: more events behind than REPLAY_MODE_MIN_EVENTS and than the documents
- * the store holds, since building an index at the end costs about as much per document as keeping
- * it costs per write, so a restored store a few seconds behind keeps its indexes), their indexes are not kept up to date per write while they catch up,
+ * snapshot, or an old one), their indexes are not kept up to date per write while they catch up,
  * except those their own reads use; each of the others is built once, by one sort, when every
  * projection has caught up, and before the service answers. Answers the function that ends replay
  * mode (null when the start is not far behind).
+ *
+ * Far behind: more events than REPLAY_MODE_MIN_EVENTS and than the documents the store holds.
+ * Building an index at the end costs about as much per document as keeping it costs per write, so
+ * a restored store a few seconds behind keeps its indexes up to date instead.
  */
 export const enterReplayModeIfFarBehind = async (
   store: EmbeddedReadStore,

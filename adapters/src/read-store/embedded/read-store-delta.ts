@@ -67,6 +67,12 @@ export const applyDelta = (images: readonly TableImage[], delta: readonly DeltaT
 /** The images after a chain of deltas, in order, merged table by table first (one pass over each table's image; see mergeTableDeltas). */
 export const applyDeltaChain = (images: readonly TableImage[], chain: readonly (readonly DeltaTable[])[]): TableImage[] => {
   const byTable = new Map<string, DeltaTable[]>();
-  for (const delta of chain) for (const table of delta) (byTable.get(table.name) ?? byTable.set(table.name, []).get(table.name)!).push(table);
+  for (const delta of chain) {
+    for (const table of delta) {
+      const tables = byTable.get(table.name);
+      if (tables === undefined) byTable.set(table.name, [table]);
+      else tables.push(table);
+    }
+  }
   return applyDelta(images, [...byTable.values()].map(mergeTableDeltas));
 };
