@@ -52,4 +52,28 @@ describe('SortedList (embedded read store)', () => {
     expect(list.slice(0, 0)).to.deep.equal([]);
     expect(list.slice(-2, 1)).to.deep.equal([3]);
   });
+
+  it('given a frozen list, when elements are inserted and removed after, then the frozen chunks still read as at the freeze and the list as after', () => {
+    const random = seededRandom(11);
+    const list = new SortedList<number>(byNumber, 4);
+    for (let i = 0; i < 200; i++) list.insert(Math.floor(random() * 100));
+    const before = list.slice(0, list.size);
+    const frozen = list.freeze();
+    const reference = [...before];
+    for (let step = 0; step < 400; step++) {
+      if (random() < 0.5) {
+        const value = reference[Math.floor(random() * reference.length)];
+        list.remove(value);
+        reference.splice(reference.indexOf(value), 1);
+      } else {
+        const value = Math.floor(random() * 100);
+        list.insert(value);
+        reference.push(value);
+        reference.sort(byNumber);
+      }
+      if (step === 200) list.freeze();
+    }
+    expect(frozen.flat()).to.deep.equal(before);
+    expect(list.slice(0, list.size)).to.deep.equal(reference);
+  });
 });

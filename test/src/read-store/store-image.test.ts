@@ -58,6 +58,31 @@ describe('embedded read store: capture, snapshot file and restore', () => {
     expect(refused).to.equal(true);
   });
 
+  it('given a capture, when documents are written, moved and deleted before its file is written, then the file restores the store as it was at the capture', async () => {
+    const live = new EmbeddedReadStore();
+    await seed(live);
+    const atCapture = new EmbeddedReadStore();
+    await seed(atCapture);
+    const captured = live.capture();
+    const col = live.collection('tickets');
+    for (let i = 0; i < 500; i += 3) await col.updateOne({ _id: `t-${String(i).padStart(3, '0')}` }, { $set: { createdAt: '2027-01-01T00:00:00.000Z', phones: ['+99'] } });
+    await col.deleteMany({ _id: { $in: Array.from({ length: 72 }, (_, k) => `t-${String(1 + 7 * k).padStart(3, '0')}`) } });
+    for (let i = 500; i < 700; i++) await col.replaceOne({ _id: `t-${i}` }, { _id: `t-${i}`, accountId: 'acme', createdAt: '2026-01-01T01:00:00.000Z', phones: ['+25'], code: `c-${i}` }, { upsert: true });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'support-image-'));
+    try {
+      const file = path.join(dir, 'read-models.snapshot');
+      await writeReadStoreSnapshot(file, { takenAt: new Date().toISOString(), log: null }, captured);
+      const images = (await readReadStoreSnapshot(file))!.images;
+      expect(images, 'documents and index orders as at the capture').to.deep.equal(await throughSnapshot(atCapture));
+      const restored = new EmbeddedReadStore();
+      restored.restore(images);
+      expect(await queries(restored)).to.deep.equal(await queries(atCapture));
+      expect(await queries(restored)).not.to.deep.equal(await queries(live));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('given an image whose stored index order is wrong, when it is restored, then the index is sorted afresh and queries stay right', async () => {
     const original = new EmbeddedReadStore();
     await seed(original);
@@ -80,7 +105,7 @@ describe('secondary index: loading from a stored entry order', () => {
     const ordinalOf = new Map(table.docs.map((d, i) => [d._id, i]));
     for (const index of table.indexes) {
       const loaded = new SecondaryIndex(index.spec.name as string, index.spec.key, false) as unknown as { entriesInOrder(docs: readonly unknown[], order: readonly number[]): unknown[] | null };
-      const order = (index.entryIds ?? []).map((id) => ordinalOf.get(id) as number);
+      const order = (index.entryOrder?.ids() ?? []).map((id) => ordinalOf.get(id) as number);
       expect(loaded.entriesInOrder(table.docs, order), index.spec.name).to.not.equal(null);
       expect(loaded.entriesInOrder(table.docs, [...order].reverse()), index.spec.name).to.equal(null);
     }
@@ -114,7 +139,7 @@ describe('embedded read store: a snapshot image after a delta keeps its index or
     const restored = new EmbeddedReadStore();
     restored.restore([image]);
     expect(await queries(restored)).to.deep.equal(await queries(live));
-    const entryIds = (store: EmbeddedReadStore) => store.capture()[0].indexes.map((index) => index.entryIds);
+    const entryIds = (store: EmbeddedReadStore) => store.capture()[0].indexes.map((index) => index.entryOrder?.ids());
     expect(entryIds(restored)).to.deep.equal(entryIds(live));
     // uniqueness still holds after the merge
     const clash = await restored.collection('tickets').replaceOne({ _id: 'x' }, { _id: 'x', code: 'c-10' }, { upsert: true }).then(() => null, (e: Error) => e);
@@ -136,7 +161,7 @@ describe('embedded read store: a snapshot image after a delta keeps its index or
     const restored = new EmbeddedReadStore();
     restored.restore(images);
     expect(await queries(restored)).to.deep.equal(await queries(live));
-    expect(restored.capture()[0].indexes.map((i) => i.entryIds)).to.deep.equal(live.capture()[0].indexes.map((i) => i.entryIds));
+    expect(restored.capture()[0].indexes.map((i) => i.entryOrder?.ids())).to.deep.equal(live.capture()[0].indexes.map((i) => i.entryOrder?.ids()));
   });
 
   it('given a chain of deltas that rewrite, delete, re-create and add documents, when merged and applied at once, then the restored store equals the live one and the one restored delta by delta', async () => {
@@ -172,7 +197,7 @@ describe('embedded read store: a snapshot image after a delta keeps its index or
     const fromMerged = restoredOf(merged);
     const fromSteps = restoredOf(stepwise);
     expect(await queries(fromMerged)).to.deep.equal(await queries(live));
-    const entryIds = (store: EmbeddedReadStore) => store.capture()[0].indexes.map((index) => index.entryIds);
+    const entryIds = (store: EmbeddedReadStore) => store.capture()[0].indexes.map((index) => index.entryOrder?.ids());
     expect(entryIds(fromMerged)).to.deep.equal(entryIds(live));
     expect(entryIds(fromMerged)).to.deep.equal(entryIds(fromSteps));
     const byId = (store: EmbeddedReadStore) => Object.fromEntries(store.capture()[0].docs.map((d) => [d._id, d]));

@@ -3,6 +3,7 @@ import { DuplicateKeyError } from '../duplicate-key-error';
 import { compareBson } from './bson-order';
 import { type DocumentKeys, SecondaryIndex } from './secondary-index';
 import { SubstringIndex } from './substring-index';
+import type { EntryOrder } from './entry-order';
 import { ChangeTracker } from './change-tracker';
 import { badValue, indexKeySpecsConflict, indexOptionsConflict } from './store-operation-error';
 
@@ -19,10 +20,6 @@ export interface TableImage {
   readonly indexes: readonly { readonly spec: IndexSpec; readonly order: readonly number[] | null; readonly unordered?: readonly number[] }[];
 }
 
-/**
- * A table captured at one instant: documents, and each index's entries as document ids (turned into
- * ordinals when written); null for a substring index, which is rebuilt from the documents on restore.
- */
 /** What changed in a table since its last snapshot (a snapshot delta's part). */
 export interface TableChanges {
   readonly name: string;
@@ -32,10 +29,15 @@ export interface TableChanges {
   readonly changesUpTo: number;
 }
 
+/**
+ * A table captured at one instant: documents, and each index's entry order (read as document ids
+ * and turned into ordinals when written); null for a substring index, which is rebuilt from the
+ * documents on restore.
+ */
 export interface TableCapture {
   readonly name: string;
   readonly docs: readonly Document[];
-  readonly indexes: readonly { readonly spec: IndexSpec; readonly entryIds: readonly string[] | null }[];
+  readonly indexes: readonly { readonly spec: IndexSpec; readonly entryOrder: EntryOrder | null }[];
   /** The number of the table's last write captured (see forgetChanges). */
   readonly changesUpTo: number;
 }
@@ -189,9 +191,9 @@ export class DocumentTable {
       indexes: [
         ...[...this.declared.values()].map((index) => ({
           spec: index.spec,
-          entryIds: index.entryIds(),
+          entryOrder: index.entryOrder(),
         })),
-        ...[...this.substrings.values()].map((index) => ({ spec: index.spec, entryIds: null })),
+        ...[...this.substrings.values()].map((index) => ({ spec: index.spec, entryOrder: null })),
       ],
     };
   }

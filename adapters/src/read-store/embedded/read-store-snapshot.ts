@@ -41,16 +41,16 @@ export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeade
         if (i % 1_024 === 1_023 && slice.used()) await slice.yieldTurn();
       }
       for (const index of image.indexes) {
-        const ids = index.entryIds;
+        const ids = index.entryOrder;
         // A substring index has no stored order: it is rebuilt from the documents on restore.
         if (ids === null) {
           await write({ order: null });
           continue;
         }
-        const order = new Array<number>(ids.length);
-        for (let i = 0; i < order.length; i++) {
-          order[i] = ordinalOf.get(ids[i]) ?? -1;
-          if (i % 1_024 === 1_023 && slice.used()) await slice.yieldTurn();
+        const order: number[] = [];
+        for (const chunk of ids.idChunks()) {
+          for (const id of chunk) order.push(ordinalOf.get(id) ?? -1);
+          if (slice.used()) await slice.yieldTurn();
         }
         await write({ order });
       }

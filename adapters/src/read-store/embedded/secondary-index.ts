@@ -2,6 +2,7 @@ import type { Document, IndexSpec } from '@support/domain';
 import { compareBson } from './bson-order';
 import { FieldPath, splitPath, valuesAtPath } from './field-path';
 import { SortedList } from './sorted-list';
+import { EntryOrder } from './entry-order';
 
 export interface IndexField {
   readonly name: string;
@@ -86,9 +87,9 @@ export class SecondaryIndex {
     this.removeKeys(this.keysOf(doc));
   }
 
-  /** The `_id` of each entry, in index order: what a snapshot keeps of the index (captured at once, cheaply). */
-  entryIds(): string[] {
-    return this.entries.slice(0, this.entries.size).map((entry) => this.idOf(entry));
+  /** The entries as they are now, read as `_id`s in index order: what a snapshot keeps of the index (captured at once, without copying the entries). */
+  entryOrder(): EntryOrder {
+    return new EntryOrder(this.entries.freeze(), this.fields.length);
   }
 
   /**

@@ -8,6 +8,8 @@ export class SortedList<E> {
   private chunks: E[][] = [];
   private total = 0;
   private writes = 0;
+  /** Chunks handed out by `freeze` and still in the list: copied before their first change (null: none). */
+  private frozen: Set<E[]> | null = null;
 
   constructor(
     private readonly compare: (a: E, b: E) => number,
@@ -24,6 +26,7 @@ export class SortedList<E> {
 
   clear(): void {
     this.chunks = [];
+    this.frozen = null;
     this.total = 0;
     this.writes++;
   }
@@ -31,6 +34,7 @@ export class SortedList<E> {
   /** Replaces the content with `sorted` (already in the comparator's order), in chunks of `load`: no comparison. */
   fill(sorted: readonly E[]): void {
     this.chunks = [];
+    this.frozen = null;
     for (let i = 0; i < sorted.length; i += this.load) this.chunks.push(sorted.slice(i, i + this.load));
     this.total = sorted.length;
     this.writes++;
@@ -44,7 +48,7 @@ export class SortedList<E> {
       return;
     }
     const c = this.chunkFor((e) => this.compare(e, element) <= 0);
-    const chunk = this.chunks[c];
+    const chunk = this.writableChunk(c);
     chunk.splice(upperBound(chunk, (e) => this.compare(e, element) <= 0), 0, element);
     if (chunk.length > 2 * this.load) this.chunks.splice(c, 1, chunk.slice(0, this.load), chunk.slice(this.load));
   }
@@ -53,9 +57,9 @@ export class SortedList<E> {
   remove(element: E): boolean {
     if (this.chunks.length === 0) return false;
     const c = this.chunkFor((e) => this.compare(e, element) < 0);
-    const chunk = this.chunks[c];
-    const i = upperBound(chunk, (e) => this.compare(e, element) < 0);
-    if (i >= chunk.length || this.compare(chunk[i], element) !== 0) return false;
+    const i = upperBound(this.chunks[c], (e) => this.compare(e, element) < 0);
+    if (i >= this.chunks[c].length || this.compare(this.chunks[c][i], element) !== 0) return false;
+    const chunk = this.writableChunk(c);
     chunk.splice(i, 1);
     if (chunk.length === 0) this.chunks.splice(c, 1);
     this.total--;
@@ -73,6 +77,29 @@ export class SortedList<E> {
     let rank = 0;
     for (let i = 0; i < c; i++) rank += this.chunks[i].length;
     return rank + upperBound(this.chunks[c], isBefore);
+  }
+
+  /**
+   * The list as it is now, kept as it is for whoever holds it (copy on write): its chunks, in order.
+   * Costs one array of references; a later write copies a chunk handed out here before changing it,
+   * so a capture of a large index does not stop the event loop to copy its entries.
+   */
+  freeze(): readonly (readonly E[])[] {
+    const chunks = this.chunks.slice();
+    // Chunks of an earlier freeze that are no longer in the list are no longer written; the rest are in `chunks` again.
+    this.frozen = chunks.length === 0 ? null : new Set(chunks);
+    return chunks;
+  }
+
+  /** The chunk at `c`, copied first when a freeze handed it out. */
+  private writableChunk(c: number): E[] {
+    const chunk = this.chunks[c];
+    if (this.frozen === null || !this.frozen.has(chunk)) return chunk;
+    const copy = chunk.slice();
+    this.chunks[c] = copy;
+    this.frozen.delete(chunk);
+    if (this.frozen.size === 0) this.frozen = null;
+    return copy;
   }
 
   /** The elements with ranks from `from` (inclusive) to `to` (exclusive), in order. */
