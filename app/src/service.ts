@@ -18,6 +18,7 @@ import { loadAccountConfig } from './load-config';
 import { keepReadModelSnapshots, restoreReadModels } from './read-model-snapshots';
 import { enterReplayModeIfFarBehind } from './replay-mode';
 import { Settings } from './settings';
+import { warmIntl } from './warm-intl';
 import { countingEventsBehind, deliveryOutcomes, exportRows, meteredEventStore, registerExportJobs, meteredJobQueue, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics } from './metrics';
 
 export type Component = 'command-api' | 'query-api' | 'projectors' | 'workers';
@@ -80,6 +81,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       server.close(() => resolve());
       server.closeAllConnections();
     });
+  warmIntl();
   let engines: Engines;
   try {
     engines = await openEngines({ ...settings, publicBaseUrl }, logger);

@@ -12,7 +12,7 @@ export interface TicketRows {
  */
 export const readTicketPage = async (tickets: Collection<TicketDocument>, query: TicketQuery, page: number, limit: number): Promise<TicketRows> => {
   const read = (sort: TicketQuery['sort'], skip: number, rows: number) =>
-    tickets.find(query.filter, { sort, skip, limit: rows, projection: TICKET_LIST_ITEM_FIELDS }).toArray();
+    tickets.find(query.filter, { sort, skip, limit: rows, projection: TICKET_LIST_ITEM_FIELDS, readOnly: true }).toArray();
   if (page === 1) {
     const docs = await read(query.sort, 0, limit);
     return { docs, total: docs.length < limit ? docs.length : await tickets.countDocuments(query.filter) };

@@ -76,4 +76,26 @@ describe('SortedList (embedded read store)', () => {
     expect(frozen.flat()).to.deep.equal(before);
     expect(list.slice(0, list.size)).to.deep.equal(reference);
   });
+
+  it('given ranks and slices read between every write (chunks split and dropped on the way), then each agrees with a sorted array', () => {
+    const random = seededRandom(5);
+    const list = new SortedList<number>(byNumber, 2);
+    const reference: number[] = [];
+    for (let step = 0; step < 1_500; step++) {
+      if (reference.length > 0 && random() < 0.45) {
+        const value = reference[Math.floor(random() * reference.length)];
+        list.remove(value);
+        reference.splice(reference.indexOf(value), 1);
+      } else {
+        const value = Math.floor(random() * 300);
+        list.insert(value);
+        reference.push(value);
+        reference.sort(byNumber);
+      }
+      const probe = Math.floor(random() * 320) - 10;
+      expect(list.rankWhere((e) => e < probe)).to.equal(reference.filter((e) => e < probe).length);
+      const from = Math.floor(random() * (reference.length + 2));
+      expect(list.slice(from, from + 5)).to.deep.equal(reference.slice(from, from + 5));
+    }
+  });
 });

@@ -80,8 +80,9 @@ export function* findDocuments(table: DocumentTable, filter: Filter, options: Fi
   const skip = countOption('skip', options.skip);
   if (skip < 0) throw badValue('skip must be a non-negative number');
   const limit = Math.abs(countOption('limit', options.limit));
-  // Stored documents are never mutated, so a caller that only reads may have them without a copy.
-  const project = options.readOnly === true && options.projection === undefined ? (doc: Document) => doc : compileProjection(options.projection);
+  // Stored documents are never mutated, so a caller that only reads may have them (or their projected fields) without a copy.
+  const readOnly = options.readOnly === true;
+  const project = readOnly && options.projection === undefined ? (doc: Document) => doc : compileProjection(options.projection, readOnly);
   const need = limit === 0 ? Number.POSITIVE_INFINITY : skip + limit;
   let position = skip;
   for (const doc of scanMatching(table, filter, { sort: options.sort, need, skip })) {

@@ -1,3 +1,5 @@
+import { PrefixCounts } from './prefix-counts';
+
 /**
  * A list kept in order by a comparator, stored as a list of chunks of at most 2 × `load`
  * elements (the layout of Python's sortedcontainers): insert and remove cost a binary search
@@ -8,6 +10,8 @@ export class SortedList<E> {
   private chunks: E[][] = [];
   private total = 0;
   private writes = 0;
+  /** The chunks' lengths summed by prefix (ranks in O(log n)); null when chunks were added or dropped since (built again when needed). */
+  private counts: PrefixCounts | null = null;
   /** Chunks handed out by `freeze` and still in the list: copied before their first change (null: none). */
   private frozen: Set<E[]> | null = null;
 
@@ -26,6 +30,7 @@ export class SortedList<E> {
 
   clear(): void {
     this.chunks = [];
+    this.counts = null;
     this.frozen = null;
     this.total = 0;
     this.writes++;
@@ -34,6 +39,7 @@ export class SortedList<E> {
   /** Replaces the content with `sorted` (already in the comparator's order), in chunks of `load`: no comparison. */
   fill(sorted: readonly E[]): void {
     this.chunks = [];
+    this.counts = null;
     this.frozen = null;
     for (let i = 0; i < sorted.length; i += this.load) this.chunks.push(sorted.slice(i, i + this.load));
     this.total = sorted.length;
@@ -45,12 +51,18 @@ export class SortedList<E> {
     this.total++;
     if (this.chunks.length === 0) {
       this.chunks.push([element]);
+      this.counts = null;
       return;
     }
     const c = this.chunkFor((e) => this.compare(e, element) <= 0);
     const chunk = this.writableChunk(c);
     chunk.splice(upperBound(chunk, (e) => this.compare(e, element) <= 0), 0, element);
-    if (chunk.length > 2 * this.load) this.chunks.splice(c, 1, chunk.slice(0, this.load), chunk.slice(this.load));
+    if (chunk.length > 2 * this.load) {
+      this.chunks.splice(c, 1, chunk.slice(0, this.load), chunk.slice(this.load));
+      this.counts = null;
+    } else {
+      this.counts?.add(c, 1);
+    }
   }
 
   /** Removes the element equal (by the comparator) to `element`; false when there is none. */
@@ -61,7 +73,12 @@ export class SortedList<E> {
     if (i >= this.chunks[c].length || this.compare(this.chunks[c][i], element) !== 0) return false;
     const chunk = this.writableChunk(c);
     chunk.splice(i, 1);
-    if (chunk.length === 0) this.chunks.splice(c, 1);
+    if (chunk.length === 0) {
+      this.chunks.splice(c, 1);
+      this.counts = null;
+    } else {
+      this.counts?.add(c, -1);
+    }
     this.total--;
     this.writes++;
     return true;
@@ -74,9 +91,7 @@ export class SortedList<E> {
   rankWhere(isBefore: (e: E) => boolean): number {
     if (this.chunks.length === 0) return 0;
     const c = this.chunkFor(isBefore);
-    let rank = 0;
-    for (let i = 0; i < c; i++) rank += this.chunks[i].length;
-    return rank + upperBound(this.chunks[c], isBefore);
+    return this.prefixCounts().before(c) + upperBound(this.chunks[c], isBefore);
   }
 
   /**
@@ -89,6 +104,11 @@ export class SortedList<E> {
     // Chunks of an earlier freeze that are no longer in the list are no longer written; the rest are in `chunks` again.
     this.frozen = chunks.length === 0 ? null : new Set(chunks);
     return chunks;
+  }
+
+  private prefixCounts(): PrefixCounts {
+    if (this.counts === null) this.counts = new PrefixCounts(this.chunks);
+    return this.counts;
   }
 
   /** The chunk at `c`, copied first when a freeze handed it out. */
@@ -105,10 +125,10 @@ export class SortedList<E> {
   /** The elements with ranks from `from` (inclusive) to `to` (exclusive), in order. */
   slice(from: number, to: number): E[] {
     const out: E[] = [];
-    let c = 0;
-    let offset = Math.max(0, from);
-    let remaining = Math.min(to, this.total) - offset;
-    while (c < this.chunks.length && offset >= this.chunks[c].length) offset -= this.chunks[c++].length;
+    const start = Math.max(0, from);
+    let remaining = Math.min(to, this.total) - start;
+    if (remaining <= 0) return out;
+    let { chunk: c, offset } = this.prefixCounts().locate(start);
     for (; c < this.chunks.length && remaining > 0; c++) {
       const chunk = this.chunks[c];
       const end = Math.min(chunk.length, offset + remaining);
