@@ -61,7 +61,8 @@ type Take = <T>(value: T) => T;
 
 function include(value: Record<string, unknown>, tree: PathTree, take: Take): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  // for-in: stored documents are plain objects (nothing enumerable inherited), and it walks them without making an array of their keys.
+  for (const key in value) {
     const sub = tree.get(key);
     if (sub === undefined) continue;
     const field = value[key];
@@ -83,7 +84,8 @@ function includeInArray(values: readonly unknown[], tree: PathTree, take: Take):
 
 function exclude(value: Record<string, unknown>, tree: PathTree, take: Take): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  // for-in: stored documents are plain objects (nothing enumerable inherited), and it walks them without making an array of their keys.
+  for (const key in value) {
     const sub = tree.get(key);
     const field = value[key];
     if (sub === true) continue;
