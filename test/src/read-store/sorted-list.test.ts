@@ -4,23 +4,26 @@ import { seededRandom } from './random';
 
 const byNumber = (a: number, b: number): number => a - b;
 
+/** One random write to both the list and its sorted reference: a remove (with `removeShare`'s chance) or an insert below `range`. */
+const randomWrite = (list: SortedList<number>, reference: number[], random: () => number, removeShare: number, range: number): void => {
+  if (reference.length > 0 && random() < removeShare) {
+    const value = reference[Math.floor(random() * reference.length)];
+    expect(list.remove(value)).to.equal(true);
+    reference.splice(reference.indexOf(value), 1);
+  } else {
+    const value = Math.floor(random() * range);
+    list.insert(value);
+    reference.push(value);
+    reference.sort(byNumber);
+  }
+};
+
 describe('SortedList (embedded read store)', () => {
   it('given random inserts and removes, when read by slice and rank, then it agrees with a sorted array', () => {
     const random = seededRandom(7);
     const list = new SortedList<number>(byNumber, 8);
     const reference: number[] = [];
-    for (let step = 0; step < 5_000; step++) {
-      if (reference.length > 0 && random() < 0.35) {
-        const value = reference[Math.floor(random() * reference.length)];
-        expect(list.remove(value)).to.equal(true);
-        reference.splice(reference.indexOf(value), 1);
-      } else {
-        const value = Math.floor(random() * 1_000);
-        list.insert(value);
-        reference.push(value);
-        reference.sort(byNumber);
-      }
-    }
+    for (let step = 0; step < 5_000; step++) randomWrite(list, reference, random, 0.35, 1_000);
     expect(list.size).to.equal(reference.length);
     expect(list.slice(0, list.size)).to.deep.equal(reference);
     for (const probe of [-1, 0, 250, 500, 999, 1_000]) {
@@ -61,16 +64,7 @@ describe('SortedList (embedded read store)', () => {
     const frozen = list.freeze();
     const reference = [...before];
     for (let step = 0; step < 400; step++) {
-      if (random() < 0.5) {
-        const value = reference[Math.floor(random() * reference.length)];
-        list.remove(value);
-        reference.splice(reference.indexOf(value), 1);
-      } else {
-        const value = Math.floor(random() * 100);
-        list.insert(value);
-        reference.push(value);
-        reference.sort(byNumber);
-      }
+      randomWrite(list, reference, random, 0.5, 100);
       if (step === 200) list.freeze();
     }
     expect(frozen.flat()).to.deep.equal(before);
@@ -82,16 +76,7 @@ describe('SortedList (embedded read store)', () => {
     const list = new SortedList<number>(byNumber, 2);
     const reference: number[] = [];
     for (let step = 0; step < 1_500; step++) {
-      if (reference.length > 0 && random() < 0.45) {
-        const value = reference[Math.floor(random() * reference.length)];
-        list.remove(value);
-        reference.splice(reference.indexOf(value), 1);
-      } else {
-        const value = Math.floor(random() * 300);
-        list.insert(value);
-        reference.push(value);
-        reference.sort(byNumber);
-      }
+      randomWrite(list, reference, random, 0.45, 300);
       const probe = Math.floor(random() * 320) - 10;
       expect(list.rankWhere((e) => e < probe)).to.equal(reference.filter((e) => e < probe).length);
       const from = Math.floor(random() * (reference.length + 2));
