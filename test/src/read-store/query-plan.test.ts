@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { DocumentTable } from '@support/adapters/dist/read-store/embedded/document-table';
 import { constraintsOf } from '@support/adapters/dist/read-store/embedded/filter-constraints';
-import { planQuery } from '@support/adapters/dist/read-store/embedded/query-plan';
+import { candidateBatches, planQuery } from '@support/adapters/dist/read-store/embedded/query-plan';
 import { sortKeysOf } from '@support/adapters/dist/read-store/embedded/sort-order';
 
 /**
@@ -89,6 +89,18 @@ describe('EmbeddedReadStore query plans: one count per constrained prefix', () =
     const byTags = planQuery(table, constraintsOf({ accountId: 'acme', tags: { $in: ['a1', 'b1', 'c1', 'a2'] } }), [], Number.POSITIVE_INFINITY);
     expect(byTags.kind === 'index' && byTags.index.name).to.equal('account_tags');
     expect(byTags.scanSize).to.equal(4);
+  });
+
+  it('given a chosen plan whose count another index made (its ranges not made while weighing), then its ranges are made for it and hold exactly the documents of the pinned value, in its order', () => {
+    const byStatus = planQuery(table, constraintsOf({ accountId: 'acme' }), sortKeysOf({ status: 1 }), Number.POSITIVE_INFINITY);
+    expect(byStatus.kind === 'index' && byStatus.ranges.length).to.equal(1);
+    const ids = [...candidateBatches(table, byStatus)].flat().map((d) => d._id);
+    // One status: the index's order is then the _id's.
+    expect(ids).to.deep.equal(Array.from({ length: 200 }, (_, i) => `t${i}`).sort());
+    // And a plan with several pinned values per field still gets one range per combination.
+    const twoAccounts = planQuery(table, constraintsOf({ accountId: { $in: ['acme', 'other'] } }), sortKeysOf({ status: 1 }), Number.POSITIVE_INFINITY);
+    expect(twoAccounts.kind === 'index' && twoAccounts.ranges.length).to.equal(2);
+    expect([...candidateBatches(table, twoAccounts)].flat()).to.have.length(300);
   });
 });
 

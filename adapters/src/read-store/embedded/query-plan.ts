@@ -49,16 +49,18 @@ export function planQuery(table: DocumentTable, constraints: FilterConstraints, 
     const ids = byId.filter((v): v is string => typeof v === 'string');
     return { kind: 'ids', ids, scanSize: ids.length, orderedKeys: 0 };
   }
-  const plans: QueryPlan[] = [{ kind: 'collection', scanSize: table.byId.size, orderedKeys: 0 }];
+  const plans: Candidate[] = [{ kind: 'collection', scanSize: table.byId.size, orderedKeys: 0 }];
   const counts: RangeCounts = new Map();
-  for (const index of table.indexes) {
-    const plan = indexPlan(index, constraints, sort, counts);
-    if (plan !== undefined) plans.push(plan);
-  }
-  const substring = substringPlan(table, constraints);
-  if (substring !== undefined) plans.push(substring);
-  const matchesAtMost = Math.max(1, Math.min(...plans.map((p) => p.scanSize)));
-  const cost = (plan: QueryPlan): number => {
+  let matchesAtMost = table.byId.size;
+  const consider = (plan: Candidate | undefined): void => {
+    if (plan === undefined) return;
+    plans.push(plan);
+    matchesAtMost = Math.min(matchesAtMost, plan.scanSize);
+  };
+  for (const index of table.indexes) consider(indexPlan(index, constraints, sort, counts));
+  consider(substringPlan(table, constraints));
+  matchesAtMost = Math.max(1, matchesAtMost);
+  const cost = (plan: Candidate): number => {
     // An empty range costs nothing (and Infinity * 0 would make the cost NaN, losing to a full scan).
     if (plan.scanSize === 0) return 0;
     const fullyOrdered = plan.orderedKeys >= sort.length;
@@ -68,17 +70,51 @@ export function planQuery(table: DocumentTable, constraints: FilterConstraints, 
   };
   let best = plans[0];
   let bestCost = cost(best);
-  for (const plan of plans.slice(1)) {
+  // On a tie: the plan that gives more of the sort order, then an exact index (a count needs no filter).
+  const exact = (p: Candidate) => (p.kind === 'index' && p.exact ? 1 : 0);
+  for (let i = 1; i < plans.length; i++) {
+    const plan = plans[i];
     const c = cost(plan);
-    // On a tie: the plan that gives more of the sort order, then an exact index (a count needs no filter).
-    const exact = (p: QueryPlan) => (p.kind === 'index' && p.exact ? 1 : 0);
     if (c < bestCost || (c === bestCost && (plan.orderedKeys > best.orderedKeys || (plan.orderedKeys === best.orderedKeys && exact(plan) > exact(best))))) {
       best = plan;
       bestCost = c;
     }
   }
-  return best;
+  return best.kind === 'index' ? withRanges(best) : best;
 }
+
+/**
+ * An index plan while plans are weighed: its ranges are made when they are counted (a count not
+ * known yet) or when the plan is chosen, so weighing a dozen indexes that start with the same
+ * field costs a lookup each, not a set of ranges each (a list plans its find and its count).
+ */
+interface IndexCandidate extends Omit<IndexPlan, 'ranges'> {
+  readonly ranges: readonly KeyRange[] | null;
+  readonly prefix: readonly (readonly unknown[])[];
+  readonly ranged: FieldConstraint | undefined;
+}
+
+type Candidate = Exclude<QueryPlan, IndexPlan> | IndexCandidate;
+
+const withRanges = (c: IndexCandidate): IndexPlan => ({
+  kind: 'index', index: c.index, ranges: c.ranges ?? rangesOf(c.index, c.prefix, c.ranged), descending: c.descending,
+  orderedKeys: c.orderedKeys, scanSize: c.scanSize, exact: c.exact,
+});
+
+const rangesOf = (index: SecondaryIndex, prefix: readonly (readonly unknown[])[], ranged: FieldConstraint | undefined): KeyRange[] =>
+  cartesian(prefix).map((values) => rangeOf(index, values, ranged));
+
+/** The names of an index's first fields joined, by how many (the key of a range count). */
+const prefixNames = new WeakMap<SecondaryIndex, string[]>();
+const namesOfPrefix = (index: SecondaryIndex, length: number): string => {
+  let names = prefixNames.get(index);
+  if (names === undefined) {
+    names = index.fields.map((_, n) => index.fields.slice(0, n).map((f) => f.name).join('\u0000'));
+    names.push(index.fields.map((f) => f.name).join('\u0000'));
+    prefixNames.set(index, names);
+  }
+  return names[length];
+};
 
 /**
  * The candidates a substring index gives for the literal searches of the filter (the search with
@@ -108,7 +144,7 @@ function substringPlan(table: DocumentTable, constraints: FilterConstraints): Su
  */
 type RangeCounts = Map<string, number>;
 
-function indexPlan(index: SecondaryIndex, constraints: FilterConstraints, sort: readonly SortKey[], counts: RangeCounts): IndexPlan | undefined {
+function indexPlan(index: SecondaryIndex, constraints: FilterConstraints, sort: readonly SortKey[], counts: RangeCounts): IndexCandidate | undefined {
   const prefix: (readonly unknown[])[] = [];
   let combinations = 1;
   let ranged: { readonly at: number; readonly constraint: FieldConstraint } | undefined;
@@ -132,13 +168,19 @@ function indexPlan(index: SecondaryIndex, constraints: FilterConstraints, sort: 
   }
   const order = sortOrderFrom(index, prefix, sort);
   if (used.length === 0 && order.keys === 0) return undefined;
-  const ranges = cartesian(prefix).map((values) => rangeOf(index, values, ranged?.constraint));
-  const countKey = index.multikey ? undefined : `${index.fields.slice(0, prefix.length).map((f) => f.name).join('\u0000')}\u0001${ranged === undefined ? '' : index.fields[ranged.at].name}`;
+  const countKey = index.multikey ? undefined : `${namesOfPrefix(index, prefix.length)}\u0001${ranged === undefined ? '' : index.fields[ranged.at].name}`;
   const known = countKey === undefined ? undefined : counts.get(countKey);
-  const scanSize = known ?? ranges.reduce((sum, range) => sum + index.count(range), 0);
-  if (countKey !== undefined && known === undefined) counts.set(countKey, scanSize);
+  let ranges: KeyRange[] | null = null;
+  let scanSize = known ?? 0;
+  if (known === undefined) {
+    ranges = rangesOf(index, prefix, ranged?.constraint);
+    for (const range of ranges) scanSize += index.count(range);
+    if (countKey !== undefined) counts.set(countKey, scanSize);
+  }
   const exact = constraints.exact && !index.multikey && used.length === constraints.fields.size && used.every((c) => c.exact);
-  return { kind: 'index', index, ranges, descending: order.descending, orderedKeys: order.keys, scanSize, exact };
+  return {
+    kind: 'index', index, ranges, prefix, ranged: ranged?.constraint, descending: order.descending, orderedKeys: order.keys, scanSize, exact,
+  };
 }
 
 /** The range of entries with the given leading values and, optionally, the next field in bounds. */
@@ -179,6 +221,8 @@ function sortOrderFrom(index: SecondaryIndex, prefix: readonly (readonly unknown
 }
 
 function cartesian(lists: readonly (readonly unknown[])[]): unknown[][] {
+  // The common case: one value per field (accountId, then a status or a customer): one combination.
+  if (lists.every((list) => list.length === 1)) return [lists.map((list) => list[0])];
   let combos: unknown[][] = [[]];
   for (const list of lists) combos = combos.flatMap((combo) => list.map((value) => [...combo, value]));
   return combos;
