@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { applyDelta, applyDeltaChain, EmbeddedReadStore, readReadStoreSnapshot, TableImage, writeReadStoreSnapshot } from '@support/adapters';
@@ -78,6 +78,34 @@ describe('embedded read store: capture, snapshot file and restore', () => {
       restored.restore(images);
       expect(await queries(restored)).to.deep.equal(await queries(atCapture));
       expect(await queries(restored)).not.to.deep.equal(await queries(live));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('given an index longer than one part of its order line, when the snapshot is written, then the line is the one JSON writes and the restored order is the captured one', async () => {
+    const store = new EmbeddedReadStore();
+    const col = store.collection('tickets');
+    await col.createIndexes([{ key: { accountId: 1, createdAt: -1, _id: -1 }, name: 'account_createdAt' }]);
+    await col.bulkWrite(Array.from({ length: 25_001 }, (_, i) => {
+      const id = `t-${String(i).padStart(5, '0')}`;
+      return { replaceOne: { filter: { _id: id }, replacement: { _id: id, accountId: 'acme', createdAt: new Date(Date.UTC(2026, 0, 1) + ((i * 7919) % 25_001) * 1_000).toISOString() }, upsert: true } };
+    }));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'support-image-'));
+    try {
+      const file = path.join(dir, 'read-models.snapshot');
+      const captured = store.capture();
+      await writeReadStoreSnapshot(file, { takenAt: new Date().toISOString(), log: null }, captured);
+      const orderLines = readFileSync(file, 'utf8').split('\n').filter((l) => l.startsWith('{"order":'));
+      expect(orderLines).to.have.length(1);
+      expect(orderLines[0]).to.equal(JSON.stringify(JSON.parse(orderLines[0])));
+      const order = JSON.parse(orderLines[0]).order as number[];
+      const docs = captured[0].docs;
+      expect(order.map((o) => docs[o]._id)).to.deep.equal(captured[0].indexes[0].entryOrder!.ids());
+      const restored = new EmbeddedReadStore();
+      restored.restore((await readReadStoreSnapshot(file))!.images);
+      const newest = (s: EmbeddedReadStore) => s.collection('tickets').find({ accountId: 'acme' }, { sort: { createdAt: -1, _id: -1 }, limit: 50 }).toArray();
+      expect((await newest(restored)).map((d) => d._id)).to.deep.equal((await newest(store)).map((d) => d._id));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

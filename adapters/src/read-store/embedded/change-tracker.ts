@@ -4,24 +4,31 @@
  * when that delta is forgotten (`forget(upTo)`), so a delta that fails to be written loses nothing.
  */
 export class ChangeTracker {
-  private readonly writes = new Map<string, number>();
+  private writes = new Map<string, number>();
   private count = 0;
+  /** Every write noted (id and number) in the order of their numbers: what forget keeps is its tail. */
+  private logIds: string[] = [];
+  private logNumbers: number[] = [];
   /** The table was emptied: only a full snapshot can say so. */
   private emptied = false;
 
   note(id: string): void {
     this.writes.set(id, ++this.count);
+    this.logIds.push(id);
+    this.logNumbers.push(this.count);
+    // Files that keep failing: the log holds each write of a document again; keep it near the documents noted.
+    if (this.logIds.length > 2 * this.writes.size + 65_536) this.compactLog();
   }
 
   /** The table was emptied (every document gone at once). */
   noteEmptied(): void {
-    this.writes.clear();
+    this.clearWrites();
     this.emptied = true;
   }
 
   /** The table now equals what is on disk (restored from it): nothing to write. */
   reset(): void {
-    this.writes.clear();
+    this.clearWrites();
     this.emptied = false;
   }
 
@@ -38,9 +45,45 @@ export class ChangeTracker {
     return { ids: [...this.writes.keys()], upTo: this.count };
   }
 
-  /** Forgets the writes up to `upTo` (they are on disk now); `full`: a full snapshot also answers an emptying. */
+  /**
+   * Forgets the writes up to `upTo` (they are on disk now); `full`: a full snapshot also answers an
+   * emptying. The writes numbered after `upTo` are the log's tail and are kept in a new map, rather
+   * than the others deleted from this one: after a full snapshot of 100,000 documents the deletes
+   * held the event loop 13-16 ms at once, of 1,000,000 about 370 ms; now it costs the writes made
+   * meanwhile. (An older file finishing after a newer one finds nothing more to forget.)
+   */
   forget(upTo: number, full: boolean): void {
-    for (const [id, n] of this.writes) if (n <= upTo) this.writes.delete(id);
     if (full) this.emptied = false;
+    const from = firstAbove(this.logNumbers, upTo);
+    if (from === 0) return;
+    this.logIds = this.logIds.slice(from);
+    this.logNumbers = this.logNumbers.slice(from);
+    this.writes = new Map();
+    for (let i = 0; i < this.logIds.length; i++) this.writes.set(this.logIds[i], this.logNumbers[i]);
   }
+
+  private clearWrites(): void {
+    this.writes = new Map();
+    this.logIds = [];
+    this.logNumbers = [];
+  }
+
+  /** The log with one entry per document noted (its last write), in the order of the numbers. */
+  private compactLog(): void {
+    const entries = [...this.writes].sort((a, b) => a[1] - b[1]);
+    this.logIds = entries.map(([id]) => id);
+    this.logNumbers = entries.map(([, n]) => n);
+  }
+}
+
+/** The index of the first number above `upTo` in ascending `numbers` (its length when none). */
+function firstAbove(numbers: readonly number[], upTo: number): number {
+  let lo = 0;
+  let hi = numbers.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (numbers[mid] <= upTo) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -14,6 +14,8 @@ const WRITE_AHEAD_BYTES = 1024 * 1024;
 
 /** Writes one value as a JSON line. */
 export type WriteLine = (value: unknown) => Promise<void>;
+/** Writes text as it is: a part of a line the producer encodes itself, so that a long line gives requests their turns too. */
+export type WriteText = (text: string) => Promise<void>;
 
 /**
  * Writes a file of JSON lines made by `produce`, beside the target, fsyncs it and renames it over
@@ -21,7 +23,9 @@ export type WriteLine = (value: unknown) => Promise<void>;
  * half file. Answers the bytes written and `activeMs`, the time spent encoding and handing lines to
  * the file (what the write costs the event loop; the wall time also holds everything it let run).
  */
-export const writeJsonLinesAtomically = async (file: string, produce: (write: WriteLine) => Promise<void>): Promise<{ bytes: number; activeMs: number }> => {
+export const writeJsonLinesAtomically = async (
+  file: string, produce: (write: WriteLine, writeText: WriteText) => Promise<void>,
+): Promise<{ bytes: number; activeMs: number }> => {
   await mkdir(dirname(file), { recursive: true });
   const temp = `${file}.tmp`;
   const out = createWriteStream(temp, { highWaterMark: WRITE_AHEAD_BYTES });
@@ -29,17 +33,22 @@ export const writeJsonLinesAtomically = async (file: string, produce: (write: Wr
   let activeMs = 0;
   // Requests get a turn every few milliseconds of encoding (a count of lines let a turn run 30 ms on large documents).
   const slice = new TimeSlice();
-  const write: WriteLine = async (value) => {
+  const writeText: WriteText = async (text) => {
     const started = performance.now();
-    const text = `${JSON.stringify(value)}\n`;
     bytes += Buffer.byteLength(text);
     const flowing = out.write(text);
     activeMs += performance.now() - started;
     if (!flowing) await once(out, 'drain');
     if (slice.used()) await slice.yieldTurn();
   };
+  const write: WriteLine = (value) => {
+    const started = performance.now();
+    const text = `${JSON.stringify(value)}\n`;
+    activeMs += performance.now() - started;
+    return writeText(text);
+  };
   try {
-    await produce(write);
+    await produce(write, writeText);
     out.end();
     await once(out, 'finish');
     const handle = await open(temp, 'r');

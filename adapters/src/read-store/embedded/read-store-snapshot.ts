@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import { TimeSlice, type Document, type IndexSpec } from '@support/domain';
 import { TableCapture, TableImage } from './document-table';
 import { readTablesFile } from './json-lines-reader';
-import { writeJsonLinesAtomically } from './json-lines-writer';
+import { writeJsonLinesAtomically, WriteText } from './json-lines-writer';
 
 const FORMAT = 'support-read-store-snapshot';
 const VERSION = 1;
@@ -23,13 +23,30 @@ type Line =
   | { readonly order: readonly number[] | null }
   | { readonly end: true; readonly tables: number };
 
+/** Ordinals encoded at once into one part of an order line (about 0.3 ms of work). */
+const ORDINALS_PER_PART = 10_000;
+
+/**
+ * The line `{"order":[...]}` of one index, exactly as JSON.stringify writes it (the ordinals are
+ * integers), handed to the file in parts so that requests get their turns in between: the whole
+ * line of an index over 1,000,000 documents took 31-39 ms to encode and write in one turn (100,000:
+ * about 4 ms); a part of 10,000 ordinals takes well under a millisecond.
+ */
+const writeOrderLine = async (writeText: WriteText, order: readonly number[]): Promise<void> => {
+  await writeText('{"order":[');
+  for (let from = 0; from < order.length; from += ORDINALS_PER_PART) {
+    await writeText(`${from === 0 ? '' : ','}${order.slice(from, from + ORDINALS_PER_PART).join(',')}`);
+  }
+  await writeText(']}\n');
+};
+
 /**
  * Writes the images as one file of JSON lines: header, then per table its documents and each
  * index's entry order, then an end line. Written beside the target and renamed over it after an
  * fsync, so a crash leaves the previous snapshot or the new one, never a half file.
  */
 export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeader, images: readonly TableCapture[]): Promise<{ bytes: number; activeMs: number }> =>
-  writeJsonLinesAtomically(file, async (write: (line: Line | Document) => Promise<void>) => {
+  writeJsonLinesAtomically(file, async (write: (line: Line | Document) => Promise<void>, writeText: WriteText) => {
     const slice = new TimeSlice();
     await write({ format: FORMAT, version: VERSION, header });
     for (const image of images) {
@@ -52,7 +69,7 @@ export const writeReadStoreSnapshot = async (file: string, header: SnapshotHeade
           for (const id of chunk) order.push(ordinalOf.get(id) ?? -1);
           if (slice.used()) await slice.yieldTurn();
         }
-        await write({ order });
+        await writeOrderLine(writeText, order);
       }
     }
     await write({ end: true, tables: images.length });
