@@ -104,18 +104,6 @@ const withRanges = (c: IndexCandidate): IndexPlan => ({
 const rangesOf = (index: SecondaryIndex, prefix: readonly (readonly unknown[])[], ranged: FieldConstraint | undefined): KeyRange[] =>
   cartesian(prefix).map((values) => rangeOf(index, values, ranged));
 
-/** The names of an index's first fields joined, by how many (the key of a range count). */
-const prefixNames = new WeakMap<SecondaryIndex, string[]>();
-const namesOfPrefix = (index: SecondaryIndex, length: number): string => {
-  let names = prefixNames.get(index);
-  if (names === undefined) {
-    names = index.fields.map((_, n) => index.fields.slice(0, n).map((f) => f.name).join('\u0000'));
-    names.push(index.fields.map((f) => f.name).join('\u0000'));
-    prefixNames.set(index, names);
-  }
-  return names[length];
-};
-
 /**
  * The candidates a substring index gives for the literal searches of the filter (the search with
  * the fewest at most, when there are several): every document containing a searched literal is
@@ -168,7 +156,7 @@ function indexPlan(index: SecondaryIndex, constraints: FilterConstraints, sort: 
   }
   const order = sortOrderFrom(index, prefix, sort);
   if (used.length === 0 && order.keys === 0) return undefined;
-  const countKey = index.multikey ? undefined : `${namesOfPrefix(index, prefix.length)}\u0001${ranged === undefined ? '' : index.fields[ranged.at].name}`;
+  const countKey = index.multikey ? undefined : `${index.prefixNames[prefix.length]}\u0001${ranged === undefined ? '' : index.fields[ranged.at].name}`;
   const known = countKey === undefined ? undefined : counts.get(countKey);
   let ranges: KeyRange[] | null = null;
   let scanSize = known ?? 0;

@@ -45,6 +45,8 @@ export interface KeyRange {
  */
 export class SecondaryIndex {
   readonly fields: readonly IndexField[];
+  /** The names of the first n fields joined by NUL, by n (0 to every field): what a planner keys the count of a prefix's range by. */
+  readonly prefixNames: readonly string[];
   private readonly entries: SortedList<IndexEntry>;
   private docsThroughArrays = 0;
   /** The field names when every indexed field is top-level (keys are then read without walking paths). */
@@ -57,6 +59,7 @@ export class SecondaryIndex {
   ) {
     this.fields = Object.entries(keyPattern).map(([field, direction]) => ({ name: field, path: splitPath(field), direction }));
     this.topLevelNames = this.fields.every((f) => f.path.length === 1) ? this.fields.map((f) => f.name) : null;
+    this.prefixNames = Array.from({ length: this.fields.length + 1 }, (_, n) => this.fields.slice(0, n).map((f) => f.name).join('\u0000'));
     this.entries = new SortedList((a, b) => this.compareEntries(a, b));
   }
 
