@@ -5,7 +5,7 @@ import { EmbeddedReadStore, pinoLogger } from '@support/adapters';
 import { answerClientError, memoryLimiters } from '@support/http-edge';
 import { AccountDirectory, Logger } from '@support/domain';
 import {
-  checkpointPollingProgress, declareIndexes, dispatcherSubscriber, inProcessProgress, projectionSubscriber, readStoreCheckpoints,
+  checkpointPollingProgress, declareIndexes, dispatcherSubscriber, inProcessProgress, jobQueueCheckpoints, projectionSubscriber, readStoreCheckpoints,
   SubscriberGroup, SubscriberRunner,
 } from '@support/projectors';
 import { ServiceDeps } from './deps';
@@ -141,6 +141,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
         });
       }
       const checkpoints = readStoreCheckpoints(engines.readStore);
+      // The dispatchers' own go with the jobs they published: a rebuild of the read models does not replay them.
+      const dispatcherCheckpoints = jobQueueCheckpoints(jobQueue, checkpoints);
       const projections: SubscriberRunner[] = [];
       const dispatchers: SubscriberRunner[] = [];
       const definitions = features.flatMap((feature) => feature.projections ?? []);
@@ -153,7 +155,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
           projections.push(new SubscriberRunner(projectionSubscriber(projection, engines.readStore), eventStore, checkpoints, logger));
         }
         for (const dispatcher of feature.dispatchers ?? []) {
-          dispatchers.push(new SubscriberRunner(dispatcherSubscriber(dispatcher, jobQueue), eventStore, checkpoints, logger));
+          dispatchers.push(new SubscriberRunner(dispatcherSubscriber(dispatcher, jobQueue), eventStore, dispatcherCheckpoints, logger));
         }
       }
       runners.push(...projections, ...dispatchers);

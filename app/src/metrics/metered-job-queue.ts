@@ -36,6 +36,8 @@ export const meteredJobQueue = (queue: JobQueue, metrics: ServiceMetrics): JobQu
     },
     deadLetters: (kind) => queue.deadLetters(kind),
     stats: (kind) => queue.stats(kind),
+    publisherPosition: (publisher) => queue.publisherPosition(publisher),
+    savePublisherPosition: (publisher, position) => queue.savePublisherPosition(publisher, position),
     close: () => queue.close(),
   };
 };

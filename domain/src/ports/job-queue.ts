@@ -65,5 +65,16 @@ export interface JobQueue {
   deadLetters(kind: string): Promise<DeadLetter[]>;
   /** Depth and dead letters of a kind, without reading the jobs. */
   stats(kind: string): Promise<JobKindStats>;
+  /**
+   * Where a publisher that reads the event log (a job dispatcher) has got to, kept with the jobs it
+   * published, so read models rebuilt from nothing do not make it read the log again and publish
+   * every job of it anew. Null when it has saved none here. Opaque to the queue.
+   */
+  publisherPosition(publisher: string): Promise<string | null>;
+  /**
+   * Saves it. A save lost in a crash only makes the publisher publish again jobs whose dedupe ids
+   * the queue turns away, so the engine need not wait for its disk.
+   */
+  savePublisherPosition(publisher: string, position: string): Promise<void>;
   close(): Promise<void>;
 }

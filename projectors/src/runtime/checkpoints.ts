@@ -1,4 +1,4 @@
-import { Document, Position, positionFromString, positionToString, ReadStore } from '@support/domain';
+import { Document, JobQueue, Position, positionFromString, positionToString, ReadStore } from '@support/domain';
 
 /** Where a subscriber resumes after a restart. */
 export interface CheckpointStore {
@@ -27,3 +27,20 @@ export const readStoreCheckpoints = (store: ReadStore): CheckpointStore => {
     },
   };
 };
+
+/**
+ * A job dispatcher's checkpoint, kept by the job queue beside the jobs it published (rebuilding the
+ * read models from nothing leaves it where it was). A dispatcher the queue knows nothing of yet
+ * resumes from where `before` says (checkpoints kept in the read store by earlier versions), and
+ * the queue keeps that from then on.
+ */
+export const jobQueueCheckpoints = (queue: JobQueue, before: CheckpointStore): CheckpointStore => ({
+  load: async (subscriber) => {
+    const position = await queue.publisherPosition(subscriber);
+    if (position !== null) return positionFromString(position);
+    const earlier = await before.load(subscriber);
+    if (earlier !== null) await queue.savePublisherPosition(subscriber, positionToString(earlier));
+    return earlier;
+  },
+  save: (subscriber, position) => queue.savePublisherPosition(subscriber, positionToString(position)),
+});

@@ -471,5 +471,40 @@ export function jobQueueContract(engineName: string, makeSite: () => Promise<Job
         expect(letters[0].job.payload).to.deep.equal({ n: 1 });
       });
     });
+
+    describe('publisher positions', () => {
+      it('given a publisher that never saved one, then its position is null', async () => {
+        const queue = await open();
+
+        expect(await queue.publisherPosition(`dispatch:${freshKind()}`)).to.equal(null);
+      });
+
+      it('given positions saved by two publishers, when the queue restarts, then each answers the last one it saved', async () => {
+        const before = await open();
+        const [text, exports] = [`dispatch:${freshKind()}`, `dispatch:${freshKind()}`];
+        await before.savePublisherPosition(text, '10/10');
+        await before.savePublisherPosition(exports, '4/4');
+        await before.savePublisherPosition(text, '25/25');
+        expect(await before.publisherPosition(text)).to.equal('25/25');
+        await before.close();
+
+        const after = await open();
+
+        expect(await after.publisherPosition(text)).to.equal('25/25');
+        expect(await after.publisherPosition(exports)).to.equal('4/4');
+      });
+
+      it('given names that differ only in characters outside letters and digits, then each keeps its own position', async () => {
+        const queue = await open();
+        const base = freshKind();
+        await queue.savePublisherPosition(`${base}:a.b`, '1/1');
+        await queue.savePublisherPosition(`${base}:a/b`, '2/2');
+        await queue.savePublisherPosition(`${base}=3a=a.b`, '3/3');
+
+        expect(await queue.publisherPosition(`${base}:a.b`)).to.equal('1/1');
+        expect(await queue.publisherPosition(`${base}:a/b`)).to.equal('2/2');
+        expect(await queue.publisherPosition(`${base}=3a=a.b`)).to.equal('3/3');
+      });
+    });
   });
 }

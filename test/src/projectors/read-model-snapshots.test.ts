@@ -4,14 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Logger, TICKETS_COLLECTION } from '@support/domain';
 import { readModelSnapshotFile } from '@support/app';
+import { recordingLogger } from '../support/recording-logger';
 import { startTestService, TestService } from '../support/test-service';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
-
-/** A logger that keeps the messages, so a test can tell a restore from a rebuild. */
-const recordingLogger = (): Logger & { messages: string[] } => {
-  const messages: string[] = [];
-  return { messages, info: (m) => void messages.push(m), warn: (m) => void messages.push(m), error: (m) => void messages.push(m) };
-};
 
 let phone = 0;
 const createTickets = async (svc: TestService, count: number): Promise<string[]> => {

@@ -108,6 +108,18 @@ export class EmbeddedJobQueue implements JobQueue {
     return this.ledger.stats(kind);
   }
 
+  async publisherPosition(publisher: string): Promise<string | null> {
+    return this.ledger.publisherPosition(publisher);
+  }
+
+  /** A line of the journal, written without waiting for the disk (it goes with the next fdatasync). */
+  async savePublisherPosition(publisher: string, position: string): Promise<void> {
+    this.assertOpen();
+    const record: JournalRecord = { t: 'position', publisher, position };
+    this.ledger.apply(record);
+    await this.journal.append(record, false);
+  }
+
   close(): Promise<void> {
     this.closing ??= this.shutDown();
     return this.closing;

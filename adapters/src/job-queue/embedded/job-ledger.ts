@@ -12,13 +12,14 @@ export interface PendingJob {
 
 /**
  * What the journal says, folded: pending jobs (publish order), dead letters per kind
- * (oldest first) and every dedupe id ever published per kind. The same fold rebuilds the
+ * (oldest first), every dedupe id ever published per kind and each publisher's last position. The same fold rebuilds the
  * state on open and keeps it while the queue runs.
  */
 export class JobLedger {
   private readonly pendingJobs = new Map<string, PendingJob>();
   private readonly dead = new Map<string, { readonly published: PublishedRecord; readonly letter: DeadLetter }[]>();
   private readonly dedupeIds = new Map<string, Set<string>>();
+  private readonly positions = new Map<string, string>();
 
   apply(record: JournalRecord): void {
     switch (record.t) {
@@ -41,6 +42,9 @@ export class JobLedger {
       case 'dedupe':
         this.dedupeOf(record.kind).add(record.dedupeId);
         return;
+      case 'position':
+        this.positions.set(record.publisher, record.position);
+        return;
     }
   }
 
@@ -52,6 +56,10 @@ export class JobLedger {
 
   hasDedupeId(kind: string, dedupeId: string): boolean {
     return this.dedupeIds.get(kind)?.has(dedupeId) ?? false;
+  }
+
+  publisherPosition(publisher: string): string | null {
+    return this.positions.get(publisher) ?? null;
   }
 
   pending(id: string): PendingJob | undefined {
@@ -98,7 +106,8 @@ export class JobLedger {
         if (!kept.has(keyOf(kind, dedupeId))) finished.push({ t: 'dedupe', kind, dedupeId });
       }
     }
-    return [...finished, ...records];
+    const positions: JournalRecord[] = [...this.positions].map(([publisher, position]) => ({ t: 'position', publisher, position }));
+    return [...finished, ...records, ...positions];
   }
 
   private bury(id: string, reason: string, deadAt: Date): void {

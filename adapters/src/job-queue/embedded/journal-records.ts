@@ -1,5 +1,5 @@
 /** One line of the embedded queue's journal. Dates are ISO strings, payloads plain JSON. */
-export type JournalRecord = PublishedRecord | DeliveredRecord | RetryRecord | AckedRecord | DeadRecord | DedupeRecord;
+export type JournalRecord = PublishedRecord | DeliveredRecord | RetryRecord | AckedRecord | DeadRecord | DedupeRecord | PositionRecord;
 
 export interface PublishedRecord {
   readonly t: 'published';
@@ -43,6 +43,13 @@ export interface DedupeRecord {
   readonly dedupeId: string;
 }
 
+/** Where a publisher reading the event log has got to (JobQueue.savePublisherPosition); the last one counts. */
+export interface PositionRecord {
+  readonly t: 'position';
+  readonly publisher: string;
+  readonly position: string;
+}
+
 export function isJournalRecord(value: unknown): value is JournalRecord {
   if (typeof value !== 'object' || value === null) return false;
   const r = value as Record<string, unknown>;
@@ -59,6 +66,8 @@ export function isJournalRecord(value: unknown): value is JournalRecord {
       return areStrings(r.id, r.reason, r.deadAt);
     case 'dedupe':
       return areStrings(r.kind, r.dedupeId);
+    case 'position':
+      return areStrings(r.publisher, r.position);
     default:
       return false;
   }

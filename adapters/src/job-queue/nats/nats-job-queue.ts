@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsumerHandle, ConsumerOptions, DeadLetter, Job, JobKindStats, JobOutcome, JobQueue } from '@support/domain';
-import { connect, type JetStreamClient, type JetStreamManager, type NatsConnection } from 'nats';
+import { connect, type JetStreamClient, type JetStreamManager, type KV, type NatsConnection } from 'nats';
 import { assertJobKind, consumerSettings } from '../consumer-settings';
 import { asJsonPayload } from '../json-payload';
 import { readDeadLetters } from './dead-letter-reader';
 import { ensureDeadStream, ensureDurableConsumer, ensureJobStream, streamInfoOrNull } from './jetstream-setup';
 import { encodeDeadLetter, encodeJob } from './job-envelope';
 import { startNatsConsumer } from './nats-consumer';
-import { deadStream, deadSubject, jobStream, jobSubject } from './nats-names';
+import { deadStream, deadSubject, jobStream, jobSubject, PUBLISHER_POSITIONS_BUCKET, publisherKey } from './nats-names';
 
 export interface NatsJobQueueOptions {
   /** NATS server URL(s), e.g. `nats://nats:4222`. */
@@ -19,11 +19,13 @@ export interface NatsJobQueueOptions {
 /**
  * The job queue on NATS JetStream: a WorkQueue stream per job kind (`JOBS_<KIND>` on
  * `jobs.<kind>`, dedupe ids kept 24 h), one durable pull consumer per kind, and a stream of
- * dead letters per kind (`DEAD_<KIND>` on `dead.<kind>`).
+ * dead letters per kind (`DEAD_<KIND>` on `dead.<kind>`); publishers' positions in the KV bucket
+ * `publisher_positions`.
  */
 export class NatsJobQueue implements JobQueue {
   private readonly streamsReady = new Map<string, Promise<void>>();
   private readonly consumers = new Set<ConsumerHandle>();
+  private positions: Promise<KV> | null = null;
   private closing: Promise<void> | undefined;
 
   private constructor(
@@ -85,6 +87,17 @@ export class NatsJobQueue implements JobQueue {
     return { depth: jobs?.state.messages ?? 0, deadLetters: dead?.state.messages ?? 0 };
   }
 
+  async publisherPosition(publisher: string): Promise<string | null> {
+    this.assertOpen();
+    const entry = await (await this.positionBucket()).get(publisherKey(publisher));
+    return entry === null || entry.operation !== 'PUT' ? null : entry.string();
+  }
+
+  async savePublisherPosition(publisher: string, position: string): Promise<void> {
+    this.assertOpen();
+    await (await this.positionBucket()).put(publisherKey(publisher), position);
+  }
+
   close(): Promise<void> {
     this.closing ??= this.shutDown();
     return this.closing;
@@ -101,6 +114,15 @@ export class NatsJobQueue implements JobQueue {
     const { kind } = letter.job;
     await this.ready(`dead:${kind}`, () => ensureDeadStream(this.jsm, kind));
     await this.js.publish(deadSubject(kind), encodeDeadLetter(letter), { msgID: letter.job.id });
+  }
+
+  /** The bucket, made on first use (the last value of each key kept); a failed set-up is tried again next time. */
+  private positionBucket(): Promise<KV> {
+    this.positions ??= this.js.views.kv(PUBLISHER_POSITIONS_BUCKET, { history: 1 }).catch((error: unknown) => {
+      this.positions = null;
+      throw error;
+    });
+    return this.positions;
   }
 
   /** Runs a stream set-up once per connection; a failed one is tried again next time. */
