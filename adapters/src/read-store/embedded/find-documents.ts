@@ -75,6 +75,14 @@ function countOption(name: string, value: number | undefined): number {
   return value;
 }
 
+/** The `_id` of a filter that is `{ _id: "x" }` and nothing else, or undefined. */
+const soleId = (filter: Filter): string | undefined => {
+  const id = filter._id;
+  if (typeof id !== 'string') return undefined;
+  for (const key in filter) if (key !== '_id') return undefined;
+  return id;
+};
+
 /** The documents a find returns: sorted, skipped, limited, projected and copied (with the scan's pauses). */
 export function* findDocuments(table: DocumentTable, filter: Filter, options: FindOptions = {}): Generator<ScanStep<Document>> {
   const skip = countOption('skip', options.skip);
@@ -83,6 +91,14 @@ export function* findDocuments(table: DocumentTable, filter: Filter, options: Fi
   // Stored documents are never mutated, so a caller that only reads may have them (or their projected fields) without a copy.
   const readOnly = options.readOnly === true;
   const project = readOnly && options.projection === undefined ? (doc: Document) => doc : compileProjection(options.projection, readOnly);
+  // A lookup by _id alone (the projections' reads of the document an event is about): one get, no plan.
+  const id = soleId(filter);
+  if (id !== undefined) {
+    if (options.sort !== undefined) sortKeysOf(options.sort);
+    const doc = table.byId.get(id);
+    if (doc !== undefined && skip === 0) yield project(doc);
+    return;
+  }
   const need = limit === 0 ? Number.POSITIVE_INFINITY : skip + limit;
   let position = skip;
   for (const doc of scanMatching(table, filter, { sort: options.sort, need, skip })) {

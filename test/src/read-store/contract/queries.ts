@@ -87,6 +87,22 @@ export function querySection(store: () => ReadStore): void {
         expect(await tickets().findOne({ accountId: 'initech' })).to.equal(null);
       });
 
+      it('given the tickets, when found by _id alone, then it is that one document, a copy, none past a skip and none for an unknown id', async () => {
+        const found = await tickets().findOne({ _id: 't4' });
+        expect(found).to.include({ _id: 't4', ticketNumber: 4, source: 'phone' });
+        (found as unknown as { source: string }).source = 'changed by the caller';
+        expect((await tickets().findOne({ _id: 't4' }))?.source).to.equal('phone');
+        expect(idsOf(await tickets().find({ _id: 't4' }, { sort: { createdAt: -1 }, limit: 5 }).toArray())).to.deep.equal(['t4']);
+        expect(await tickets().find({ _id: 't4' }, { skip: 1 }).toArray()).to.deep.equal([]);
+        expect(await tickets().findOne({ _id: 'nope' })).to.equal(null);
+      });
+
+      it('given the tickets, when found by _id with a sort that is not 1 or -1, then the find is refused', async () => {
+        let failure: unknown;
+        await tickets().find({ _id: 't4' }, { sort: { createdAt: 2 } as never }).toArray().catch((e: unknown) => (failure = e));
+        expect(failure).to.be.instanceOf(Error);
+      });
+
       it('given the tickets, when projected with inclusions, then only those fields and _id come back', async () => {
         const found = await tickets().find({ _id: 't1' }, { projection: { ticketNumber: 1, 'customer.name': 1 } }).toArray();
         expect(found).to.deep.equal([{ _id: 't1', ticketNumber: 1, customer: { name: 'Ana Lima' } }]);
