@@ -1,6 +1,6 @@
 import type { Document, Update } from '@support/domain';
 import { compareBson } from './bson-order';
-import { cloneValue } from './clone-value';
+import { storedValue } from './clone-value';
 
 /** The fields of an update that is one `$set` of top-level fields (no dots, no operators, not `_id`), or undefined. */
 export function topLevelSetOf(update: Update): Record<string, unknown> | undefined {
@@ -35,6 +35,6 @@ export function applyTopLevelSet(current: Document, set: Readonly<Record<string,
   }
   if (changed.length === 0) return { changed, next: current };
   const next: Document = { ...current };
-  for (const field of changed) next[field] = cloneValue(set[field]);
+  for (const field of changed) next[field] = storedValue(set[field]);
   return { changed, next };
 }
