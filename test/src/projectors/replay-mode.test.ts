@@ -25,6 +25,19 @@ describe('replay mode at start', () => {
     expect(store.replaying).to.equal(false);
   });
 
+  it('given a store restored from a snapshot and far behind the log, when the replay ends, then it can only be saved whole (a full snapshot, not a delta of every write)', async () => {
+    // given
+    const store = await storeWithTickets();
+    store.restore([]);
+    expect(store.unsaved).to.deep.equal({ writes: 0, needsFull: false });
+    const end = await enterReplayModeIfFarBehind(store, logAt(9_999), checkpointsAt(null), [ticketsProjection], sequenceEventsBehind, quiet, 5_000);
+    // when
+    for (let i = 0; i < 100; i++) await store.collection('tickets').updateOne({ _id: `t${i}` }, { $set: { accountId: 'acme' } }, { upsert: true });
+    (end as () => void)();
+    // then
+    expect(store.unsaved).to.deep.equal({ writes: 0, needsFull: true });
+  });
+
   it('given projections only a few events behind, when the service starts, then every index is kept up to date as usual', async () => {
     const store = await storeWithTickets();
     expect(await enterReplayModeIfFarBehind(store, logAt(9_999), checkpointsAt(9_000), [ticketsProjection], sequenceEventsBehind, quiet, 5_000)).to.equal(null);

@@ -15,6 +15,40 @@ describe('EmbeddedReadStore: the writes a snapshot has not saved yet', () => {
     expect(tracker.size).to.equal(2);
   });
 
+  it('given a table saved whole from now (a replay), when written, then no write is noted and only a full snapshot can save it', () => {
+    // given
+    const tracker = new ChangeTracker();
+    tracker.note('a');
+    tracker.saveWhole();
+    // when
+    for (let i = 0; i < 1_000; i++) tracker.note(`t${i}`);
+    // then
+    expect(tracker.size).to.equal(0);
+    expect(tracker.needsFull).to.equal(true);
+  });
+
+  it('given a table saved whole, when a full snapshot is captured and written, then the writes made meanwhile are noted for the next delta', () => {
+    // given
+    const tracker = new ChangeTracker();
+    tracker.saveWhole();
+    tracker.note('replayed');
+    // when
+    const captured = tracker.capture();
+    tracker.note('during-the-write');
+    tracker.forget(captured.upTo, true);
+    // then
+    expect(tracker.needsFull).to.equal(false);
+    expect(tracker.capture().ids).to.deep.equal(['during-the-write']);
+  });
+
+  it('given a table saved whole whose full snapshot failed, then a full snapshot is still needed', () => {
+    const tracker = new ChangeTracker();
+    tracker.saveWhole();
+    tracker.capture();
+    tracker.note('x');
+    expect(tracker.needsFull).to.equal(true);
+  });
+
   it('given a newer file saved before an older one finishes, then the older one forgets nothing more', () => {
     const tracker = new ChangeTracker();
     tracker.note('a');

@@ -89,6 +89,8 @@ export class DocumentTable {
    * without them (so they stay right, scanning where they would have used one).
    */
   deferIndexes(keep: (indexName: string) => boolean): void {
+    // The replay rewrites the table: a full snapshot saves it after, not a delta of each write.
+    this.changes.saveWhole();
     if (this.deferred.size === 0) this.declarationOrder = [...this.declared.keys()];
     for (const index of [...this.declared.values()]) {
       if (index.unique || keep(index.name)) continue;
