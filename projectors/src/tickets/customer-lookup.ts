@@ -17,6 +17,25 @@ export interface TicketCustomer extends Document {
 export const loadTicketCustomer = (store: ReadStore, customerId: string): Promise<TicketCustomer | null> =>
   store.collection<TicketCustomer>(TICKET_CUSTOMERS_COLLECTION).findOne({ _id: customerId }, { readOnly: true });
 
-/** Values in first-seen order, without blanks or repeats. */
-export const union = (...lists: readonly (readonly (string | null | undefined)[])[]): string[] =>
-  [...new Set(lists.flat().filter((v): v is string => typeof v === 'string' && v !== ''))];
+/** Past this many values, union remembers the ones it has in a set rather than looking through them. */
+const UNION_SCAN_LIMIT = 16;
+
+/**
+ * Values in first-seen order, without blanks or repeats. A loop (every projected ticket calls it a
+ * few times, mostly with one or two values): `[...new Set(lists.flat().filter(...))]` made four
+ * arrays and a set each time, 2 % of a rebuild's CPU.
+ */
+export const union = (...lists: readonly (readonly (string | null | undefined)[])[]): string[] => {
+  const out: string[] = [];
+  let seen: Set<string> | null = null;
+  for (const list of lists) {
+    for (const v of list) {
+      if (typeof v !== 'string' || v === '') continue;
+      if (seen === null ? out.includes(v) : seen.has(v)) continue;
+      out.push(v);
+      if (seen !== null) seen.add(v);
+      else if (out.length > UNION_SCAN_LIMIT) seen = new Set(out);
+    }
+  }
+  return out;
+};
