@@ -92,4 +92,37 @@ describe('embedded read store: deferred indexes (replay mode)', () => {
     expect(image?.indexes.map((i) => i.spec.name)).to.deep.equal(INDEXES.map((i) => i.name));
     for (const index of image?.indexes ?? []) expect(index.entryOrder?.size, index.spec.name).to.be.at.least(30);
   });
+
+  it('given documents written in random order with many equal keys (null timestamps, a few sources, several phones each), when the deferred indexes are built, then each index holds its entries in the same order as one kept up to date per write', async () => {
+    // given
+    const indexes = [
+      { key: { accountId: 1, resolvedAt: -1, _id: -1 }, name: 'account_resolvedAt' },
+      { key: { accountId: 1, createdAt: 1, _id: 1 }, name: 'account_createdAt_up' },
+      { key: { accountId: 1, source: 1, label: 1 }, name: 'account_source' },
+      { key: { accountId: 1, phones: 1 }, name: 'account_phones' },
+      { key: { accountId: 1, customerId: 1 }, name: 'account_customer' },
+    ] as const;
+    const doc = (i: number) => ({
+      accountId: pick(random, ['acme', 'globex']), resolvedAt: random() < 0.8 ? null : day(Math.floor(random() * 5)), createdAt: day(Math.floor(random() * 5)),
+      source: pick(random, ['email', 'chatapp', 'voiceCall']), label: random() < 0.5 ? null : pick(random, ['Walk-In', 'Kiosk']),
+      phones: Array.from({ length: 1 + Math.floor(random() * 3) }, () => `+1415555${String(Math.floor(random() * 40)).padStart(4, '0')}`),
+      customerId: `c${Math.floor(random() * 20)}`, n: i,
+    });
+    const ids = Array.from({ length: 300 }, (_, i) => `${pick(random, ['a', 'b', 'c'])}-${Math.floor(random() * 1e9).toString(36)}-${i}`);
+    const kept = new EmbeddedReadStore();
+    const built = new EmbeddedReadStore();
+    await kept.collection('tickets').createIndexes([...indexes]);
+    await built.collection('tickets').createIndexes([...indexes]);
+    built.deferIndexes(() => false);
+    // when
+    for (const [i, id] of ids.entries()) {
+      const fields = doc(i);
+      for (const store of [kept, built]) await store.collection('tickets').updateOne({ _id: id }, { $set: fields }, { upsert: true });
+    }
+    built.buildDeferredIndexes();
+    // then
+    const orders = (store: EmbeddedReadStore) => Object.fromEntries((store.capture().find((t) => t.name === 'tickets')?.indexes ?? []).map((i) => [i.spec.name, i.entryOrder?.ids()]));
+    expect(orders(built)).to.deep.equal(orders(kept));
+    expect(Object.keys(orders(built))).to.have.members(indexes.map((i) => i.name));
+  });
 });
