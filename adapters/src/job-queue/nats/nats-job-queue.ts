@@ -25,7 +25,7 @@ export interface NatsJobQueueOptions {
 export class NatsJobQueue implements JobQueue {
   private readonly streamsReady = new Map<string, Promise<void>>();
   private readonly consumers = new Set<ConsumerHandle>();
-  private positions: Promise<KV> | null = null;
+  private positions: KV | null = null;
   private closing: Promise<void> | undefined;
 
   private constructor(
@@ -116,13 +116,12 @@ export class NatsJobQueue implements JobQueue {
     await this.js.publish(deadSubject(kind), encodeDeadLetter(letter), { msgID: letter.job.id });
   }
 
-  /** The bucket, made on first use (the last value of each key kept); a failed set-up is tried again next time. */
-  private positionBucket(): Promise<KV> {
-    this.positions ??= this.js.views.kv(PUBLISHER_POSITIONS_BUCKET, { history: 1 }).catch((error: unknown) => {
-      this.positions = null;
-      throw error;
+  /** The bucket, made on first use like the streams (the last value of each key kept). */
+  private async positionBucket(): Promise<KV> {
+    await this.ready('kv:positions', async () => {
+      this.positions = await this.js.views.kv(PUBLISHER_POSITIONS_BUCKET, { history: 1 });
     });
-    return this.positions;
+    return this.positions as KV;
   }
 
   /** Runs a stream set-up once per connection; a failed one is tried again next time. */

@@ -9,8 +9,8 @@ export class ChangeTracker {
   /** Every write noted (id and number) in the order of their numbers: what forget keeps is its tail. */
   private logIds: string[] = [];
   private logNumbers: number[] = [];
-  /** The table was emptied, or is being rewritten by a replay (saveWhole): only a full snapshot can say so. */
-  private emptied = false;
+  /** Only a full snapshot can save the table: it was emptied, or a replay is rewriting it (saveWhole). */
+  private wholeOnly = false;
   /** Whether writes are noted one by one (not from saveWhole until the next capture). */
   private noting = true;
 
@@ -26,13 +26,13 @@ export class ChangeTracker {
   /** The table was emptied (every document gone at once). */
   noteEmptied(): void {
     this.clearWrites();
-    this.emptied = true;
+    this.wholeOnly = true;
   }
 
   /** The table now equals what is on disk (restored from it): nothing to write. */
   reset(): void {
     this.clearWrites();
-    this.emptied = false;
+    this.wholeOnly = false;
     this.noting = true;
   }
 
@@ -44,12 +44,12 @@ export class ChangeTracker {
    */
   saveWhole(): void {
     this.clearWrites();
-    this.emptied = true;
+    this.wholeOnly = true;
     this.noting = false;
   }
 
   get needsFull(): boolean {
-    return this.emptied;
+    return this.wholeOnly;
   }
 
   get size(): number {
@@ -70,7 +70,7 @@ export class ChangeTracker {
    * meanwhile. (An older file finishing after a newer one finds nothing more to forget.)
    */
   forget(upTo: number, full: boolean): void {
-    if (full) this.emptied = false;
+    if (full) this.wholeOnly = false;
     const from = firstAbove(this.logNumbers, upTo);
     if (from === 0) return;
     this.logIds = this.logIds.slice(from);

@@ -28,11 +28,18 @@ const mingoQuery = (filter: Filter): { test(doc: Document): boolean } =>
  * queries are made of run compiled (see fast-filter), with mingo answering for any document the
  * compiled form defers; any other filter runs on mingo alone.
  */
-export function matcherOf(filter: Filter): (doc: Document) => boolean {
-  const keys = Object.keys(filter);
-  if (keys.length === 0) return () => true;
+/** The `_id` of a filter that is `{ _id: "x" }` and nothing else, or undefined. */
+export function soleId(filter: Filter): string | undefined {
   const id = filter._id;
-  if (keys.length === 1 && typeof id === 'string') return (doc) => doc._id === id;
+  if (typeof id !== 'string') return undefined;
+  for (const key in filter) if (key !== '_id') return undefined;
+  return id;
+}
+
+export function matcherOf(filter: Filter): (doc: Document) => boolean {
+  if (Object.keys(filter).length === 0) return () => true;
+  const id = soleId(filter);
+  if (id !== undefined) return (doc) => doc._id === id;
   const fast = compileFastFilter(filter);
   if (fast === undefined) {
     const query = mingoQuery(filter);

@@ -1,7 +1,7 @@
 import type { Document, Filter, FindOptions } from '@support/domain';
 import type { DocumentTable } from './document-table';
 import { constraintsOf } from './filter-constraints';
-import { matcherOf } from './filter-matcher';
+import { matcherOf, soleId } from './filter-matcher';
 import { compileProjection } from './projection';
 import { candidateBatches, candidatesAreMatchesInOrder, planQuery } from './query-plan';
 import { PAUSE, ScanStep, withoutPauses } from './scan-pause';
@@ -74,14 +74,6 @@ function countOption(name: string, value: number | undefined): number {
   if (!Number.isInteger(value)) throw badValue(`${name} must be an integer`);
   return value;
 }
-
-/** The `_id` of a filter that is `{ _id: "x" }` and nothing else, or undefined. */
-const soleId = (filter: Filter): string | undefined => {
-  const id = filter._id;
-  if (typeof id !== 'string') return undefined;
-  for (const key in filter) if (key !== '_id') return undefined;
-  return id;
-};
 
 /** The documents a find returns: sorted, skipped, limited, projected and copied (with the scan's pauses). */
 export function* findDocuments(table: DocumentTable, filter: Filter, options: FindOptions = {}): Generator<ScanStep<Document>> {

@@ -4,7 +4,7 @@ import { compareBson } from './bson-order';
 import { cloneValue } from './clone-value';
 import type { DocumentTable } from './document-table';
 import { matchingDocuments } from './find-documents';
-import { matcherOf } from './filter-matcher';
+import { matcherOf, soleId } from './filter-matcher';
 import { applyTopLevelSet, topLevelSetOf } from './top-level-set';
 import { badValue, failedToParse, immutableId } from './store-operation-error';
 import { equalityFieldsOf, newDocumentId } from './upsert-seed';
@@ -27,7 +27,7 @@ function firstMatch(table: DocumentTable, filter: Filter): Document | undefined 
   if (id !== undefined) {
     const doc = table.byId.get(id);
     if (doc === undefined) return undefined;
-    return Object.keys(filter).length === 1 && filter._id === id ? doc : matcherOf(filter)(doc) ? doc : undefined;
+    return soleId(filter) !== undefined || matcherOf(filter)(doc) ? doc : undefined;
   }
   return matchingDocuments(table, filter, { need: 1 }).next().value ?? undefined;
 }
