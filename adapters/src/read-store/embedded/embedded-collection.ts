@@ -14,7 +14,8 @@ import { TimeSlice } from '@support/domain';
 import { bulkWrite } from './bulk-write';
 import type { DocumentTable } from './document-table';
 import { EmbeddedCursor } from './embedded-cursor';
-import { countMatching, findDocuments } from './find-documents';
+import { countMatching, findById, findDocuments } from './find-documents';
+import { soleId } from './filter-matcher';
 import { ScanStep, withoutPauses } from './scan-pause';
 import { deleteAll, replaceFirst, updateAll, updateFirst } from './write-documents';
 
@@ -42,6 +43,8 @@ export class EmbeddedCollection<T extends Document = Document> implements Collec
 
   async findOne(filter: Filter, options?: FindOptions): Promise<T | null> {
     this.assertOpen();
+    const id = soleId(filter);
+    if (id !== undefined) return (findById(this.table, id, options) as T | undefined) ?? null;
     const first = withoutPauses(findDocuments(this.table, filter, { ...options, limit: 1 })).next();
     return first.done === true ? null : (first.value as T);
   }

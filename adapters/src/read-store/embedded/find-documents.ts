@@ -75,22 +75,41 @@ function countOption(name: string, value: number | undefined): number {
   return value;
 }
 
-/** The documents a find returns: sorted, skipped, limited, projected and copied (with the scan's pauses). */
-export function* findDocuments(table: DocumentTable, filter: Filter, options: FindOptions = {}): Generator<ScanStep<Document>> {
+function skipOf(options: FindOptions): number {
   const skip = countOption('skip', options.skip);
   if (skip < 0) throw badValue('skip must be a non-negative number');
-  const limit = Math.abs(countOption('limit', options.limit));
-  // Stored documents are never mutated, so a caller that only reads may have them (or their projected fields) without a copy.
+  return skip;
+}
+
+/** How a find hands out each document: stored documents are never mutated, so a caller that only reads may have them (or their projected fields) without a copy. */
+function projectorOf(options: FindOptions): (doc: Document) => Document {
   const readOnly = options.readOnly === true;
-  const project = readOnly && options.projection === undefined ? (doc: Document) => doc : compileProjection(options.projection, readOnly);
-  // A lookup by _id alone (the projections' reads of the document an event is about): one get, no plan.
+  return readOnly && options.projection === undefined ? (doc: Document) => doc : compileProjection(options.projection, readOnly);
+}
+
+/**
+ * A find of `{ _id }` alone (the projections' reads of the document an event is about, and of the
+ * ticket customer they denormalize): one get, no plan, no scan; its options checked as any find's.
+ */
+export function findById(table: DocumentTable, id: string, options: FindOptions = {}): Document | undefined {
+  const skip = skipOf(options);
+  const project = projectorOf(options);
+  if (options.sort !== undefined) sortKeysOf(options.sort);
+  const doc = table.byId.get(id);
+  return doc !== undefined && skip === 0 ? project(doc) : undefined;
+}
+
+/** The documents a find returns: sorted, skipped, limited, projected and copied (with the scan's pauses). */
+export function* findDocuments(table: DocumentTable, filter: Filter, options: FindOptions = {}): Generator<ScanStep<Document>> {
+  const limit = Math.abs(countOption('limit', options.limit));
   const id = soleId(filter);
   if (id !== undefined) {
-    if (options.sort !== undefined) sortKeysOf(options.sort);
-    const doc = table.byId.get(id);
-    if (doc !== undefined && skip === 0) yield project(doc);
+    const doc = findById(table, id, options);
+    if (doc !== undefined) yield doc;
     return;
   }
+  const skip = skipOf(options);
+  const project = projectorOf(options);
   const need = limit === 0 ? Number.POSITIVE_INFINITY : skip + limit;
   let position = skip;
   for (const doc of scanMatching(table, filter, { sort: options.sort, need, skip })) {

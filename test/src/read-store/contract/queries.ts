@@ -101,6 +101,14 @@ export function querySection(store: () => ReadStore): void {
         let failure: unknown;
         await tickets().find({ _id: 't4' }, { sort: { createdAt: 2 } as never }).toArray().catch((e: unknown) => (failure = e));
         expect(failure).to.be.instanceOf(Error);
+        let findOneFailure: unknown;
+        await tickets().findOne({ _id: 't4' }, { sort: { createdAt: 2 } as never }).catch((e: unknown) => (findOneFailure = e));
+        expect(findOneFailure).to.be.instanceOf(Error);
+      });
+
+      it('given the tickets, when findOne by _id alone is projected or skips, then it has the projected fields, and none past the skip', async () => {
+        expect(await tickets().findOne({ _id: 't1' }, { projection: { ticketNumber: 1 } })).to.deep.equal({ _id: 't1', ticketNumber: 1 });
+        expect(await tickets().findOne({ _id: 't1' }, { skip: 1 })).to.equal(null);
       });
 
       it('given the tickets, when projected with inclusions, then only those fields and _id come back', async () => {
