@@ -33,11 +33,13 @@ const notYetApplied = (key: string): Filter => ({ $or: [{ [APPLIED_POSITION]: { 
 /**
  * The update with the event's position set too. The position goes first: V8 (Node 20) copies the
  * `$set` about twice as fast when no field is added after the spread (a new ticket's 45 fields:
- * 4.2 → 2.2 µs), and MongoDB keeps a field's place in an existing document either way.
+ * 4.2 → 2.2 µs), and MongoDB keeps a field's place in an existing document either way. Its key is
+ * written out (APPLIED_POSITION's value) rather than computed: a literal with a computed key is
+ * built the slow way (an event's few fields: 0.35-0.45 → 0.13 µs).
  */
 const withPosition = (update: Update, key: string): Update => ({
   ...update,
-  $set: { [APPLIED_POSITION]: key, ...((update.$set as Record<string, unknown> | undefined) ?? {}) },
+  $set: { _appliedPosition: key, ...((update.$set as Record<string, unknown> | undefined) ?? {}) } satisfies Record<typeof APPLIED_POSITION, string>,
 });
 
 const isDuplicateKey = (e: unknown): boolean => {

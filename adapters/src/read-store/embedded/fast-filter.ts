@@ -123,7 +123,8 @@ const not =
 
 function operatorTests(condition: Record<string, unknown>): LeafTest[] | undefined {
   const tests: LeafTest[] = [];
-  for (const [op, operand] of Object.entries(condition)) {
+  for (const op in condition) {
+    const operand = condition[op];
     let test: LeafTest | undefined;
     switch (op) {
       case '$eq':
@@ -160,15 +161,32 @@ function operatorTests(condition: Record<string, unknown>): LeafTest[] | undefin
   return tests.length > 0 ? tests : undefined;
 }
 
+/** Dotted paths the compiled form reads, checked once each: no empty part, operator or array index (those go to mingo). */
+const plainPaths = new Map<string, boolean>();
+
+function isPlainPath(dotted: string): boolean {
+  let plain = plainPaths.get(dotted);
+  if (plain === undefined) {
+    if (plainPaths.size >= 10_000) plainPaths.clear();
+    plain = !splitPath(dotted).some((part) => part === '' || part.startsWith('$') || /^[0-9]+$/.test(part));
+    plainPaths.set(dotted, plain);
+  }
+  return plain;
+}
+
 function fieldCheck(dotted: string, condition: unknown, state: State): Check | undefined {
+  if (!isPlainPath(dotted)) return undefined;
   const path = splitPath(dotted);
-  if (path.some((part) => part === '' || part.startsWith('$') || /^[0-9]+$/.test(part))) return undefined;
   let tests: LeafTest[] | undefined;
   if (isScalar(condition)) tests = [equalsTest(condition)];
   else if (condition instanceof RegExp) tests = [regexTest(condition, undefined)].filter((t): t is LeafTest => t !== undefined);
   else if (isPlainObject(condition) && Object.keys(condition).every((k) => k.startsWith('$'))) tests = operatorTests(condition);
   if (tests === undefined || tests.length === 0) return undefined;
   const all = tests;
+  if (all.length === 1) {
+    const [test] = all;
+    return (doc) => test(leafAt(doc, path, state), state);
+  }
   return (doc) => {
     const leaf = leafAt(doc, path, state);
     for (const test of all) if (!test(leaf, state)) return false;
@@ -178,7 +196,8 @@ function fieldCheck(dotted: string, condition: unknown, state: State): Check | u
 
 function clauseCheck(filter: Filter, state: State): Check | undefined {
   const checks: Check[] = [];
-  for (const [key, condition] of Object.entries(filter)) {
+  for (const key in filter) {
+    const condition = filter[key];
     if (key === '$and' || key === '$or' || key === '$nor') {
       if (!Array.isArray(condition) || condition.length === 0) return undefined;
       const parts: Check[] = [];
