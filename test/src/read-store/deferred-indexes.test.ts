@@ -93,7 +93,7 @@ describe('embedded read store: deferred indexes (replay mode)', () => {
     for (const index of image?.indexes ?? []) expect(index.entryOrder?.size, index.spec.name).to.be.at.least(30);
   });
 
-  it('given documents written in random order with many equal keys (null timestamps, a few sources, several phones each), when the deferred indexes are built, then each index holds its entries in the same order as one kept up to date per write', async () => {
+  it('given documents written in random order with many equal keys (null timestamps, a few sources, several phones each, an index over two lists with repeats), when the deferred indexes are built, then each index holds its entries in the same order as one kept up to date per write', async () => {
     // given
     const indexes = [
       { key: { accountId: 1, resolvedAt: -1, _id: -1 }, name: 'account_resolvedAt' },
@@ -101,12 +101,14 @@ describe('embedded read store: deferred indexes (replay mode)', () => {
       { key: { accountId: 1, source: 1, label: 1 }, name: 'account_source' },
       { key: { accountId: 1, phones: 1 }, name: 'account_phones' },
       { key: { accountId: 1, customerId: 1 }, name: 'account_customer' },
+      { key: { accountId: 1, phones: 1, keys: -1 }, name: 'account_phones_keys' },
     ] as const;
     const doc = (i: number) => ({
       accountId: pick(random, ['acme', 'globex']), resolvedAt: random() < 0.8 ? null : day(Math.floor(random() * 5)), createdAt: day(Math.floor(random() * 5)),
       source: pick(random, ['email', 'chatapp', 'voiceCall']), label: random() < 0.5 ? null : pick(random, ['Walk-In', 'Kiosk']),
       phones: Array.from({ length: 1 + Math.floor(random() * 3) }, () => `+1415555${String(Math.floor(random() * 40)).padStart(4, '0')}`),
       customerId: `c${Math.floor(random() * 20)}`, n: i,
+      keys: Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, ['k1', 'k2', 'k3'])),
     });
     const ids = Array.from({ length: 300 }, (_, i) => `${pick(random, ['a', 'b', 'c'])}-${Math.floor(random() * 1e9).toString(36)}-${i}`);
     const kept = new EmbeddedReadStore();

@@ -115,10 +115,17 @@ export class SecondaryIndex {
   /** Every entry of `docs`, sorted (counting the documents with arrays). */
   private sortedEntriesOf(docs: readonly Document[]): IndexEntry[] {
     const all: IndexEntry[] = [];
+    const names = this.topLevelNames;
     for (const doc of docs) {
       const plain = this.plainEntryOf(doc);
       if (plain !== undefined) {
         all.push(plain);
+        continue;
+      }
+      const entries = names === null ? null : stringArrayKeys(doc, names, doc._id);
+      if (entries !== null) {
+        this.docsThroughArrays++;
+        for (const entry of entries) all.push(entry);
         continue;
       }
       const found = this.keysOf(doc);
@@ -329,9 +336,10 @@ function mergeSorted<E>(a: readonly E[], b: readonly E[], compare: (x: E, y: E) 
 /**
  * The keys of a document over top-level fields where each array holds only strings (a list of
  * phones, of ticket keys): one key per combination of distinct elements, as the general path
- * builds them, without walking paths; null for any other shape (an empty array, other elements).
+ * builds them, without walking paths; with `id`, each key ends with it (the index's entries, made
+ * at once). null for any other shape (an empty array, other elements).
  */
-function stringArrayKeys(doc: Document, names: readonly string[]): unknown[][] | null {
+function stringArrayKeys(doc: Document, names: readonly string[], id?: string): unknown[][] | null {
   let keys: unknown[][] = [[]];
   for (const name of names) {
     const value = doc[name];
@@ -346,7 +354,21 @@ function stringArrayKeys(doc: Document, names: readonly string[]): unknown[][] |
       if (typeof element !== 'string') return null;
       if (!distinct.includes(element)) distinct.push(element);
     }
-    keys = keys.flatMap((key) => distinct.map((element) => [...key, element]));
+    // Loops rather than flatMap and spreads: a rebuild makes these keys for every document at once.
+    if (distinct.length === 1) {
+      for (const key of keys) key.push(distinct[0]);
+      continue;
+    }
+    const combined: unknown[][] = [];
+    for (const key of keys) {
+      for (const element of distinct) {
+        const next = key.slice();
+        next.push(element);
+        combined.push(next);
+      }
+    }
+    keys = combined;
   }
+  if (id !== undefined) for (const key of keys) key.push(id);
   return keys;
 }
