@@ -5,6 +5,7 @@ import { type DocumentKeys, SecondaryIndex } from './secondary-index';
 import { SubstringIndex } from './substring-index';
 import type { EntryOrder } from './entry-order';
 import { ChangeTracker } from './change-tracker';
+import { IdRanks } from './grouped-entry-sort';
 import { badValue, indexKeySpecsConflict, indexOptionsConflict } from './store-operation-error';
 
 const ID_INDEX = '_id_';
@@ -120,7 +121,8 @@ export class DocumentTable {
     this.deferredSubstrings.clear();
     if (this.deferred.size === 0) return;
     const docs = [...this.byId.values()];
-    for (const index of this.deferred.values()) index.load(docs, null);
+    const ranks = new IdRanks(docs);
+    for (const index of this.deferred.values()) index.load(docs, null, [], ranks);
     // Back in the order they were declared (plans choose between equal indexes by that order).
     const all = new Map([...this.declared, ...this.deferred]);
     this.declared.clear();

@@ -3,6 +3,7 @@ import { compareBson } from './bson-order';
 import { FieldPath, splitPath, valuesAtPath } from './field-path';
 import { SortedList } from './sorted-list';
 import { EntryOrder } from './entry-order';
+import { groupedEntrySort, IdRanks } from './grouped-entry-sort';
 
 export interface IndexField {
   readonly name: string;
@@ -99,9 +100,10 @@ export class SecondaryIndex {
    * Builds the index over `docs` from a stored entry order (entryOrder) without sorting: the order
    * is checked with one comparison per entry, and sorted afresh when it does not hold (or is absent).
    * The documents in `unordered` (written since the order was stored) are left out of it: their
-   * entries are sorted on their own and merged in.
+   * entries are sorted on their own and merged in. `ranks`: the documents' `_id` order, when the
+   * caller has it for several indexes built from the same documents (see groupedEntrySort).
    */
-  load(docs: readonly Document[], order: readonly number[] | null, unordered: readonly number[] = []): void {
+  load(docs: readonly Document[], order: readonly number[] | null, unordered: readonly number[] = [], ranks?: IdRanks): void {
     this.docsThroughArrays = 0;
     const entries = order === null ? null : this.entriesInOrder(docs, order, unordered);
     if (entries !== null) {
@@ -109,11 +111,11 @@ export class SecondaryIndex {
       return;
     }
     this.docsThroughArrays = 0;
-    this.entries.fill(this.sortedEntriesOf(docs));
+    this.entries.fill(this.sortedEntriesOf(docs, ranks));
   }
 
   /** Every entry of `docs`, sorted (counting the documents with arrays). */
-  private sortedEntriesOf(docs: readonly Document[]): IndexEntry[] {
+  private sortedEntriesOf(docs: readonly Document[], ranks?: IdRanks): IndexEntry[] {
     const all: IndexEntry[] = [];
     const names = this.topLevelNames;
     for (const doc of docs) {
@@ -132,7 +134,14 @@ export class SecondaryIndex {
       if (found.throughArray) this.docsThroughArrays++;
       for (const key of found.keys) all.push(key.concat(doc._id));
     }
-    return all.sort((a, b) => this.compareEntries(a, b));
+    const compare = (a: IndexEntry, b: IndexEntry): number => this.compareEntries(a, b);
+    if (ranks !== undefined && this.docsThroughArrays === 0 && all.length === docs.length) {
+      const idField = this.fields.findIndex((f) => f.name === '_id');
+      const prefixLength = idField < 0 ? this.fields.length : idField;
+      const grouped = groupedEntrySort(all, this.fields.length, prefixLength, idField < 0 ? 1 : this.fields[idField].direction, ranks, compare);
+      if (grouped !== null) return grouped;
+    }
+    return all.sort(compare);
   }
 
   /**
