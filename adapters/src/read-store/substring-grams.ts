@@ -77,7 +77,7 @@ export const literalAlternatives = (pattern: unknown, options: unknown): string[
 const isObject = (value: unknown): value is Filter => value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof RegExp);
 
 /** The literal alternatives of a field's condition when it is (or holds) such a regex. */
-const literalsOfCondition = (condition: unknown): string[] | undefined => {
+export const literalsOfCondition = (condition: unknown): string[] | undefined => {
   if (condition instanceof RegExp) return literalAlternatives(condition, undefined);
   if (isObject(condition) && '$regex' in condition) return literalAlternatives(condition.$regex, condition.$options);
   return undefined;

@@ -8,6 +8,8 @@ import { constraintsOf } from '@support/adapters/dist/read-store/embedded/filter
 import { planQuery } from '@support/adapters/dist/read-store/embedded/query-plan';
 import { sortKeysOf } from '@support/adapters/dist/read-store/embedded/sort-order';
 import { literalAlternatives } from '@support/adapters/dist/read-store/substring-grams';
+import { countMatching } from '@support/adapters/dist/read-store/embedded/find-documents';
+import { pick, seededRandom } from './random';
 
 const SEARCH_INDEX = { key: { accountId: 1, searchText: 1 }, name: 'account_searchText_grams', substring: true } as const;
 const textOf = (i: number) => `customer ${i}\u001f+1415${String(5_000_000 + i)}\u001f#s-${100_000 + i}`;
@@ -113,3 +115,103 @@ describe('substring index: upkeep and snapshots', () => {
     expect(index.candidates(['round 699'])).to.have.length(99);
   });
 });
+
+describe('substring index: counts from the index alone', () => {
+  const random = seededRandom(20261125);
+  // 'kett ettle' holds every gram of 'kettle' without holding it: a candidate the count must refuse.
+  const WORDS = ['kettle', 'kett ettle', 'customer 21', 'customer 211', 'refund', '#s-1002', '+14155000'];
+  const randomText = (): unknown => {
+    const r = random();
+    if (r < 0.05) return undefined;
+    if (r < 0.1) return [pick(random, WORDS), 7, pick(random, WORDS)];
+    if (r < 0.13) return 42;
+    return Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, WORDS)).join(' \u001f ');
+  };
+  const randomAccount = (): unknown => (random() < 0.03 ? ['acme', 'globex'] : random() < 0.05 ? undefined : pick(random, ['acme', 'globex']));
+  const set = (fields: Record<string, unknown>) => ({ $set: Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) });
+
+  it('given documents written, renamed, moved between accounts and deleted, when searches are counted, then each count is what a store without the index counts', async () => {
+    // given
+    const indexed = new EmbeddedReadStore();
+    const plain = new EmbeddedReadStore();
+    await indexed.collection('tickets').createIndexes([SEARCH_INDEX]);
+    const write = async (id: string, fields: Record<string, unknown>) => {
+      for (const store of [indexed, plain]) await store.collection('tickets').updateOne({ _id: id }, set(fields), { upsert: true });
+    };
+    for (let i = 0; i < 600; i++) await write(`t${i}`, { accountId: randomAccount(), searchText: randomText() });
+    // when: texts changed, an account changed under the same text, documents deleted
+    for (let i = 0; i < 300; i++) {
+      const id = `t${Math.floor(random() * 600)}`;
+      const r = random();
+      if (r < 0.4) await write(id, { searchText: randomText() });
+      else if (r < 0.8) await write(id, { accountId: randomAccount() });
+      else for (const store of [indexed, plain]) await store.collection('tickets').deleteMany({ _id: id });
+    }
+    // then
+    const filters = [
+      ...WORDS.flatMap((w) => [{ accountId: 'acme', searchText: { $regex: escape(w) } }, { searchText: { $regex: escape(w) } }]),
+      { accountId: 'globex', searchText: { $regex: 'kettle|refund' } },
+      { $and: [{ accountId: { $eq: 'acme' } }, { searchText: { $regex: 'customer 21', $options: 'm' } }] },
+      { accountId: 'acme', searchText: /customer 2/ },
+      { accountId: null, searchText: { $regex: 'kettle' } },
+      // Not answered by the index alone (the filter counts): another field, a case-insensitive search, two searches.
+      { accountId: 'acme', status: 'open', searchText: { $regex: 'kettle' } },
+      { accountId: 'acme', searchText: { $regex: 'kettle', $options: 'i' } },
+      { $and: [{ searchText: { $regex: 'kettle' } }, { searchText: { $regex: 'refund' } }] },
+    ];
+    for (const filter of filters) {
+      expect(await indexed.collection('tickets').countDocuments(filter), JSON.stringify(filter, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v))).to.equal(
+        await plain.collection('tickets').countDocuments(filter),
+      );
+    }
+  });
+
+  it('given a search just counted and paged, when a matching document is written, renamed or deleted, then the next count and page see it', async () => {
+    // given
+    const store = new EmbeddedReadStore();
+    const col = store.collection('tickets');
+    await col.createIndexes([SEARCH_INDEX]);
+    for (let i = 0; i < 300; i++) await col.updateOne({ _id: `t${i}` }, { $set: { accountId: 'acme', searchText: textOf(i) } }, { upsert: true });
+    const filter = { accountId: 'acme', searchText: { $regex: 'customer 12' } };
+    const ids = async () => (await col.find(filter, { sort: { _id: 1 } }).toArray()).map((d) => d._id);
+    expect(await col.countDocuments(filter)).to.equal(11);
+    expect(await ids()).to.have.length(11);
+    // when / then
+    await col.updateOne({ _id: 'new' }, { $set: { accountId: 'acme', searchText: 'customer 12 again' } }, { upsert: true });
+    expect(await col.countDocuments(filter)).to.equal(12);
+    expect(await ids()).to.include('new');
+    await col.updateOne({ _id: 't12' }, { $set: { searchText: 'renamed' } });
+    expect(await col.countDocuments(filter)).to.equal(11);
+    expect(await ids()).to.not.include('t12');
+    await col.updateOne({ _id: 't120' }, { $set: { accountId: 'globex' } });
+    expect(await col.countDocuments(filter)).to.equal(10);
+    await col.deleteMany({ _id: 'new' });
+    expect(await col.countDocuments(filter)).to.equal(9);
+    expect(await ids()).to.not.include('new');
+  });
+
+  it('given a search whose literals the index holds, when counted, then no document is read', () => {
+    // given
+    const table = new DocumentTable('tickets');
+    table.createIndexes([SEARCH_INDEX]);
+    for (let i = 0; i < 2000; i++) table.insert({ _id: `t${i}`, accountId: i % 2 === 0 ? 'acme' : 'globex', searchText: textOf(i) });
+    const reads = { count: 0 };
+    const byId = table.byId;
+    const get = byId.get.bind(byId);
+    byId.get = (id: string) => {
+      reads.count++;
+      return get(id);
+    };
+    // when
+    const counting = countMatching(table, { accountId: 'acme', searchText: { $regex: 'customer 1' } });
+    let step = counting.next();
+    while (step.done !== true) step = counting.next();
+    // then: the even ones of customer 1, 10-19, 100-199 and 1000-1999
+    expect(step.value).to.equal(Array.from({ length: 2000 }, (_, i) => i).filter((i) => i % 2 === 0 && String(i).startsWith('1')).length);
+    expect(reads.count).to.equal(0);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -6,6 +6,7 @@ import { compileProjection } from './projection';
 import { candidateBatches, candidatesAreMatchesInOrder, planQuery } from './query-plan';
 import { PAUSE, ScanStep, withoutPauses } from './scan-pause';
 import { sortDocuments, sortKeysOf, sortWithinRuns } from './sort-order';
+import { substringCount } from './substring-count';
 import { badValue } from './store-operation-error';
 
 /**
@@ -58,6 +59,8 @@ export const matchingDocuments = (table: DocumentTable, filter: Filter, options:
  */
 export function* countMatching(table: DocumentTable, filter: Filter): Generator<typeof PAUSE, number> {
   if (Object.keys(filter).length === 0) return table.byId.size;
+  const bySubstrings = yield* substringCount(table, filter);
+  if (bySubstrings !== undefined) return bySubstrings;
   const plan = planQuery(table, constraintsOf(filter), [], Number.POSITIVE_INFINITY);
   if (plan.kind === 'index' && plan.exact) return plan.scanSize;
   const matches = matcherOf(filter);
