@@ -33,9 +33,11 @@ describe('fuzz: odd paths and query values on the GET routes never get a 5xx', f
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...getRoutes), oddComponent, async (route, component) => {
         const path = route(component);
-        const res = await fetch(`${h.svc.url}${path}`, { headers: { Authorization: `Bearer ${TOKENS.acmeAdmin}` } });
+        // What fetch sends: the URL with its dot segments resolved ("/messages/." asks for "/messages/").
+        const sent = new URL(`${h.svc.url}${path}`);
+        const res = await fetch(sent, { headers: { Authorization: `Bearer ${TOKENS.acmeAdmin}` } });
         const text = await res.text();
-        assertConformsToOpenApi({ method: 'GET', url: path, status: res.status, headers: res.headers, text });
+        assertConformsToOpenApi({ method: 'GET', url: `${sent.pathname}${sent.search}`, status: res.status, headers: res.headers, text });
         let body: unknown = text;
         try {
           body = JSON.parse(text);
