@@ -1,8 +1,6 @@
 import type { Document } from '@support/domain';
 import { compareBson } from './bson-order';
-
-/** An index entry: the key's values, then the document's `_id`. */
-type Entry = readonly unknown[];
+import type { IndexEntry as Entry } from './secondary-index';
 
 /**
  * The documents of a table in `_id` order, as ranks, made once when an index build first asks

@@ -15,7 +15,7 @@ export interface IndexField {
  * One key of one document: the key's values followed by the document's `_id`, in one array
  * (an index holds an entry per document, or per array element, so entries are kept small).
  */
-type IndexEntry = readonly unknown[];
+export type IndexEntry = readonly unknown[];
 
 /** The keys a document has in an index. */
 export interface DocumentKeys {
