@@ -190,6 +190,24 @@ describe('substring index: counts from the index alone', () => {
     expect(await ids()).to.not.include('new');
   });
 
+  it('given an index led by a dotted field that crosses an array, when a search in one owner is counted, then it counts what the filter counts', async () => {
+    // given
+    const spec = { key: { 'owner.id': 1, text: 1 }, name: 'owner_text_grams', substring: true } as const;
+    const indexed = new EmbeddedReadStore();
+    const plain = new EmbeddedReadStore();
+    await indexed.collection('notes').createIndexes([spec]);
+    const docs = [
+      { _id: 'n1', owner: { id: 'ana' }, text: 'blue kettle' },
+      { _id: 'n2', owner: [{ id: 'ana' }, { id: 'bo' }], text: 'red kettle' },
+      { _id: 'n3', owner: { id: 'bo' }, text: 'kettle' },
+    ];
+    for (const store of [indexed, plain]) for (const doc of docs) await store.collection('notes').replaceOne({ _id: doc._id }, doc, { upsert: true });
+    // when / then
+    const filter = { 'owner.id': 'ana', text: { $regex: 'kettle' } };
+    expect(await indexed.collection('notes').countDocuments(filter)).to.equal(await plain.collection('notes').countDocuments(filter));
+    expect(await indexed.collection('notes').countDocuments(filter)).to.equal(2);
+  });
+
   it('given a search whose literals the index holds, when counted, then no document is read', () => {
     // given
     const table = new DocumentTable('tickets');

@@ -197,13 +197,16 @@ export class SubstringIndex {
    * in the leading fields (undefined: any value), counted from what the index keeps of each entry
    * without reading a document: the candidates of the literals' grams, each tested for the literal
    * in its text (what a `$regex` of literal alternatives matches: a literal holds no NUL, so it
-   * cannot span two strings of an array). Undefined when a literal is too short, or when a
-   * candidate's leading field holds a value that an equality may match in more than one way (an
-   * array, a sub-document); the caller then counts with the filter. The count is the generator's
+   * cannot span two strings of an array). Undefined when a literal is too short, when a constrained
+   * leading field is a dotted path, or when a candidate's leading field holds a value that an
+   * equality may match in more than one way (an array, a sub-document); the caller then counts
+   * with the filter. The count is the generator's
    * return value; it pauses every COUNT_BATCH candidates.
    */
   *countContaining(literals: readonly string[], leading: readonly unknown[]): Generator<typeof PAUSE, number | undefined> {
     if (literals.length === 0 || literals.some((l) => l.length < GRAM_LENGTH || l.includes('\u0000'))) return undefined;
+    // A dotted leading field may cross an array, where an equality matches in ways one kept value cannot tell.
+    if (this.leadingPaths.some((path, f) => path.length > 1 && leading[f] !== undefined)) return undefined;
     const found = literals.map((literal) => this.ordinalsHolding(literal));
     const width = this.leadingPaths.length;
     const counted = literals.length === 1 ? null : new Set<number>();
