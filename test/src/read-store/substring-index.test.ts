@@ -208,6 +208,29 @@ describe('substring index: counts from the index alone', () => {
     expect(await indexed.collection('notes').countDocuments(filter)).to.equal(2);
   });
 
+  it('given an index over a dotted text path that crosses arrays, when searched, then finds and counts are what a store without the index gives', async () => {
+    // given
+    const spec = { key: { accountId: 1, 'notes.text': 1 }, name: 'notes_grams', substring: true } as const;
+    const indexed = new EmbeddedReadStore();
+    const plain = new EmbeddedReadStore();
+    await indexed.collection('tickets').createIndexes([spec]);
+    const docs = [
+      { _id: 't1', accountId: 'acme', notes: { text: 'blue kettle' } },
+      { _id: 't2', accountId: 'acme', notes: [{ text: 'red parcel' }, { text: 'green kettle' }] },
+      { _id: 't3', accountId: 'acme', notes: [{ text: ['old kettle', 'new lid'] }] },
+      { _id: 't4', accountId: 'acme', notes: [{ other: 'kettle' }] },
+      { _id: 't5', accountId: 'globex', notes: { text: 'kettle' } },
+    ];
+    for (const store of [indexed, plain]) for (const doc of docs) await store.collection('tickets').replaceOne({ _id: doc._id }, doc, { upsert: true });
+    // when / then
+    for (const filter of [{ accountId: 'acme', 'notes.text': { $regex: 'kettle' } }, { 'notes.text': { $regex: 'lid|parcel' } }]) {
+      const ids = async (store: EmbeddedReadStore) => (await store.collection('tickets').find(filter, { sort: { _id: 1 } }).toArray()).map((d) => d._id);
+      expect(await ids(indexed), JSON.stringify(filter)).to.deep.equal(await ids(plain));
+      expect(await indexed.collection('tickets').countDocuments(filter)).to.equal(await plain.collection('tickets').countDocuments(filter));
+    }
+    expect((await indexed.collection('tickets').find({ accountId: 'acme', 'notes.text': { $regex: 'kettle' } }).toArray()).map((d) => d._id).sort()).to.deep.equal(['t1', 't2', 't3']);
+  });
+
   it('given a search whose literals the index holds, when counted, then no document is read', () => {
     // given
     const table = new DocumentTable('tickets');

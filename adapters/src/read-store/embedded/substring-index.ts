@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Document, IndexSpec } from '@support/domain';
 import { GRAM_LENGTH, gramCodeAt, indexedTexts } from '../substring-grams';
-import { FieldPath, splitPath, valueAt } from './field-path';
+import { FieldPath, splitPath, valueAt, valuesAtPath } from './field-path';
 import { compareBson, isIndexableScalar } from './bson-order';
 import { intersectSorted, PostingList } from './posting-list';
 import { PAUSE } from './scan-pause';
@@ -57,9 +57,13 @@ export class SubstringIndex {
     this.leadingPaths = this.leadingFields.map(splitPath);
   }
 
-  /** The text of a document the index reads (joined strings of an array, so no gram spans two of them). */
+  /**
+   * The text of a document the index reads (joined strings of an array, so no gram spans two of
+   * them). A dotted path is followed through arrays, as a `$regex` on it matches any string it reaches.
+   */
   textOf(doc: Document): string {
-    return indexedTexts(valueAt(doc, this.path)).join('\u0000\u0000');
+    const texts = this.path.length === 1 ? indexedTexts(valueAt(doc, this.path)) : valuesAtPath(doc, this.path).values.filter((v): v is string => typeof v === 'string');
+    return texts.join('\u0000\u0000');
   }
 
   add(doc: Document): void {
