@@ -154,6 +154,7 @@ describe('substring index: counts from the index alone', () => {
       { $and: [{ accountId: { $eq: 'acme' } }, { searchText: { $regex: 'customer 21', $options: 'm' } }] },
       { accountId: 'acme', searchText: /customer 2/ },
       { accountId: null, searchText: { $regex: 'kettle' } },
+      { accountId: { $in: ['globex'] }, searchText: { $regex: 'refund' } },
       // Not answered by the index alone (the filter counts): another field, a case-insensitive search, two searches.
       { accountId: 'acme', status: 'open', searchText: { $regex: 'kettle' } },
       { accountId: 'acme', searchText: { $regex: 'kettle', $options: 'i' } },

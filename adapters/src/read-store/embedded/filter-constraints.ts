@@ -59,7 +59,8 @@ export function constraintsOf(filter: Filter): FilterConstraints {
   return { fields, exact, literalSearches: literalSearchesOf(filter) };
 }
 
-function constraintOf(condition: unknown): FieldConstraint | undefined {
+/** What one field's condition says that an index can seek to, or undefined when nothing. */
+export function constraintOf(condition: unknown): FieldConstraint | undefined {
   if (isIndexableScalar(condition)) return { equals: [condition], exact: true };
   if (!isPlainObject(condition)) return undefined;
   const operators = Object.keys(condition);

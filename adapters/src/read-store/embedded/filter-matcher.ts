@@ -23,11 +23,6 @@ function needsExpressions(value: unknown): boolean {
 const mingoQuery = (filter: Filter): { test(doc: Document): boolean } =>
   needsExpressions(filter) ? new FullQuery(filter) : new Query(filter, { context: QUERY_CONTEXT });
 
-/**
- * A compiled filter with MongoDB's query semantics, as mingo implements them. The filters list
- * queries are made of run compiled (see fast-filter), with mingo answering for any document the
- * compiled form defers; any other filter runs on mingo alone.
- */
 /** The `_id` of a filter that is `{ _id: "x" }` and nothing else, or undefined. */
 export function soleId(filter: Filter): string | undefined {
   const id = filter._id;
@@ -36,6 +31,11 @@ export function soleId(filter: Filter): string | undefined {
   return id;
 }
 
+/**
+ * A compiled filter with MongoDB's query semantics, as mingo implements them. The filters list
+ * queries are made of run compiled (see fast-filter), with mingo answering for any document the
+ * compiled form defers; any other filter runs on mingo alone.
+ */
 export function matcherOf(filter: Filter): (doc: Document) => boolean {
   if (Object.keys(filter).length === 0) return () => true;
   const id = soleId(filter);

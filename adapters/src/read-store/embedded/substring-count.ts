@@ -1,15 +1,14 @@
 import type { Filter } from '@support/domain';
 import { literalsOfCondition } from '../substring-grams';
-import { isIndexableScalar } from './bson-order';
 import type { DocumentTable } from './document-table';
+import { constraintOf } from './filter-constraints';
 import { isPlainObject } from './field-path';
 import type { PAUSE } from './scan-pause';
 
-/** The value an equality condition pins a field to (a scalar, or `$eq` of one), or undefined. */
+/** The one value a condition pins a field to and nothing more (a scalar, `$eq` of one, `$in` of one), or undefined. */
 function equalityValue(condition: unknown): unknown {
-  if (isIndexableScalar(condition)) return condition;
-  if (isPlainObject(condition) && Object.keys(condition).length === 1 && isIndexableScalar(condition.$eq)) return condition.$eq;
-  return undefined;
+  const constraint = constraintOf(condition);
+  return constraint?.exact === true && constraint.equals?.length === 1 ? constraint.equals[0] : undefined;
 }
 
 /** The filter's conditions by field, at the top level and inside a top-level `$and`; undefined when it holds anything else ($or, $nor, …). */

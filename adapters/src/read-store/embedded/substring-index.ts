@@ -204,8 +204,8 @@ export class SubstringIndex {
    * cannot span two strings of an array). Undefined when a literal is too short, when a constrained
    * leading field is a dotted path, or when a candidate's leading field holds a value that an
    * equality may match in more than one way (an array, a sub-document); the caller then counts
-   * with the filter. The count is the generator's
-   * return value; it pauses every COUNT_BATCH candidates.
+   * with the filter. The count is the generator's return value; it pauses every COUNT_BATCH
+   * candidates.
    */
   *countContaining(literals: readonly string[], leading: readonly unknown[]): Generator<typeof PAUSE, number | undefined> {
     if (literals.length === 0 || literals.some((l) => l.length < GRAM_LENGTH || l.includes('\u0000'))) return undefined;
