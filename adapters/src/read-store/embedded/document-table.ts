@@ -87,13 +87,16 @@ export class DocumentTable {
    * Stops keeping the non-unique indexes that `keep` does not name up to date, until
    * buildDeferredIndexes: a replay of a long log then writes documents only, and each such index is
    * built once at its end by one sort instead of an insertion per write. Meanwhile queries plan
-   * without them (so they stay right, scanning where they would have used one).
+   * without them (so they stay right, scanning where they would have used one). The kept ones hold
+   * their entries grouped by exact key until then (SecondaryIndex.groupByKey): the projections read
+   * them by whole keys.
    */
   deferIndexes(keep: (indexName: string) => boolean): void {
     // The replay rewrites the table: a full snapshot saves it after, not a delta of each write.
     this.changes.saveWhole();
     if (this.deferred.size === 0) this.declarationOrder = [...this.declared.keys()];
     for (const index of [...this.declared.values()]) {
+      if (keep(index.name)) index.groupByKey();
       if (index.unique || keep(index.name)) continue;
       this.declared.delete(index.name);
       index.clear();
@@ -111,7 +114,7 @@ export class DocumentTable {
     return this.deferred.size > 0 || this.deferredSubstrings.size > 0;
   }
 
-  /** Builds every deferred index from the documents as they are now and keeps it up to date again. */
+  /** Builds every deferred index from the documents as they are now and keeps it up to date again; a kept one grouped by key is sorted. */
   buildDeferredIndexes(): void {
     // A substring index builds in the background; queries scan until it is ready.
     for (const index of this.deferredSubstrings.values()) {
@@ -119,10 +122,11 @@ export class DocumentTable {
       this.substrings.set(index.name, index);
     }
     this.deferredSubstrings.clear();
-    if (this.deferred.size === 0) return;
+    const grouped = [...this.declared.values()].filter((index) => index.isGrouped);
+    if (this.deferred.size === 0 && grouped.length === 0) return;
     const docs = [...this.byId.values()];
     const ranks = new IdRanks(docs);
-    for (const index of this.deferred.values()) index.load(docs, null, [], ranks);
+    for (const index of [...this.deferred.values(), ...grouped]) index.load(docs, null, [], ranks);
     // Back in the order they were declared (plans choose between equal indexes by that order).
     const all = new Map([...this.declared, ...this.deferred]);
     this.declared.clear();

@@ -4,6 +4,7 @@ import { FieldPath, splitPath, valuesAtPath } from './field-path';
 import { SortedList } from './sorted-list';
 import { EntryOrder } from './entry-order';
 import { groupedEntrySort, IdRanks } from './grouped-entry-sort';
+import { KeyGroups } from './key-groups';
 
 export interface IndexField {
   readonly name: string;
@@ -52,6 +53,8 @@ export class SecondaryIndex {
   private docsThroughArrays = 0;
   /** The field names when every indexed field is top-level (keys are then read without walking paths). */
   private readonly topLevelNames: readonly string[] | null;
+  /** The entries grouped by exact key instead of sorted, while a replay keeps this index (see groupByKey); null when sorted. */
+  private grouped: KeyGroups | null = null;
 
   constructor(
     readonly name: string,
@@ -75,12 +78,58 @@ export class SecondaryIndex {
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.grouped === null ? this.entries.size : this.grouped.size;
   }
 
   clear(): void {
+    this.grouped = null;
     this.entries.clear();
     this.docsThroughArrays = 0;
+  }
+
+  /**
+   * Holds the entries grouped by exact key, unsorted, until `load` (or a read that needs their
+   * order sorts them): what a replay keeps of an index its projection reads by whole keys, at one
+   * hash lookup a write. Reads of one whole key are answered from the groups. A unique index, or
+   * one holding a key that cannot be grouped (a value neither a string nor null), stays sorted.
+   */
+  groupByKey(): void {
+    if (this.unique || this.grouped !== null) return;
+    const groups = new KeyGroups(this.fields.length);
+    const n = this.fields.length;
+    for (const entry of this.entries.slice(0, this.entries.size)) if (!groups.add(entry.slice(0, n), entry[n] as string)) return;
+    this.entries.clear();
+    this.grouped = groups;
+  }
+
+  /** Whether the entries are grouped by key rather than sorted (groupByKey). */
+  get isGrouped(): boolean {
+    return this.grouped !== null;
+  }
+
+  /** Sorts grouped entries back into the list: a read needs their order, or a key came that cannot be grouped. */
+  private sortGroups(): void {
+    const groups = this.grouped;
+    if (groups === null) return;
+    this.grouped = null;
+    this.entries.fill(groups.allEntries().sort((a, b) => this.compareEntries(a, b)));
+  }
+
+  /**
+   * The ids of one whole key in index order when the entries are grouped and `range` is exactly that
+   * key's entries (what a read of a customer's tickets asks); else undefined, the entries sorted first
+   * if they were grouped.
+   */
+  private groupOf(range: KeyRange): string[] | undefined {
+    const groups = this.grouped;
+    if (groups === null) return undefined;
+    const { start, end } = range;
+    if (start.prefix.length === this.fields.length && !start.after && end.after && KeyGroups.sameKey(start.prefix, end.prefix)) {
+      const ids = groups.idsOf(start.prefix);
+      if (ids !== null) return ids;
+    }
+    this.sortGroups();
+    return undefined;
   }
 
   add(doc: Document): void {
@@ -93,6 +142,7 @@ export class SecondaryIndex {
 
   /** The entries as they are now, read as `_id`s in index order: what a snapshot keeps of the index (captured at once, without copying the entries). */
   entryOrder(): EntryOrder {
+    this.sortGroups();
     return new EntryOrder(this.entries.freeze(), this.fields.length);
   }
 
@@ -104,6 +154,7 @@ export class SecondaryIndex {
    * caller has it for several indexes built from the same documents (see groupedEntrySort).
    */
   load(docs: readonly Document[], order: readonly number[] | null, unordered: readonly number[] = [], ranks?: IdRanks): void {
+    this.grouped = null;
     this.docsThroughArrays = 0;
     const entries = order === null ? null : this.entriesInOrder(docs, order, unordered);
     if (entries !== null) {
@@ -257,16 +308,23 @@ export class SecondaryIndex {
   }
 
   private addKeys(keys: DocumentKeys): void {
-    for (const key of keys.keys) this.entries.insert(key.concat(keys.id));
+    for (const key of keys.keys) {
+      if (this.grouped !== null && this.grouped.add(key, keys.id)) continue;
+      this.sortGroups();
+      this.entries.insert(key.concat(keys.id));
+    }
     if (keys.throughArray) this.docsThroughArrays++;
   }
 
   private removeKeys(keys: DocumentKeys): void {
-    for (const key of keys.keys) this.entries.remove(key.concat(keys.id));
+    // A key that cannot be grouped was never added to the groups (it would have sorted them).
+    for (const key of keys.keys) if (this.grouped !== null) this.grouped.remove(key, keys.id); else this.entries.remove(key.concat(keys.id));
     if (keys.throughArray) this.docsThroughArrays--;
   }
 
   count(range: KeyRange): number {
+    const group = this.groupOf(range);
+    if (group !== undefined) return group.length;
     return Math.max(0, this.rankOf(range.end) - this.rankOf(range.start));
   }
 
@@ -277,6 +335,13 @@ export class SecondaryIndex {
    * `skip` entries of the range (in the scan's direction) are passed by rank, without reading them.
    */
   *scan(range: KeyRange, descending: boolean, skip = 0): Generator<readonly string[]> {
+    const group = this.groupOf(range);
+    if (group !== undefined) {
+      // One slice: the key's ids as they are at the scan's first step (a group is a customer's few tickets).
+      const ids = descending ? group.reverse() : group;
+      if (skip < ids.length) yield skip === 0 ? ids : ids.slice(skip);
+      return;
+    }
     const list = this.entries;
     let last: IndexEntry | undefined;
     let version = Number.NaN;
@@ -303,6 +368,7 @@ export class SecondaryIndex {
   }
 
   private rankOf(bound: KeyBound): number {
+    this.sortGroups();
     return this.entries.rankWhere((e) => this.compareToBound(e, bound) < 0);
   }
 
