@@ -86,6 +86,12 @@ export interface AllSubscription extends AsyncIterable<RecordedEvent> {
    * filter leaves out) and is waiting for the log, so a consumer idle between two events hears of it.
    */
   readPast?(position: Position | null): Promise<void>;
+  /**
+   * Optional: up to `max` of the events the subscription has already read and holds in memory (the
+   * ones iteration would yield next without waiting), taken at once; empty when it holds none. Call
+   * it only between two steps of the iteration (not while one is pending).
+   */
+  takeBuffered?(max: number): RecordedEvent[];
 }
 
 export interface EventStore {

@@ -108,6 +108,8 @@ export class SubscriberGroup {
       let done = result.done === true;
       while (!done && !this.stopped) {
         batch.push(result.value);
+        // The events the subscription already holds are taken at once, without a promise and a macrotask each.
+        for (const event of subscription.takeBuffered?.(this.maxBatch - batch.length) ?? []) batch.push(event);
         if (batch.length >= this.maxBatch) break;
         const more = iterator.next();
         if (!(await buffered(more))) {

@@ -175,6 +175,32 @@ describe('EmbeddedEventStore', () => {
     expect((await waiting).done).to.equal(true);
   });
 
+  it('given more events than one read of the log, half of them in streams a subscription filters out, when it is consumed by one step of iteration then a few held events taken at once, in turn, then every wanted event comes once in log order and readUpTo never passes an event not handed out', async () => {
+    // given
+    const s = await openStore();
+    for (let i = 0; i < 60; i++) await s.appendToStream(i % 2 === 0 ? 'want-1' : 'other-1', newEvents(20), { expectedRevision: 'any' });
+    const subscription = s.subscribeToAll({ fromPosition: 'start', streamNamePrefixes: ['want-'] });
+    expect(subscription.takeBuffered?.(5), 'nothing held before the first step').to.deep.equal([]);
+    const wanted = (await collect(s.readStream('want-1'))).map((e) => Number(e.position.commit));
+    // when
+    const iterator = iterate(subscription);
+    const handed: number[] = [];
+    const readUpTo = (): number => Number(subscription.readUpTo?.()?.commit ?? -1);
+    while (handed.length < wanted.length) {
+      const [event] = await nextEvents(iterator, 1);
+      handed.push(Number(event.position.commit));
+      for (const taken of subscription.takeBuffered?.(handed.length % 7) ?? []) handed.push(Number(taken.position.commit));
+      // then: up to the last event handed out, never as far as the next wanted one
+      expect(readUpTo()).to.be.at.least(handed[handed.length - 1]);
+      if (handed.length < wanted.length) expect(readUpTo()).to.be.below(wanted[handed.length]);
+    }
+    // then
+    expect(handed).to.deep.equal(wanted);
+    const last = iterator.next();
+    await s.appendToStream('want-1', [newEvent()], { expectedRevision: 'any' });
+    expect(Number((await last).value.position.commit)).to.equal(1_200);
+  });
+
   it('given a store open on a folder, when the folder is opened again in this process, then it is refused until the first closes', async () => {
     const s = await openStore();
     let failure: unknown;

@@ -26,6 +26,10 @@ export class EmbeddedAllSubscription implements AllSubscription {
   private readonly stopListening: () => void;
   private readonly accept: ((payload: Buffer) => boolean) | undefined;
   private readWaiters: { readonly past: number; readonly resolve: () => void }[] = [];
+  /** The batch last read from the log, the next of its events to yield, and where the batch ends (exclusive). */
+  private held: RecordedEvent[] = [];
+  private heldAt = 0;
+  private heldEnd = 0;
 
   constructor(
     private readonly feed: LogFeed,
@@ -41,6 +45,14 @@ export class EmbeddedAllSubscription implements AllSubscription {
 
   async *[Symbol.asyncIterator](): AsyncGenerator<RecordedEvent, void, undefined> {
     while (!this.stopped) {
+      const event = this.nextHeld();
+      if (event !== undefined) {
+        yield event;
+        continue;
+      }
+      if (this.stopped) return;
+      // The records the filter left out after the last event yielded are passed too.
+      this.next = Math.max(this.next, this.heldEnd);
       const durable = this.feed.durableCount();
       if (this.next >= durable) {
         this.tellReaders();
@@ -49,15 +61,33 @@ export class EmbeddedAllSubscription implements AllSubscription {
         continue;
       }
       const { events, end } = await this.feed.readBatch(this.next, durable, this.accept);
-      for (const event of events) {
-        if (this.stopped) return;
-        this.next = Number(event.position.commit) + 1;
-        if (this.matches(event.streamName)) yield event;
-      }
-      // The records the filter left out after the last event yielded are passed too.
-      if (this.stopped) return;
-      this.next = Math.max(this.next, end);
+      this.held = events;
+      this.heldAt = 0;
+      this.heldEnd = end;
     }
+  }
+
+  /** The next held event the consumer wants (passing those it does not), or undefined when the held batch is done. */
+  private nextHeld(): RecordedEvent | undefined {
+    while (!this.stopped && this.heldAt < this.held.length) {
+      const event = this.held[this.heldAt++];
+      this.next = Number(event.position.commit) + 1;
+      if (this.matches(event.streamName)) return event;
+    }
+    this.held = [];
+    this.heldAt = 0;
+    return undefined;
+  }
+
+  /** The held events iteration would yield next, up to `max`, at once (a replay then costs no promise per event). */
+  takeBuffered(max: number): RecordedEvent[] {
+    const taken: RecordedEvent[] = [];
+    while (taken.length < max && this.heldAt < this.held.length) {
+      const event = this.nextHeld();
+      if (event === undefined) break;
+      taken.push(event);
+    }
+    return taken;
   }
 
   readPast(position: Position | null): Promise<void> {
