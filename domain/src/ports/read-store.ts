@@ -1,3 +1,5 @@
+import type { PositionGuard } from './position-guard';
+
 /**
  * Read-store port, shaped like MongoDB: collections of documents queried with MongoDB
  * filter, sort, skip and limit documents, written with update operators and bulk upserts.
@@ -75,6 +77,14 @@ export interface Collection<T extends Document = Document> {
   findOne(filter: Filter, options?: FindOptions): Promise<T | null>;
   countDocuments(filter: Filter): Promise<number>;
   updateOne(filter: Filter, update: Update, options?: { readonly upsert?: boolean }): Promise<UpdateResult>;
+  /**
+   * A projection's idempotent write: updateOne of the document `id` with `$set` of the guard's
+   * field to its position added (withPosition), applied only when the document has not seen that
+   * event (notYetApplied); with `upsert` a missing document is inserted. Answers whether it wrote.
+   * As with updateOne and that filter, an upsert that meets a document which has seen the event may
+   * fail with a duplicate key (MongoDB) instead of answering false.
+   */
+  updateOneUnlessApplied(id: string, guard: PositionGuard, update: Update, options?: { readonly upsert?: boolean }): Promise<boolean>;
   updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
   replaceOne(filter: Filter, replacement: T, options?: { readonly upsert?: boolean }): Promise<UpdateResult>;
   deleteMany(filter: Filter): Promise<number>;

@@ -7,15 +7,18 @@ import type {
   Filter,
   FindOptions,
   IndexSpec,
+  PositionGuard,
   Update,
   UpdateResult,
 } from '@support/domain';
-import { TimeSlice } from '@support/domain';
+import { TimeSlice, updateOneByGuardFilter } from '@support/domain';
+import { checkUpdate } from './apply-update';
 import { bulkWrite } from './bulk-write';
 import type { DocumentTable } from './document-table';
 import { EmbeddedCursor } from './embedded-cursor';
 import { countMatching, findById, findDocuments } from './find-documents';
 import { soleId } from './filter-matcher';
+import { updateUnlessApplied } from './guarded-write';
 import { ScanStep, withoutPauses } from './scan-pause';
 import { deleteAll, replaceFirst, updateAll, updateFirst } from './write-documents';
 
@@ -63,6 +66,12 @@ export class EmbeddedCollection<T extends Document = Document> implements Collec
   async updateOne(filter: Filter, update: Update, options?: { readonly upsert?: boolean }): Promise<UpdateResult> {
     this.assertOpen();
     return updateFirst(this.table, filter, update, options?.upsert === true);
+  }
+
+  async updateOneUnlessApplied(id: string, guard: PositionGuard, update: Update, options?: { readonly upsert?: boolean }): Promise<boolean> {
+    this.assertOpen();
+    checkUpdate(update);
+    return updateUnlessApplied(this.table, id, guard, update, options?.upsert === true) ?? updateOneByGuardFilter(this, id, guard, update, options);
   }
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {

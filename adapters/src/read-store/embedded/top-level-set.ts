@@ -27,7 +27,20 @@ export interface SetResult {
  * only the values set are copied. `changed` is empty when every value set equals the one there.
  */
 export function applyTopLevelSet(current: Document, set: Readonly<Record<string, unknown>>): SetResult {
-  const changed: string[] = [];
+  return setFields(current, set);
+}
+
+/**
+ * applyTopLevelSet with `field` set to `value` first (a projection's position, which the caller
+ * knows to differ from the document's): no `$set` copied to hold it too.
+ */
+export function applyTopLevelSetWith(current: Document, field: string, value: string, set: Readonly<Record<string, unknown>>): SetResult {
+  return setFields(current, set, field, value);
+}
+
+/** The set's changed fields after `first` (set to `firstValue`, already known to change; none when undefined), and the new version. */
+function setFields(current: Document, set: Readonly<Record<string, unknown>>, first?: string, firstValue?: string): SetResult {
+  const changed: string[] = first === undefined ? [] : [first];
   for (const field in set) {
     const value = set[field];
     if (value === undefined) continue;
@@ -35,6 +48,8 @@ export function applyTopLevelSet(current: Document, set: Readonly<Record<string,
   }
   if (changed.length === 0) return { changed, next: current };
   const next: Document = { ...current };
-  for (const field of changed) next[field] = storedValue(set[field]);
+  let i = 0;
+  if (first !== undefined) next[changed[i++]] = firstValue;
+  for (; i < changed.length; i++) next[changed[i]] = storedValue(set[changed[i]]);
   return { changed, next };
 }

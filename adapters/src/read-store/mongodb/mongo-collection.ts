@@ -7,9 +7,11 @@ import type {
   Filter,
   FindOptions,
   IndexSpec,
+  PositionGuard,
   Update,
   UpdateResult,
 } from '@support/domain';
+import { updateOneByGuardFilter } from '@support/domain';
 import type {
   AnyBulkWriteOperation,
   Collection as DriverCollection,
@@ -85,6 +87,10 @@ export class MongoCollection<T extends Document = Document> implements Collectio
     const withGrams = withGramUpdates(update, await this.fields());
     const result = await this.collection.updateOne(filter, upsert ? withStringUpsertId(filter, withGrams) : withGrams, { upsert });
     return updateResultOf(result);
+  }
+
+  updateOneUnlessApplied(id: string, guard: PositionGuard, update: Update, options?: { readonly upsert?: boolean }): Promise<boolean> {
+    return updateOneByGuardFilter(this, id, guard, update, options);
   }
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
