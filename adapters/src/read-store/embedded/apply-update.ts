@@ -1,8 +1,9 @@
 import type { Document, Filter, Update } from '@support/domain';
-import { update as mingoUpdate, type Modifier } from 'mingo/updater';
+import type { Modifier } from 'mingo/updater';
 import { compareBson } from './bson-order';
 import { cloneValue } from './clone-value';
 import { isPlainObject, setAt, splitPath, valueAt } from './field-path';
+import { mingo } from './mingo-lazy';
 import { applyPlainOperators } from './plain-operators';
 import { badValue, conflictingUpdate, failedToParse, immutableId, pathNotViable, typeMismatch } from './store-operation-error';
 
@@ -48,7 +49,7 @@ export function applyUpdate(current: Document, update: Update, filter: Filter, i
   for (const op of Object.keys(ops)) if (Object.keys(ops[op]).length === 0) delete ops[op];
   if (Object.keys(ops).length > 0) {
     const positional = Object.values(ops).some((operand) => Object.keys(operand).some((path) => splitPath(path).includes('$')));
-    mingoUpdate(next, ops as Modifier<Document>, [], positional ? filter : undefined, { cloneMode: 'deep' });
+    mingo().update(next, ops as Modifier<Document>, [], positional ? filter : undefined, { cloneMode: 'deep' });
   }
   return next;
 }

@@ -1,17 +1,13 @@
 import type { Document, Filter } from '@support/domain';
-import { Query as FullQuery } from 'mingo';
-import { Context } from 'mingo/core';
-import * as queryOperators from 'mingo/operators/query';
-import { Query } from 'mingo/query';
 import { compileFastFilter } from './fast-filter';
 import { isPlainObject } from './field-path';
+import { mingo } from './mingo-lazy';
 
 /**
  * mingo copies the operator context it is given on every compile; a context of the query
- * operators alone keeps that copy small. Filters that evaluate aggregation expressions
- * ($expr, $where) get mingo's full context.
+ * operators alone (mingo().queryContext) keeps that copy small. Filters that evaluate aggregation
+ * expressions ($expr, $where) get mingo's full context.
  */
-const QUERY_CONTEXT = Context.init({ query: queryOperators });
 const NEEDS_EXPRESSIONS = new Set(['$expr', '$where', '$jsonSchema']);
 
 function needsExpressions(value: unknown): boolean {
@@ -20,8 +16,10 @@ function needsExpressions(value: unknown): boolean {
   return Object.entries(value).some(([key, inner]) => NEEDS_EXPRESSIONS.has(key) || needsExpressions(inner));
 }
 
-const mingoQuery = (filter: Filter): { test(doc: Document): boolean } =>
-  needsExpressions(filter) ? new FullQuery(filter) : new Query(filter, { context: QUERY_CONTEXT });
+const mingoQuery = (filter: Filter): { test(doc: Document): boolean } => {
+  const { FullQuery, Query, queryContext } = mingo();
+  return needsExpressions(filter) ? new FullQuery(filter) : new Query(filter, { context: queryContext });
+};
 
 /** The `_id` of a filter that is `{ _id: "x" }` and nothing else, or undefined. */
 export function soleId(filter: Filter): string | undefined {
