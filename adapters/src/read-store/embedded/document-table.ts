@@ -96,8 +96,11 @@ export class DocumentTable {
     this.changes.saveWhole();
     if (this.deferred.size === 0) this.declarationOrder = [...this.declared.keys()];
     for (const index of [...this.declared.values()]) {
-      if (keep(index.name)) index.groupByKey();
-      if (index.unique || keep(index.name)) continue;
+      if (keep(index.name)) {
+        index.groupByKey();
+        continue;
+      }
+      if (index.unique) continue;
       this.declared.delete(index.name);
       index.clear();
       this.deferred.set(index.name, index);
