@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRight } from 'fp-ts/Either';
 import { EmbeddedEventStore } from '@support/adapters';
+import type { EventData } from '@support/domain';
 import { makeTempDir } from './embedded-engine';
 import { collect, ids, iterate, newEvent, newEvents, nextEvents } from './events';
 import { spyOnFileHandles } from './file-handle-spy';
@@ -163,6 +164,38 @@ describe('EmbeddedEventStore', () => {
     expect(failure).to.be.instanceOf(TypeError);
     expect(await s.headPosition()).to.equal(null);
     expect(await collect(s.readStream('ticket-1'))).to.deep.equal([]);
+  });
+
+  it('given metadata that is not an object, when appended, then it is refused and nothing is reserved (its record could never be read back)', async () => {
+    const s = await openStore();
+    for (const metadata of [null, 'text', 7]) {
+      let failure: unknown;
+      await s.appendToStream('ticket-1', [{ ...newEvent(), metadata } as unknown as EventData], { expectedRevision: 'any' }).catch((e: unknown) => (failure = e));
+      expect(failure, String(metadata)).to.be.instanceOf(TypeError);
+    }
+    expect(await s.headPosition()).to.equal(null);
+  });
+
+  it('given events of many shapes, when read right after their append (the tail kept in memory) and again after a reopen (the file), then both reads are equal: JSON values, undefined fields left out, dates as text', async () => {
+    // given
+    const s = await openStore();
+    const shapes: Record<string, unknown>[] = [
+      { text: 'ünïcode "quoted" \\ back\u0000slash\n', emoji: '🎫', n: -1.5e-7, big: 2 ** 53 - 1 },
+      { nested: { list: [1, 'two', null, { deep: [true, false] }], empty: {}, none: [] }, gone: undefined, at: new Date('2026-11-25T10:00:00.000Z') },
+      { list: [undefined, () => 1], nan: Number.NaN, inf: Number.POSITIVE_INFINITY },
+    ];
+    // when
+    await s.appendToStream('ticket-1', shapes.map((data, i) => newEvent(`Shape${i}`, data)), { expectedRevision: 'no_stream' });
+    await s.appendToStream('ticket-1', [{ ...newEvent('NoMetadata'), metadata: undefined } as unknown as EventData], { expectedRevision: 'any' });
+    const fromTail = await collect(s.readStream('ticket-1'));
+    await s.close();
+    const reopened = await openStore();
+    const fromFile = await collect(reopened.readStream('ticket-1'));
+    // then
+    expect(fromTail).to.deep.equal(fromFile);
+    expect(fromTail[1].data).to.deep.equal({ nested: { list: [1, 'two', null, { deep: [true, false] }], empty: {}, none: [] }, at: '2026-11-25T10:00:00.000Z' });
+    expect(fromTail[2].data).to.deep.equal({ list: [null, null], nan: null, inf: null });
+    expect(fromTail[3].metadata).to.deep.equal({});
   });
 
   it('given a live subscription, when the store closes, then its iteration ends', async () => {

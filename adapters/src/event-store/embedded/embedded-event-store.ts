@@ -27,7 +27,7 @@ import { LogReader } from './log-reader';
 import { recoverLog } from './log-recovery';
 import { encodeFrame } from './record-frame';
 import { RecentEvents } from './recent-events';
-import { decodeStoredEvent, PreparedEvent, prepareEvent, storedEventPayload } from './stored-event';
+import { PreparedEvent, prepareEvent, recordedEventOf, storedEventPayload } from './stored-event';
 import { streamSlice } from './stream-slice';
 
 export interface EmbeddedEventStoreOptions {
@@ -206,22 +206,20 @@ export class EmbeddedEventStore implements EventStore {
     if (prepared.length === 0) return right(await this.currentResult(streamName, length));
     const created = this.clock.now();
     const firstPosition = this.index.count;
-    const payloads = prepared.map((event, i) =>
-      storedEventPayload(event, {
-        streamName,
-        revision: length + i,
-        position: firstPosition + i,
-        created,
-        batchEnd: i === prepared.length - 1,
-      }),
-    );
-    const frames = payloads.map(encodeFrame);
+    const placements = prepared.map((_, i) => ({
+      streamName,
+      revision: length + i,
+      position: firstPosition + i,
+      created,
+      batchEnd: i === prepared.length - 1,
+    }));
+    const frames = prepared.map((event, i) => encodeFrame(storedEventPayload(event, placements[i])));
     const bytes = frames.length === 1 ? frames[0] : Buffer.concat(frames);
     if (bytes.length > this.maxAppendBytes) {
       throw new RangeError(`append of ${bytes.length} bytes is over the limit of ${this.maxAppendBytes} bytes`);
     }
     frames.forEach((frame, i) => this.index.add(streamName, prepared[i].id, frame.length));
-    payloads.forEach((payload, i) => this.recent.put(firstPosition + i, decodeStoredEvent(payload).event));
+    prepared.forEach((event, i) => this.recent.put(firstPosition + i, recordedEventOf(event, placements[i])));
     const lastPosition = firstPosition + prepared.length - 1;
     await this.committer.submit(bytes, lastPosition);
     return right({ nextExpectedRevision: BigInt(length + prepared.length - 1), position: positionAt(lastPosition) });

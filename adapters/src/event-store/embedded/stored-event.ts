@@ -28,6 +28,8 @@ export interface PreparedEvent {
 export function prepareEvent(event: EventData): PreparedEvent {
   if (typeof event.id !== 'string' || event.id === '') throw new TypeError('event id must be a non-empty string');
   if (typeof event.type !== 'string' || event.type === '') throw new TypeError('event type must be a non-empty string');
+  // A record whose metadata is not an object could never be read back (decodeStoredEvent refuses it).
+  if (event.metadata !== undefined && (typeof event.metadata !== 'object' || event.metadata === null)) throw new TypeError('event metadata must be an object');
   return {
     id: event.id,
     type: event.type,
@@ -50,6 +52,25 @@ export function storedEventPayload(event: PreparedEvent, at: RecordPlacement): B
     `,"type":${JSON.stringify(event.type)},"revision":"${at.revision}","created":"${at.created.toISOString()}"` +
     `,"batchEnd":${at.batchEnd},"data":${event.dataJson},"metadata":${event.metadataJson}}`;
   return Buffer.from(text, 'utf8');
+}
+
+/**
+ * The event the record of `event` placed `at` decodes to (equal to what decodeStoredEvent answers
+ * for its payload), made from the prepared JSON texts: the append keeps it for readers of the
+ * log's tail without turning its own record back into text and parsing the header again.
+ */
+export function recordedEventOf(event: PreparedEvent, at: RecordPlacement): RecordedEvent {
+  const position = BigInt(at.position);
+  return {
+    id: event.id,
+    type: event.type,
+    data: JSON.parse(event.dataJson),
+    metadata: JSON.parse(event.metadataJson) as EventMetadata,
+    streamName: at.streamName,
+    revision: BigInt(at.revision),
+    position: { commit: position, prepare: position },
+    created: new Date(at.created.getTime()),
+  };
 }
 
 /** What recovery needs of a record to rebuild the index. */
