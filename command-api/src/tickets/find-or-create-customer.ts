@@ -52,10 +52,21 @@ const ensureCustomer = async (deps: CustomerDirectoryDeps, ctx: CommandContext, 
   }, ctx);
 };
 
-const enrich = async (deps: CustomerDirectoryDeps, ctx: CommandContext, customerId: string, contacts: readonly Contact[], details: CustomerDetails): Promise<CustomerState> => {
+/**
+ * Adds the claimed contacts and missing details to the customer. When the customer was found by
+ * `found` (its owner) but its stream is not there yet, waits for it or repairs it (ensureCustomer),
+ * then enriches: the stream is read once per request when the customer exists, as it almost always does.
+ */
+const enrich = async (
+  deps: CustomerDirectoryDeps, ctx: CommandContext, customerId: string, contacts: readonly Contact[], details: CustomerDetails, found?: Contact,
+): Promise<CustomerState> => {
   const r = await handleCommand(deps, customerStream(customerId), customerDecider, {
     type: 'EnrichCustomer', contacts, name: details.name, storefrontCustomerId: details.storefrontCustomerId, at: ctx.now,
   }, ctx);
+  if (E.isLeft(r) && r.left.kind === 'CustomerNotFound' && found !== undefined) {
+    await ensureCustomer(deps, ctx, customerId, found, details);
+    return enrich(deps, ctx, customerId, contacts, details);
+  }
   if (E.isLeft(r) || r.right.state === null) return fail('enrichment');
   return r.right.state as CustomerState;
 };
@@ -103,7 +114,6 @@ export const findOrCreateCustomer = async (deps: CustomerDirectoryDeps, ctx: Com
     }
 
     const customerId = owners[first] as string;
-    await ensureCustomer(deps, ctx, customerId, contacts[first], details);
     const claimed: Contact[] = [];
     let lostPreferred = false;
     for (let i = 0; i < contacts.length; i++) {
@@ -116,7 +126,7 @@ export const findOrCreateCustomer = async (deps: CustomerDirectoryDeps, ctx: Com
       await backoff(attempt);
       continue;
     }
-    return enrich(deps, ctx, customerId, claimed, details);
+    return enrich(deps, ctx, customerId, claimed, details, contacts[first]);
   }
   return fail('find-or-create');
 };

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { customerKeyStream, normalizeEmail, PhoneE164 } from '@support/domain';
+import { customerDecider, customerKeyDecider, customerKeyStream, customerStream, handleCommand, normalizeEmail, PhoneE164 } from '@support/domain';
 import * as E from 'fp-ts/Either';
 import { TOKENS } from '../support/example-config';
 import { TestService } from '../support/test-service';
@@ -132,6 +132,48 @@ describe('customers: find-or-create within the account (spec 4.1)', () => {
     const acme = await customerOf({ phone });
     const globex = await customerOf({ phone }, TOKENS.globexAdmin);
     expect(globex.id).to.not.equal(acme.id);
+  });
+
+  /** A claim of the phone for a customer whose stream is not written (yet): what a request sees between the two appends, or after a crash there. */
+  const claimOnly = async (phone: string, customerId: string) => {
+    const ctx = { accountId: 'acme', userId: 'test', requestId: `claim-${customerId}`, now: new Date() };
+    const claimed = await handleCommand(svc.deps, customerKeyStream('acme', { kind: 'phone', value: phone as PhoneE164 }), customerKeyDecider, {
+      type: 'ClaimCustomerKey', claim: { customerId, accountId: 'acme', kind: 'phone' },
+    }, ctx, { read: 'lastEvent' });
+    expect(E.isRight(claimed)).to.equal(true);
+    return ctx;
+  };
+
+  it('given a phone claimed for a customer whose stream comes a moment later (a racing request), when a request comes with that phone meanwhile, then it waits for that customer: one customer, created once, the new email linked', async () => {
+    // given
+    const phone = freshPhone();
+    const customerId = `racer-${phone.slice(-6)}`;
+    const ctx = await claimOnly(phone, customerId);
+    setTimeout(() => {
+      void handleCommand(svc.deps, customerStream(customerId), customerDecider, {
+        type: 'CreateCustomer', customerId, accountId: 'acme', name: 'First', storefrontCustomerId: null, phone, email: null, at: ctx.now,
+      }, ctx);
+    }, 100);
+    // when
+    const found = await customerOf({ phone, email: `late-${phone.slice(-4)}@example.com` });
+    // then
+    expect(found).to.include({ id: customerId, name: 'First', phone, email: `late-${phone.slice(-4)}@example.com` });
+    expect((await customerEvents(svc, customerId)).filter((e) => e.type === 'CustomerCreated')).to.have.length(1);
+  });
+
+  it('given a phone claimed for a customer whose stream never came (a crash between the two appends), when a request comes with that phone, then after a bounded wait the customer is made with that phone and the request carries on', async function () {
+    this.timeout(15_000);
+    // given
+    const phone = freshPhone();
+    const customerId = `lost-${phone.slice(-6)}`;
+    await claimOnly(phone, customerId);
+    // when
+    const found = await customerOf({ phone, name: 'Repaired' });
+    // then
+    expect(found).to.include({ id: customerId, name: 'Repaired', phone });
+    const events = await customerEvents(svc, customerId);
+    expect(events.map((e) => e.type)).to.deep.equal(['CustomerCreated']);
+    expect((await customerOf({ phone })).id).to.equal(customerId);
   });
 
   it('given contacts, then no phone number or email appears in the uniqueness stream names', () => {
