@@ -1,8 +1,9 @@
 import { FileHandle } from 'node:fs/promises';
+import { TimeSlice } from '@support/domain';
 import { jsonLinesReader } from '../../read-store/embedded/json-lines-reader';
 import { writeJsonLinesAtomically } from '../../read-store/embedded/json-lines-writer';
 import { hashEventId, LogIndex, LogIndexImage } from './log-index';
-import { logIndexImageOf, logIndexLines } from './log-index-file';
+import { imageChecksumSliced, logIndexImageOf, logIndexText } from './log-index-file';
 import { readFully } from './log-reader';
 import { frameAt, FRAME_HEADER_BYTES } from './record-frame';
 import { decodeStoredEventHeader } from './stored-event';
@@ -15,8 +16,10 @@ export const logIndexFile = (logPath: string): string => `${logPath}.index`;
  * snapshot). Only ever an index of records already synced: the log stays the one source of truth.
  */
 export const writeLogIndex = async (path: string, image: LogIndexImage): Promise<void> => {
-  await writeJsonLinesAtomically(path, async (write) => {
-    for (const line of logIndexLines(image)) await write(line);
+  // Made a part at a time, with turns for other work between them (see PART_VALUES).
+  const checksum = await imageChecksumSliced(image, new TimeSlice());
+  await writeJsonLinesAtomically(path, async (_write, writeText) => {
+    for (const part of logIndexText(image, checksum)) await writeText(part);
   });
 };
 
