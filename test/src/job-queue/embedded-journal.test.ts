@@ -2,9 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { longestTurn } from '../bench/support/longest-turn';
 import { expect } from 'chai';
 import type { Job, JobQueue } from '@support/domain';
 import { EmbeddedJobQueue, embeddedJobJournalPath } from '@support/adapters';
+import { readJournal, rewriteJournal } from '@support/adapters/dist/job-queue/embedded/journal-replay';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -138,6 +141,22 @@ describe('EmbeddedJobQueue journal', () => {
     await sleep(50);
     expect(later.map((j) => (j.payload as { n: number }).n).sort()).to.deep.equal([0, 1, 2, 3, 4]);
     expect(collect(reopened, 'export')).to.deep.equal([]);
+  });
+
+  it('given a journal of 200,000 finished jobs, when it is rewritten compacted, then other work gets its turns meanwhile: no turn the rewrite takes is longer than a small part of the whole, and the file holds every record', async () => {
+    // given
+    const records = Array.from({ length: 200_000 }, (_, i) => ({ t: 'dedupe' as const, kind: 'ticket-text-processing', dedupeId: `event-${i}-${'x'.repeat(30)}` }));
+    const path = join(dir, 'journal.jsonl');
+    const turns = longestTurn();
+    // when
+    const started = performance.now();
+    await rewriteJournal(path, records);
+    const took = performance.now() - started;
+    turns.stop();
+    // then
+    const longest = turns.longestMs;
+    expect(longest, `longest turn ${longest.toFixed(1)} ms of ${took.toFixed(0)} ms`).to.be.below(took / 4);
+    expect(await readJournal(path)).to.deep.equal(records);
   });
 
   it('given a queue open on a folder, when the same folder is opened again in this process, then it is refused until closed', async () => {

@@ -1,5 +1,5 @@
-import { open, readFile, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { writeJsonLinesAtomically } from '../../read-store/embedded/json-lines-writer';
 import { isJournalRecord, type JournalRecord } from './journal-records';
 
 /**
@@ -22,18 +22,15 @@ export async function readJournal(path: string): Promise<JournalRecord[]> {
   return records;
 }
 
-/** Replaces the journal with these records, atomically: write a sibling, fsync it, rename it over, fsync the folder. */
+/**
+ * Replaces the journal with these records, atomically (a sibling written, fsynced and renamed over,
+ * then the folder fsynced), giving requests their turns while the lines are encoded: a compacted
+ * journal holds a line for every job ever finished (100,000 and more), once one turn of 20-40 ms.
+ */
 export async function rewriteJournal(path: string, records: readonly JournalRecord[]): Promise<void> {
-  const next = `${path}.compacting`;
-  const handle = await open(next, 'w');
-  try {
-    await handle.writeFile(records.map((r) => `${JSON.stringify(r)}\n`).join(''), 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(next, path);
-  await syncFolder(dirname(path));
+  await writeJsonLinesAtomically(path, async (write) => {
+    for (const record of records) await write(record);
+  });
 }
 
 function parseRecord(line: string): JournalRecord | null {
@@ -56,14 +53,5 @@ async function readIfPresent(path: string): Promise<string> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
     throw error;
-  }
-}
-
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
