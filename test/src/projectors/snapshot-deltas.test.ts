@@ -50,6 +50,38 @@ describe('embedded read models: snapshot deltas', () => {
     expect(await restored.collection('tickets').countDocuments({ n: { $lt: 10 } })).to.equal(await live.collection('tickets').countDocuments({ n: { $lt: 10 } }));
   });
 
+  it('given a full snapshot and deltas after it, when they are written, then the log\'s first event is read once (it never changes) and every file names it and the head at its time', async () => {
+    // given
+    const live = new EmbeddedReadStore();
+    let readsFromStart = 0;
+    const counting = Object.create(events) as EmbeddedEventStore;
+    counting.subscribeToAll = (options) => {
+      if (options?.fromPosition === 'start') readsFromStart++;
+      return events.subscribeToAll(options);
+    };
+    const keeper = keepReadModelSnapshots(live, counting, dataDir, silentLogger);
+    // when
+    await write(live, 0, 10);
+    await keeper.takeSnapshot();
+    for (let i = 1; i <= 3; i++) {
+      await events.appendToStream(`ticket-${i + 1}`, [{ id: randomUUID(), type: 'Noted', data: {}, metadata: { version: 1 } }], { expectedRevision: 'any' });
+      await write(live, 10 * i, 10 * i + 10);
+      await keeper.takeDelta();
+    }
+    await keeper.stop();
+    // then
+    expect(readsFromStart).to.equal(1);
+    let first = '';
+    for await (const event of events.readStream('ticket-1')) {
+      first = event.id;
+      break;
+    }
+    const headers = [readModelSnapshotFile(dataDir), ...[1, 2, 3].map((n) => deltaFile(readModelSnapshotFile(dataDir), n))]
+      .map((file) => (JSON.parse(readFileSync(file, 'utf8').split('\n')[0]) as { header: { log: { firstEventId: string; head: string } } }).header.log);
+    expect(headers.map((log) => log.firstEventId)).to.deep.equal(Array(4).fill(first));
+    expect(headers.map((log) => log.head)).to.deep.equal(['0/0', '1/1', '2/2', '3/3']);
+  });
+
   it('given a damaged last delta, when restored, then the chain stops before it (the log replays the rest); a full snapshot then starts a new chain', async () => {
     const live = new EmbeddedReadStore();
     const keeper = keepReadModelSnapshots(live, events, dataDir, silentLogger);
