@@ -1,4 +1,4 @@
-import type { Collection, Filter, Update } from './read-store';
+import type { Collection, Document, Filter, Update } from './read-store';
 
 /**
  * A projection's guard: the document field holding the position of the last event applied to it,
@@ -13,6 +13,16 @@ export interface PositionGuard {
 export const notYetApplied = (guard: PositionGuard): Filter => ({
   $or: [{ [guard.field]: { $exists: false } }, { [guard.field]: { $lt: guard.position } }],
 });
+
+/**
+ * notYetApplied as a test of one document, for an engine that reads the document itself: the field
+ * absent, or a string below the position (as in MongoDB, `$lt` of a string matches strings only).
+ */
+export const isNotYetApplied = (doc: Document, guard: PositionGuard): boolean => {
+  if (!Object.prototype.hasOwnProperty.call(doc, guard.field)) return true;
+  const applied = doc[guard.field];
+  return typeof applied === 'string' && applied < guard.position;
+};
 
 /**
  * The update with the event's position set too. The position goes first in `$set`: V8 (Node 20)

@@ -1,14 +1,8 @@
 import type { Document, PositionGuard, Update } from '@support/domain';
+import { isNotYetApplied } from '@support/domain';
 import { storedValue } from './clone-value';
 import type { DocumentTable } from './document-table';
 import { applyTopLevelSetWith, topLevelSetOf } from './top-level-set';
-
-/** Whether a document has not seen the guarded event: the field absent, or a string below the position (notYetApplied's filter). */
-function notYetApplied(doc: Document, guard: PositionGuard): boolean {
-  if (!Object.prototype.hasOwnProperty.call(doc, guard.field)) return true;
-  const applied = doc[guard.field];
-  return typeof applied === 'string' && applied < guard.position;
-}
 
 /**
  * A new document of `_id`, the position, then the set's fields (the order withPosition gives), made
@@ -44,7 +38,7 @@ export function updateUnlessApplied(table: DocumentTable, id: string, guard: Pos
     table.insert(newDocument(id, guard, set));
     return true;
   }
-  if (!notYetApplied(found, guard)) return false;
+  if (!isNotYetApplied(found, guard)) return false;
   const { changed, next } = applyTopLevelSetWith(found, guard.field, guard.position, set);
   table.replace(found, next, changed);
   return true;
