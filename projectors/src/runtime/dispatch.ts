@@ -16,6 +16,12 @@ export interface DispatcherDefinition {
   readonly name: string;
   readonly streamNamePrefixes: readonly string[];
   jobsFor(event: RecordedEvent): readonly JobToPublish[];
+  /**
+   * Optional: the jobs of a batch of buffered events as fewer jobs (for example one job for several
+   * tickets), so that a queue keeps one job, not one per event, for work a consumer does together.
+   * A combined job's dedupeId must be derived from the jobs it holds, like theirs from their events.
+   */
+  combine?(jobs: readonly JobToPublish[]): readonly JobToPublish[];
 }
 
 export const dispatcherSubscriber = (definition: DispatcherDefinition, queue: JobQueue): SubscriberDefinition => ({
@@ -24,8 +30,10 @@ export const dispatcherSubscriber = (definition: DispatcherDefinition, queue: Jo
   handle: async (event) => {
     for (const job of definition.jobsFor(event)) await queue.publish(job.kind, job.payload, { dedupeId: job.dedupeId });
   },
-  // Jobs of buffered events are published together: the queue dedupes and orders nothing between jobs.
+  // Jobs of buffered events are published together (combined when the dispatcher says how): the queue dedupes and orders nothing between jobs.
   handleBatch: async (events) => {
-    await Promise.all(events.flatMap((e) => definition.jobsFor(e)).map((job) => queue.publish(job.kind, job.payload, { dedupeId: job.dedupeId })));
+    const jobs = events.flatMap((e) => definition.jobsFor(e));
+    const published = definition.combine && jobs.length > 1 ? definition.combine(jobs) : jobs;
+    await Promise.all(published.map((job) => queue.publish(job.kind, job.payload, { dedupeId: job.dedupeId })));
   },
 });

@@ -2,7 +2,8 @@ import { RecordedEvent, TICKET_STREAM_PREFIX, TicketCreatedData } from '@support
 
 export const TICKET_TEXT_JOB = 'ticket-text-processing';
 
-export interface TicketTextJob {
+/** One ticket whose subject and query are to be processed. */
+export interface TicketTextTarget {
   readonly ticketId: string;
   readonly accountId: string;
   /** Of the request that created the ticket (audit trail). */
@@ -11,23 +12,58 @@ export interface TicketTextJob {
   readonly causationId: string;
 }
 
+/** A job processes the text of the tickets of one dispatched batch of events (at most TICKETS_PER_TEXT_JOB). */
+export interface TicketTextJob {
+  readonly tickets: readonly TicketTextTarget[];
+}
+
+/**
+ * Tickets one job holds at most. The job's tickets are processed at once, and a job that fails on
+ * one of them is delivered again whole (the others are done by then and skipped), so jobs stay small.
+ */
+export const TICKETS_PER_TEXT_JOB = 32;
+
+/** The tickets of a job; jobs published before jobs held several tickets held one ticket's fields at the top level. */
+export const ticketsOfTextJob = (payload: TicketTextJob | TicketTextTarget): readonly TicketTextTarget[] =>
+  'tickets' in payload && Array.isArray(payload.tickets) ? payload.tickets : [payload as TicketTextTarget];
+
+/** A job's dedupe id: its first ticket's TicketCreated event, and how many tickets it holds when more than one. */
+const dedupeIdOf = (tickets: readonly TicketTextTarget[]): string =>
+  `ticket-text:${tickets[0].causationId}${tickets.length === 1 ? '' : `+${tickets.length}`}`;
+
+interface TextJobToPublish {
+  readonly kind: string;
+  readonly payload: TicketTextJob;
+  readonly dedupeId: string;
+}
+
 /**
  * Job dispatch of deferred text processing (fastResponse true): a TicketCreated whose text is
- * still `pending` publishes one job, deduplicated by the event id so a replay publishes nothing new.
- * Shaped like projectors' DispatcherDefinition.
+ * still `pending` asks for a job; the tickets of one dispatched batch of events go in as few jobs as
+ * TICKETS_PER_TEXT_JOB allows (under load one job for the tickets of a group commit, not one job,
+ * one journal record of publish, delivery and acknowledgement each, per ticket). Dedupe ids come
+ * from the events (the first ticket's, and how many the job holds), so a replay of the same batch
+ * publishes nothing new; a replay cut differently may publish tickets again, which the worker finds
+ * processed and skips. Shaped like projectors' DispatcherDefinition.
  */
 export const ticketTextDispatcher = {
   name: 'ticket-text',
   streamNamePrefixes: [TICKET_STREAM_PREFIX] as readonly string[],
-  jobsFor: (event: RecordedEvent): readonly { kind: string; payload: TicketTextJob; dedupeId: string }[] => {
+  jobsFor: (event: RecordedEvent): readonly TextJobToPublish[] => {
     if (event.type !== 'TicketCreated') return [];
     const data = event.data as TicketCreatedData;
     if (data.textProcessing !== 'pending') return [];
     const correlationId = typeof event.metadata.correlationId === 'string' ? event.metadata.correlationId : null;
-    return [{
-      kind: TICKET_TEXT_JOB,
-      payload: { ticketId: data.ticketId, accountId: data.accountId, correlationId, causationId: event.id },
-      dedupeId: `ticket-text:${event.id}`,
-    }];
+    const tickets = [{ ticketId: data.ticketId, accountId: data.accountId, correlationId, causationId: event.id }];
+    return [{ kind: TICKET_TEXT_JOB, payload: { tickets }, dedupeId: dedupeIdOf(tickets) }];
+  },
+  combine: (jobs: readonly { readonly kind: string; readonly payload: unknown; readonly dedupeId: string }[]): readonly TextJobToPublish[] => {
+    const tickets = jobs.flatMap((job) => ticketsOfTextJob(job.payload as TicketTextJob));
+    const combined: TextJobToPublish[] = [];
+    for (let start = 0; start < tickets.length; start += TICKETS_PER_TEXT_JOB) {
+      const part = tickets.slice(start, start + TICKETS_PER_TEXT_JOB);
+      combined.push({ kind: TICKET_TEXT_JOB, payload: { tickets: part }, dedupeId: dedupeIdOf(part) });
+    }
+    return combined;
   },
 };

@@ -2,17 +2,7 @@ import { expect } from 'chai';
 import { afinnSentiment, extractSummary, localTicketTextProcessor, MAX_SUMMARY_LENGTH } from '@support/adapters';
 import { TOKENS } from '../../support/example-config';
 import { FakeExternal, startFakeExternal } from './support/fake-external';
-import { createTicket, freshPhone, ticketEvents, useTicketService } from './support/ticket-service';
-
-const waitFor = async <T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error('not within the time limit');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+import { createTicket, freshPhone, ticketEvents, useTicketService, waitFor } from './support/ticket-service';
 
 describe('processing of subject and query: summary and sentiment', () => {
   describe('the local processor', () => {

@@ -33,6 +33,17 @@ export const customerEvents = (svc: TestService, customerId: string) => readStre
 export const evaluationOf = async (svc: TestService, ticketId: string): Promise<any> =>
   (await ticketEvents(svc, ticketId)).find((e) => e.type === 'TaskEvaluated')?.data;
 
+/** Polls `probe` until it answers something (every 20 ms), or fails after `timeoutMs`. */
+export const waitFor = async <T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error('not within the time limit');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
 let counter = 0;
 /** A fresh valid phone number per call (US 415 numbers), so tests do not share customers by accident. */
 export const freshPhone = (): string => `+1415555${String(1000 + (counter++ % 9000)).padStart(4, '0')}`;
