@@ -24,6 +24,13 @@ import { countingEventsBehind, deliveryOutcomes, exportRows, meteredEventStore, 
 export type Component = 'command-api' | 'query-api' | 'projectors' | 'workers';
 export const ALL_COMPONENTS: readonly Component[] = ['command-api', 'query-api', 'projectors', 'workers'];
 
+/**
+ * A job dispatcher persists where it is when idle at most every second: under load it is idle after
+ * almost every batch, and each save was a journal record (about one per create). A crash replays at
+ * most that second, whose jobs the queue dedupes or the workers find done.
+ */
+const DISPATCHER_IDLE_CHECKPOINT_MS = 1_000;
+
 export interface ServiceOptions {
   readonly settings: Settings;
   readonly components?: readonly Component[];
@@ -155,7 +162,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
           projections.push(new SubscriberRunner(projectionSubscriber(projection, engines.readStore), eventStore, checkpoints, logger));
         }
         for (const dispatcher of feature.dispatchers ?? []) {
-          dispatchers.push(new SubscriberRunner(dispatcherSubscriber(dispatcher, jobQueue), eventStore, dispatcherCheckpoints, logger));
+          dispatchers.push(new SubscriberRunner(dispatcherSubscriber(dispatcher, jobQueue), eventStore, dispatcherCheckpoints, logger, { idleCheckpointMs: DISPATCHER_IDLE_CHECKPOINT_MS }));
         }
       }
       runners.push(...projections, ...dispatchers);

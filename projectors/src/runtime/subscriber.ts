@@ -25,6 +25,14 @@ export interface SubscriberOptions {
   readonly retryDelayMs?: (attempt: number) => number;
   /** At most this many already-buffered events are taken together (default 64). */
   readonly maxBatch?: number;
+  /**
+   * When idle, persist the checkpoint at most this often (the last one after that time; default: at
+   * every idle). Only for subscribers whose checkpoint nobody polls: a read model's is what a gateway
+   * in another process waits on (read your writes), a dispatcher's only spares a restart reading the
+   * log again (the queue dedupes what it publishes anew). Under load a subscriber is idle after
+   * almost every batch, so each idle save was a write per batch.
+   */
+  readonly idleCheckpointMs?: number;
 }
 
 interface Waiter {
@@ -42,6 +50,9 @@ interface Waiter {
 export class SubscriberRunner {
   private processed: Position | null = null;
   private lastSaved: Position | null = null;
+  private lastSavedAt = 0;
+  /** The idle save put off by idleCheckpointMs, when one is. */
+  private idleSave: NodeJS.Timeout | null = null;
   private sinceCheckpoint = 0;
   private target: Position | null = null;
   private waiters: Waiter[] = [];
@@ -108,7 +119,25 @@ export class SubscriberRunner {
       this.passed(readUpTo);
       this.releaseWaiters();
     }
-    await this.saveCheckpoint();
+    await this.saveWhenIdle();
+  }
+
+  /** Saves the checkpoint now, or (idleCheckpointMs) once that long has passed since the last save. */
+  private async saveWhenIdle(): Promise<void> {
+    const every = this.options.idleCheckpointMs;
+    const wait = every === undefined ? 0 : this.lastSavedAt + every - Date.now();
+    if (wait <= 0) {
+      await this.saveCheckpoint();
+      return;
+    }
+    if (this.idleSave !== null) return;
+    this.idleSave = setTimeout(() => {
+      this.idleSave = null;
+      this.saveCheckpoint().catch((e) => {
+        this.logger.warn('subscriber checkpoint not saved; saved with a later one', { subscriber: this.definition.name, errorMessage: e instanceof Error ? e.message : String(e) });
+      });
+    }, wait);
+    this.idleSave.unref();
   }
 
   /** Everything up to `position` has been seen: ready once that reaches the head noted at start. */
@@ -122,6 +151,7 @@ export class SubscriberRunner {
     const at = this.processed;
     await this.checkpoints.save(this.definition.name, at);
     this.lastSaved = at;
+    this.lastSavedAt = Date.now();
     this.sinceCheckpoint = 0;
   }
 
@@ -207,6 +237,8 @@ export class SubscriberRunner {
 
   /** After the last event: persists the checkpoint and releases waiters. */
   async finish(): Promise<void> {
+    if (this.idleSave !== null) clearTimeout(this.idleSave);
+    this.idleSave = null;
     await this.saveCheckpoint().catch(() => undefined);
     this.waiters.forEach((w) => w.resolve(false));
     this.waiters = [];

@@ -181,6 +181,40 @@ describe('subscriber runtime (projectors and dispatch)', () => {
     expect(published).to.have.length(4);
   });
 
+  it('given idleCheckpointMs, when idle after each of several quick batches, then the checkpoint is saved at the first, the latest once that time has passed, and the last at stop', async () => {
+    // given
+    const saved: Position[] = [];
+    const recording: CheckpointStore = {
+      load: (name) => checkpoints.load(name),
+      save: async (name, position) => {
+        saved.push(position);
+        await checkpoints.save(name, position);
+      },
+    };
+    const runner = new SubscriberRunner(projectionSubscriber(counting, store), events, recording, silentLogger, { idleCheckpointMs: 1_000 });
+    runners.push(runner);
+    await runner.start();
+    const first = await append('counter-g', 1);
+    expect(await runner.waitFor(first, 5000)).to.equal(true);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(saved).to.deep.equal([first]);
+    // when: five more batches within the second
+    let latest = first;
+    for (let i = 0; i < 5; i++) {
+      latest = await append('counter-g', 1);
+      expect(await runner.waitFor(latest, 5000)).to.equal(true);
+    }
+    // then
+    expect(saved).to.deep.equal([first]);
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(saved).to.deep.equal([first, latest]);
+    const last = await append('counter-g', 1);
+    expect(await runner.waitFor(last, 5000)).to.equal(true);
+    await runner.stop();
+    expect(saved[saved.length - 1]).to.deep.equal(last);
+    expect(await count('counter-g')).to.equal(7);
+  });
+
   it('given a checkpoint write that fails, then the subscription starts again where it was and nothing is lost or repeated', async () => {
     let failSaves = 1;
     const flakyCheckpoints: CheckpointStore = {

@@ -8,7 +8,10 @@ export interface LoadResult {
   readonly failures: number;
   /** How the failures answered: HTTP status (0: no answer) and how many. */
   readonly failureStatuses: ReadonlyMap<number, number>;
+  /** Every request's latency, sorted. */
   readonly latenciesMs: number[];
+  /** Request i's latency at index i (the order they were sent in). */
+  readonly latenciesInOrderMs: number[];
 }
 
 export const request = (agent: http.Agent, port: number, method: string, path: string, token: string, body: unknown): Promise<{ status: number; text: string }> =>
@@ -31,7 +34,7 @@ export const request = (agent: http.Agent, port: number, method: string, path: s
 /** Sends `total` requests made by `bodyOf(i)` over `connections` connections; latency of each. */
 export const runLoad = async (port: number, connections: number, total: number, send: (agent: http.Agent, i: number) => Promise<{ status: number }>): Promise<LoadResult> => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latenciesMs: number[] = [];
+  const latenciesInOrderMs: number[] = new Array(total);
   let failures = 0;
   const failureStatuses = new Map<number, number>();
   let next = 0;
@@ -40,7 +43,7 @@ export const runLoad = async (port: number, connections: number, total: number, 
     for (let i = next++; i < total; i = next++) {
       const t0 = performance.now();
       const r = await send(agent, i).catch(() => ({ status: 0 }));
-      latenciesMs.push(performance.now() - t0);
+      latenciesInOrderMs[i] = performance.now() - t0;
       if (r.status !== 200) {
         failures++;
         failureStatuses.set(r.status, (failureStatuses.get(r.status) ?? 0) + 1);
@@ -49,7 +52,7 @@ export const runLoad = async (port: number, connections: number, total: number, 
   }));
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  return { requests: total, seconds, failures, failureStatuses, latenciesMs: latenciesMs.sort((a, b) => a - b) };
+  return { requests: total, seconds, failures, failureStatuses, latenciesMs: [...latenciesInOrderMs].sort((a, b) => a - b), latenciesInOrderMs };
 };
 
 export const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
