@@ -10,3 +10,4 @@ export * from './store-system';
 export * from './actions';
 export * from './chat-app';
 export * from './text-processing';
+export * from './ids';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
-import { EmbeddedReadStore, pinoLogger } from '@support/adapters';
+import { EmbeddedReadStore, pinoLogger, uuidV7Generator } from '@support/adapters';
 import { answerClientError, memoryLimiters } from '@support/http-edge';
 import { AccountDirectory, Logger } from '@support/domain';
 import {
@@ -125,7 +125,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       blobStore: engines.blobStore,
       directory: () => directory,
       clock: options.overrides?.clock ?? { now: () => new Date() },
-      newId: options.overrides?.newId ?? randomUUID,
+      // Time-ordered ids: documents' _ids land at the end of the indexes they share a leading key in (uuid-v7.ts).
+      newId: options.overrides?.newId ?? uuidV7Generator(),
       logger,
       limiters: options.overrides?.limiters ?? engines.limiters ?? memoryLimiters(),
       progress: runsProjectors ? inProcessProgress(() => runners) : checkpointPollingProgress(readStoreCheckpoints(engines.readStore)),

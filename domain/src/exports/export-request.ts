@@ -105,6 +105,10 @@ export const snapshotQuery = (query: TicketQuery, requestedAt: Date): { filter: 
   sort: query.sort,
 });
 
-/** File name of the export: tickets-export-<date and time of the request in the export's timezone>-<job id prefix>.csv */
+/**
+ * File name of the export: tickets-export-<date and time of the request in the export's timezone>-<the
+ * job id's last 8 characters>.csv. The last ones: job ids are time-ordered UUIDs, whose first 8
+ * characters are the same for every job started within about a minute; their end is random.
+ */
 export const exportFileName = (jobId: string, requestedAt: Date, timezone: string): string =>
-  `tickets-export-${DateTime.fromJSDate(requestedAt, { zone: timezone }).toFormat('yyyyMMdd-HHmmss')}-${jobId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}.csv`;
+  `tickets-export-${DateTime.fromJSDate(requestedAt, { zone: timezone }).toFormat('yyyyMMdd-HHmmss')}-${jobId.replace(/[^A-Za-z0-9]/g, '').slice(-8)}.csv`;
