@@ -65,8 +65,9 @@ const createTicket = async (
   command: ManualTicketCommand,
   customer: CustomerState,
   ticketId: string,
+  numbered: Promise<number> | null,
 ): Promise<{ ticket: TicketState; evaluation: TaskEvaluation | null; position: Position }> => {
-  const ticketNumber = await allocateTicketNumber(deps, ctx, ticketId);
+  const ticketNumber = await (numbered ?? allocateTicketNumber(deps, ctx, ticketId));
   const account: Account = principal.account;
   const [evaluation, text] = await Promise.all([
     command.task === null
@@ -132,6 +133,11 @@ export const createManualTicket = async (
   if (!command.waitForTicket) return recordRequestOnly(deps, ctx, command, customer);
 
   const ticketId = deps.newId();
+  // A forced claim always claims the slot, so the ticket's number is allocated meanwhile (the two
+  // appends go to the log together, one fsync round fewer before the answer); otherwise only once the
+  // slot is claimed, so that a reused ticket costs no number.
+  const numbered = command.forceCreateTicket ? allocateTicketNumber(deps, ctx, ticketId) : null;
+  numbered?.catch(() => undefined);
   const slot = await claimOpenTicketSlot(deps, ctx, {
     ticketId, accountId: ctx.accountId, customerId: customer.customerId, taskId: command.task?.id ?? null, forced: command.forceCreateTicket,
   });
@@ -141,7 +147,7 @@ export const createManualTicket = async (
   }
   let created: Awaited<ReturnType<typeof createTicket>>;
   try {
-    created = await createTicket(deps, ctx, principal, command, customer, ticketId);
+    created = await createTicket(deps, ctx, principal, command, customer, ticketId, numbered);
   } catch (e) {
     await releaseOpenTicketSlot(deps, ctx, slot.stream, ticketId, 'the request failed before the ticket was made').catch(() => undefined);
     throw e;

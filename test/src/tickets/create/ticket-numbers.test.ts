@@ -24,6 +24,22 @@ describe('ticket numbers: integers increasing per account, never duplicated', ()
     expect(assigned.map((e) => (e.data as { ticketNumber: number }).ticketNumber)).to.deep.equal(assigned.map((e) => Number(e.revision) + 1));
   });
 
+  it('given twenty concurrent forced creates for one customer (the number allocated while the slot is claimed), then each has its own number, the next twenty, and the slot names the last', async () => {
+    // given
+    const before = (await readStream(env.svc, ticketNumberStream('acme'))).length;
+    const phone = freshPhone();
+    // when
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createTicket(env.svc, { customer: { phone }, query: `f${i}`, forceCreateTicket: true })));
+    // then
+    expect(results.map((r) => r.body.existingTicket)).to.deep.equal(Array.from({ length: 20 }, () => false));
+    const numbers = results.map((r) => r.body.ticket.ticketNumber as number).sort((a, b) => a - b);
+    expect(numbers).to.deep.equal(Array.from({ length: 20 }, (_, i) => before + 1 + i));
+    // and a request that is not forced reuses an open ticket of theirs, taking no number
+    const reused = await createTicket(env.svc, { customer: { phone }, query: 'again' });
+    expect(reused.body.existingTicket).to.equal(true);
+    expect((await readStream(env.svc, ticketNumberStream('acme'))).length).to.equal(before + 20);
+  });
+
   it('given numbers increase with creation order, then a later ticket has a larger number', async () => {
     const a = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'a' });
     const b = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'b' });
