@@ -10,6 +10,19 @@ export class GrowableArray<T extends Float64Array | Uint32Array> {
     this.data = allocate(initialCapacity);
   }
 
+  /** Appends every value of `values` at once (an index read back from its file). */
+  pushAll(values: T): void {
+    if (this.size + values.length > this.data.length) {
+      let capacity = this.data.length;
+      while (capacity < this.size + values.length) capacity *= 2;
+      const bigger = this.allocate(capacity);
+      bigger.set(this.data.subarray(0, this.size));
+      this.data = bigger;
+    }
+    this.data.set(values, this.size);
+    this.size += values.length;
+  }
+
   get length(): number {
     return this.size;
   }

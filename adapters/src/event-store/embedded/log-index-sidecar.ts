@@ -1,6 +1,5 @@
-import { FileHandle } from 'node:fs/promises';
+import { FileHandle, readFile } from 'node:fs/promises';
 import { TimeSlice } from '@support/domain';
-import { jsonLinesReader } from '../../read-store/embedded/json-lines-reader';
 import { writeJsonLinesAtomically } from '../../read-store/embedded/json-lines-writer';
 import { hashEventId, LogIndex, LogIndexImage } from './log-index';
 import { imageChecksumSliced, logIndexImageOf, logIndexText } from './log-index-file';
@@ -23,16 +22,10 @@ export const writeLogIndex = async (path: string, image: LogIndexImage): Promise
   });
 };
 
-const readLines = async (path: string, count: number): Promise<unknown[] | string> => {
+/** The index file's bytes, or why there are none to read. */
+const readIndexFile = async (path: string): Promise<Buffer | string> => {
   try {
-    const reader = await jsonLinesReader(path);
-    try {
-      const lines: unknown[] = [];
-      for (let i = 0; i < count; i++) lines.push(await reader.next());
-      return lines;
-    } finally {
-      await reader.close();
-    }
+    return await readFile(path);
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'none' : `unreadable: ${(e as Error).message}`;
   }
@@ -63,11 +56,11 @@ const recordMismatch = async (log: FileHandle, image: LogIndexImage, position: n
  * caller then scans the whole log, as without one.
  */
 export const persistedLogIndex = async (path: string, log: FileHandle, maxPayloadBytes: number): Promise<LogIndex | string> => {
-  const lines = await readLines(path, 5);
-  if (typeof lines === 'string') return lines;
-  const image = logIndexImageOf(lines);
+  const file = await readIndexFile(path);
+  if (typeof file === 'string') return file;
+  const image = logIndexImageOf(file);
   if (typeof image === 'string') return image;
   if ((await log.stat()).size < image.endOffset) return 'the log is shorter than the index';
   const mismatch = (await recordMismatch(log, image, 0, maxPayloadBytes)) ?? (await recordMismatch(log, image, image.count - 1, maxPayloadBytes));
-  return mismatch ?? LogIndex.fromImage(image);
+  return mismatch ?? LogIndex.fromImage(image) ?? 'a stream named twice';
 };

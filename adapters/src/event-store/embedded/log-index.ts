@@ -35,15 +35,33 @@ export class LogIndex {
     this.end = startOffset;
   }
 
-  /** The index an image describes (a persisted index file), ready to be extended by the records after it. */
-  static fromImage(image: LogIndexImage): LogIndex {
+  /**
+   * The index an image describes (a persisted index file), ready to be extended by the records after
+   * it; null when two of its streams bear one name (not an image this index made). The image numbers
+   * its streams as this index does (in order of first appearance), so positions go to their streams
+   * by ordinal, with no lookup by name.
+   */
+  static fromImage(image: LogIndexImage): LogIndex | null {
     const index = new LogIndex(0);
-    const { offsets, idHashes, streams, streamNames } = image;
-    for (let position = 0; position < image.count; position++) {
-      index.offsets.push(offsets[position]);
-      index.idHashes.push(idHashes[position]);
-      index.addPosition(streamNames[streams[position]], position);
+    const { count, offsets, idHashes, streams, streamNames } = image;
+    index.offsets.pushAll(offsets.subarray(0, count));
+    index.idHashes.pushAll(idHashes.subarray(0, count));
+    index.streamOf.pushAll(streams.subarray(0, count));
+    for (let ordinal = 0; ordinal < streamNames.length; ordinal++) {
+      index.names.push(streamNames[ordinal]);
+      index.ordinals.set(streamNames[ordinal], ordinal);
     }
+    if (index.ordinals.size !== streamNames.length) return null;
+    const positions = index.positions;
+    for (let position = 0; position < count; position++) {
+      const ordinal = streams[position];
+      const existing = positions[ordinal];
+      if (existing === undefined) positions[ordinal] = position;
+      else if (typeof existing === 'number') positions[ordinal] = [existing, position];
+      else existing.push(position);
+    }
+    // A name no position of the image holds (not in a file this index wrote) is an empty stream.
+    for (let ordinal = 0; ordinal < streamNames.length; ordinal++) if (positions[ordinal] === undefined) positions[ordinal] = [];
     index.end = image.endOffset;
     return index;
   }
