@@ -60,6 +60,18 @@ describe('index build: entries grouped by key prefix, in _id order within each g
     expect(groupedEntrySort(entries, 3, 2, -1, new IdRanks(docIds.map((_id) => ({ _id }))), comparator([1, -1, -1]))).to.equal(null);
   });
 
+  it('given entries that are not the documents\u2019 in their order (one missing, or two swapped), when grouped, then it declines and the caller sorts', () => {
+    // given
+    const docIds = ids(50);
+    const ranks = new IdRanks(docIds.map((_id) => ({ _id })));
+    const entries: Entry[] = docIds.map((id) => ['acme', null, id, id]);
+    const swapped = [entries[1], entries[0], ...entries.slice(2)];
+    // when / then
+    expect(groupedEntrySort(entries.slice(1), 3, 2, -1, ranks, comparator([1, -1, -1]))).to.equal(null);
+    expect(groupedEntrySort(swapped, 3, 2, -1, ranks, comparator([1, -1, -1]))).to.equal(null);
+    expect(groupedEntrySort(entries, 3, 2, -1, ranks, comparator([1, -1, -1]))).to.not.equal(null);
+  });
+
   it('given a replay with deferred indexes over null timestamps and a few sources, when built, then queries sorted by them page as a plain scan does', async () => {
     // given
     const indexes: IndexSpec[] = [
