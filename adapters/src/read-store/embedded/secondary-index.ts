@@ -415,12 +415,15 @@ function mergeSorted<E>(a: readonly E[], b: readonly E[], compare: (x: E, y: E) 
  * at once). null for any other shape (an empty array, other elements).
  */
 function stringArrayKeys(doc: Document, names: readonly string[], id?: string): unknown[][] | null {
-  let keys: unknown[][] = [[]];
-  for (const name of names) {
-    const value = doc[name];
+  // Each key made at its full width and filled by place: grown by push, a key of three values kept a
+  // backing store of 17 (about 300 bytes an entry, 62 MB of the two multikey ticket indexes at 100,000).
+  const width = id === undefined ? names.length : names.length + 1;
+  let keys: unknown[][] = [new Array<unknown>(width)];
+  for (let f = 0; f < names.length; f++) {
+    const value = doc[names[f]];
     if (!Array.isArray(value)) {
       const single = value === undefined ? null : value;
-      for (const key of keys) key.push(single);
+      for (const key of keys) key[f] = single;
       continue;
     }
     if (value.length === 0) return null;
@@ -431,19 +434,19 @@ function stringArrayKeys(doc: Document, names: readonly string[], id?: string): 
     }
     // Loops rather than flatMap and spreads: a rebuild makes these keys for every document at once.
     if (distinct.length === 1) {
-      for (const key of keys) key.push(distinct[0]);
+      for (const key of keys) key[f] = distinct[0];
       continue;
     }
     const combined: unknown[][] = [];
     for (const key of keys) {
       for (const element of distinct) {
         const next = key.slice();
-        next.push(element);
+        next[f] = element;
         combined.push(next);
       }
     }
     keys = combined;
   }
-  if (id !== undefined) for (const key of keys) key.push(id);
+  if (id !== undefined) for (const key of keys) key[names.length] = id;
   return keys;
 }
