@@ -82,7 +82,7 @@ export function* logIndexText(image: LogIndexImage, checksum: number): Generator
 const NEWLINE = 0x0a;
 const QUOTE = 0x22;
 
-/** The array a line holds (base64 of `count` values of `bytesEach` bytes, quoted), copied into `into`; false when it is not that. */
+/** The array a line holds (the base64 of exactly as many bytes as `into` has, quoted), copied into `into`; false when it is not that. */
 const readArray = (file: Buffer, start: number, end: number, into: Float64Array | Uint32Array): boolean => {
   if (end - start < 2 || file[start] !== QUOTE || file[end - 1] !== QUOTE) return false;
   const bytes = Buffer.from(file.toString('latin1', start + 1, end - 1), 'base64');
