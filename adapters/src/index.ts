@@ -6,6 +6,7 @@ export * from './configured-http';
 export * from './job-queue';
 export * from './event-store';
 export * from './read-store';
+export * from './read-models';
 export * from './store-system';
 export * from './actions';
 export * from './chat-app';

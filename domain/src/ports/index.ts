@@ -1,6 +1,7 @@
 export * from './event-store';
 export * from './position';
 export * from './read-store';
+export * from './read-models';
 export * from './position-guard';
 export * from './job-queue';
 export * from './blob-store';

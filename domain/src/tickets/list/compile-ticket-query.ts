@@ -6,13 +6,7 @@ import { parseDateBound } from './date-bounds';
 import { allOf, commaSeparated, distinct, escapeRegex } from './filter-clauses';
 import { TicketFilters, TimestampKey } from './ticket-filters';
 import { TicketQueryScope } from './ticket-query-scope';
-
-/** A filter the caller must fix: 400 with this message, naming the field. */
-export interface TicketFilterProblem {
-  readonly kind: 'InvalidTicketFilter';
-  readonly field: string;
-  readonly message: string;
-}
+import { IN_PROGRESS, TicketFilterProblem, UNDATED_STATUSES } from './ticket-criteria-from-filters';
 
 /** The filters compiled once, to MongoDB documents that MongoDB and the embedded store both run. */
 export interface TicketQuery {
@@ -22,11 +16,6 @@ export interface TicketQuery {
 }
 
 const invalid = (field: string, message: string): E.Either<TicketFilterProblem, never> => E.left({ kind: 'InvalidTicketFilter', field, message });
-
-/** Statuses with which ignoreDateRange may skip the date filters (spec 4.2.1). */
-export const UNDATED_STATUSES: readonly string[] = ['assigned', 'queued'];
-
-export const IN_PROGRESS = 'in_progress';
 
 const present = <A>(list: readonly A[] | undefined): list is readonly A[] => list !== undefined && list.length > 0;
 const nonBlank = (text: string | undefined): text is string => text !== undefined && text.trim() !== '';

@@ -4,5 +4,7 @@ export * from './ticket-document';
 export * from './ticket-query-scope';
 export * from './filter-clauses';
 export * from './compile-ticket-query';
+export * from './ticket-criteria';
+export * from './ticket-criteria-from-filters';
 export * from './list-request';
 export * from './list-page';

@@ -1,0 +1,2 @@
+export * from './sqlite-read-models';
+export { ReadModelFileError, isStorageUnavailable } from './database-file';

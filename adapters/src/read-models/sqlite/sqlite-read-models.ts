@@ -1,0 +1,165 @@
+import type Database from 'better-sqlite3';
+import {
+  DocumentQuery, FieldMatch, Position, positionFromString, positionToString, ProjectionBatch, ReadDocument, ReadModels, ReadModelShape, TicketReads,
+} from '@support/domain';
+import { openReader, openWriter } from './database-file';
+import { BatchDocuments, DocumentWriter } from './document-writer';
+import { orderSql, whereSql } from './field-match-sql';
+import { Statements } from './statements';
+import { layoutDdl, layoutTables, TableLayout, tableLayout } from './table-layout';
+import { quoted } from './sql-values';
+import { SqliteTicketReads } from './ticket-reads';
+
+const META = `CREATE TABLE IF NOT EXISTS read_models (name TEXT PRIMARY KEY, version INTEGER NOT NULL, shape TEXT NOT NULL, checkpoint TEXT)`;
+
+/** The file's name in DATA_DIR. */
+export const READ_MODELS_FILE = 'read-models.sqlite';
+
+/**
+ * The read models in one SQLite database file (WAL): one writer connection, on which projection
+ * batches run one at a time, each a transaction with its read model's checkpoint; one reader
+ * connection for queries (it sees only committed batches); one more per export stream (a snapshot
+ * held while the stream is read). Other processes open the same file (SQLite's locking).
+ */
+export class SqliteReadModels implements ReadModels {
+  private readonly layouts = new Map<string, TableLayout>();
+  private readonly writers = new Map<string, DocumentWriter>();
+  private readonly writes: Statements;
+  private readonly reads: Statements;
+  private queue: Promise<void> = Promise.resolve();
+  readonly tickets: TicketReads;
+
+  private constructor(readonly file: string, private readonly writer: Database.Database, private readonly reader: Database.Database) {
+    this.writes = new Statements(writer);
+    this.reads = new Statements(reader);
+    this.tickets = new SqliteTicketReads(this.reads, () => openReader(file));
+  }
+
+  static open(file: string): SqliteReadModels {
+    const writer = openWriter(file);
+    writer.exec(META);
+    return new SqliteReadModels(file, writer, openReader(file));
+  }
+
+  async declare(models: readonly ReadModelShape[]): Promise<void> {
+    for (const model of models) {
+      const layouts = Object.entries(model.collections).map(([name, shape]) => tableLayout(name, shape));
+      const shape = JSON.stringify(model.collections);
+      const stored = this.writer.prepare('SELECT version, shape FROM read_models WHERE name = ?').get(model.name) as { version: number; shape: string } | undefined;
+      this.writer.transaction(() => {
+        if (stored !== undefined && (stored.version !== model.version || stored.shape !== shape)) {
+          // Another form of documents: emptied, and rebuilt from the log from the start.
+          for (const layout of layouts) for (const table of layoutTables(layout)) this.writer.exec(`DROP TABLE IF EXISTS ${quoted(table)}`);
+          this.writer.prepare('DELETE FROM read_models WHERE name = ?').run(model.name);
+        }
+        for (const layout of layouts) for (const ddl of layoutDdl(layout)) this.writer.exec(ddl);
+        this.writer.prepare('INSERT INTO read_models (name, version, shape) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version, shape = excluded.shape')
+          .run(model.name, model.version, shape);
+      })();
+      for (const layout of layouts) {
+        this.layouts.set(layout.collection, layout);
+        this.writers.set(layout.collection, new DocumentWriter(layout, this.writes));
+      }
+    }
+  }
+
+  private layout(collection: string): TableLayout {
+    const layout = this.layouts.get(collection);
+    if (layout === undefined) throw new Error(`No read model declares the collection "${collection}"`);
+    return layout;
+  }
+
+  async get<T extends ReadDocument>(collection: string, id: string): Promise<T | null> {
+    const row = this.reads.get(`SELECT doc FROM ${quoted(this.layout(collection).table)} WHERE id = ?`).get(id) as { doc: string } | undefined;
+    return row === undefined ? null : (JSON.parse(row.doc) as T);
+  }
+
+  async find<T extends ReadDocument>(collection: string, query: DocumentQuery): Promise<T[]> {
+    return this.findOn<T>(this.reads, collection, query);
+  }
+
+  private findOn<T extends ReadDocument>(statements: Statements, collection: string, query: DocumentQuery): T[] {
+    const layout = this.layout(collection);
+    const where = whereSql(layout, query.where);
+    const page = query.limit !== undefined || (query.skip ?? 0) > 0 ? ` LIMIT ${query.limit ?? -1} OFFSET ${query.skip ?? 0}` : '';
+    const sql = `SELECT doc FROM ${quoted(layout.table)} WHERE ${where.sql} ORDER BY ${orderSql(layout, query.sort)}${page}`;
+    return (statements.get(sql).all(...where.params) as { doc: string }[]).map((r) => JSON.parse(r.doc) as T);
+  }
+
+  async count(collection: string, where: FieldMatch): Promise<number> {
+    const layout = this.layout(collection);
+    const w = whereSql(layout, where);
+    return (this.reads.get(`SELECT count(*) AS n FROM ${quoted(layout.table)} WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
+  }
+
+  async checkpoint(readModel: string): Promise<Position | null> {
+    const row = this.reads.get('SELECT checkpoint FROM read_models WHERE name = ?').get(readModel) as { checkpoint: string | null } | undefined;
+    return row?.checkpoint ? positionFromString(row.checkpoint) : null;
+  }
+
+  saveCheckpoint(readModel: string, position: Position): Promise<void> {
+    return this.serially(async () => {
+      this.storeCheckpoint(readModel, position);
+    });
+  }
+
+  private storeCheckpoint(readModel: string, position: Position): void {
+    this.writes.get('INSERT INTO read_models (name, version, shape, checkpoint) VALUES (?, 0, \'{}\', ?) ON CONFLICT (name) DO UPDATE SET checkpoint = excluded.checkpoint')
+      .run(readModel, positionToString(position));
+  }
+
+  applyBatch(readModel: string, upTo: Position, apply: (batch: ProjectionBatch) => Promise<void>): Promise<void> {
+    return this.serially(async () => {
+      const documents: BatchDocuments = new Map();
+      const writer = (collection: string) => {
+        const w = this.writers.get(collection);
+        if (w === undefined) throw new Error(`No read model declares the collection "${collection}"`);
+        return w;
+      };
+      const batch: ProjectionBatch = {
+        get: async <T extends ReadDocument>(collection: string, id: string) => (writer(collection).load(id, documents)?.doc ?? null) as T | null,
+        find: async <T extends ReadDocument>(collection: string, where: FieldMatch) => this.findOn<T>(this.writes, collection, { where }),
+        write: async (_event, writes) => {
+          for (const w of writes) writer(w.collection).apply(w, documents);
+        },
+      };
+      this.writer.exec('BEGIN IMMEDIATE');
+      try {
+        await apply(batch);
+        this.storeCheckpoint(readModel, upTo);
+        this.writer.exec('COMMIT');
+      } catch (e) {
+        if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
+        throw e;
+      }
+    });
+  }
+
+  /** Batches and checkpoint writes one at a time on the writer (a batch awaits its projection's reads). */
+  private serially(work: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  dropAll(): Promise<void> {
+    return this.serially(async () => {
+      this.writer.transaction(() => {
+        for (const layout of this.layouts.values()) {
+          for (const table of layoutTables(layout)) this.writer.exec(`DROP TABLE IF EXISTS ${quoted(table)}`);
+          for (const ddl of layoutDdl(layout)) this.writer.exec(ddl);
+        }
+        this.writer.exec('UPDATE read_models SET checkpoint = NULL');
+      })();
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    this.reader.close();
+    if (this.writer.open) {
+      this.writer.pragma('optimize');
+      this.writer.close();
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import { CollectionShape } from '@support/domain';
+import { quoted } from './sql-values';
+
+/**
+ * How one collection lies in SQLite: a table `<collection>` with an integer key `n`, the document's
+ * id, the whole document as JSON text (`doc`), and a column for each declared field (a copy of the
+ * document's value, kept by the writer) that indexes and analysts use; beside it a table of values
+ * per list field (`<collection>:<field>`), the document counts (`<collection>:counts`) and the
+ * FTS5 trigram index of the search field (`<collection>:search`).
+ */
+export interface TableLayout {
+  readonly collection: string;
+  readonly table: string;
+  /** Declared fields with a column of their own, in column order. */
+  readonly columns: readonly string[];
+  readonly lists: readonly string[];
+  readonly search: string | null;
+  readonly countedBy: readonly string[];
+  readonly indexes: readonly { readonly name: string; readonly fields: readonly string[] }[];
+}
+
+export const listTable = (collection: string, field: string): string => `${collection}:${field}`;
+export const countsTable = (collection: string): string => `${collection}:counts`;
+export const searchTable = (collection: string): string => `${collection}:search`;
+
+export const tableLayout = (collection: string, shape: CollectionShape): TableLayout => {
+  const lists = shape.lists ?? [];
+  const indexes = shape.indexes ?? [];
+  const columns = [...new Set([
+    ...(shape.fields ?? []), ...lists, ...(shape.search !== undefined ? [shape.search] : []), ...(shape.countedBy ?? []),
+    ...indexes.flatMap((i) => i.fields),
+  ])].filter((f) => f !== '_id');
+  return { collection, table: collection, columns, lists, search: shape.search ?? null, countedBy: shape.countedBy ?? [], indexes };
+};
+
+/** The column of a field: `id` for the document id, the field's own column when declared, else null (read from the JSON). */
+export const columnOf = (layout: TableLayout, field: string): string | null =>
+  field === '_id' ? 'id' : layout.columns.includes(field) ? quoted(field) : null;
+
+/** The statements that make the collection's tables and indexes (each IF NOT EXISTS). */
+export const layoutDdl = (layout: TableLayout): string[] => {
+  const t = quoted(layout.table);
+  const statements = [
+    `CREATE TABLE IF NOT EXISTS ${t} (n INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL${layout.columns.map((c) => `, ${quoted(c)}`).join('')})`,
+  ];
+  for (const index of layout.indexes) {
+    const fields = index.fields.filter((f) => !layout.lists.includes(f)).map((f) => (f === '_id' ? 'id' : quoted(f)));
+    if (fields.length === 0) continue;
+    statements.push(`CREATE INDEX IF NOT EXISTS ${quoted(`${layout.table}.${index.name}`)} ON ${t} (${fields.join(', ')})`);
+  }
+  for (const list of layout.lists) {
+    statements.push(`CREATE TABLE IF NOT EXISTS ${quoted(listTable(layout.table, list))} (value NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (value, n)) WITHOUT ROWID`);
+  }
+  if (layout.countedBy.length > 0) {
+    const keys = layout.countedBy.map(quoted);
+    statements.push(`CREATE TABLE IF NOT EXISTS ${quoted(countsTable(layout.table))} (${keys.join(', ')}, n INTEGER NOT NULL, PRIMARY KEY (${keys.join(', ')})) WITHOUT ROWID`);
+  }
+  if (layout.search !== null) {
+    statements.push(`CREATE VIRTUAL TABLE IF NOT EXISTS ${quoted(searchTable(layout.table))} USING fts5(text, tokenize='trigram', content='', contentless_delete=1)`);
+  }
+  return statements;
+};
+
+/** The tables of the collection, for dropping it. */
+export const layoutTables = (layout: TableLayout): string[] => [
+  layout.table,
+  ...layout.lists.map((l) => listTable(layout.table, l)),
+  ...(layout.countedBy.length > 0 ? [countsTable(layout.table)] : []),
+  ...(layout.search !== null ? [searchTable(layout.table)] : []),
+];

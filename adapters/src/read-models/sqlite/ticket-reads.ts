@@ -1,0 +1,92 @@
+import type Database from 'better-sqlite3';
+import { pageWindow, ReadDocument, reversedCriteria, TicketCriteria, TicketPage, TicketReads } from '@support/domain';
+import { Statements } from './statements';
+import { countsQuery, criteriaOrder, criteriaWhere, TICKETS_TABLE } from './ticket-criteria-sql';
+import { quoted } from './sql-values';
+
+/** Rows an export stream reads at once before it lets other work run. */
+const STREAM_BATCH = 500;
+
+const pick = <T extends ReadDocument>(doc: Record<string, unknown>, fields: readonly string[]): T => {
+  const out: Record<string, unknown> = { _id: doc._id };
+  for (const f of fields) if (f in doc) out[f] = doc[f];
+  return out as T;
+};
+
+const selectSql = (c: TicketCriteria, tail = ''): { sql: string; params: readonly unknown[] } => {
+  const where = criteriaWhere(c);
+  return { sql: `SELECT doc FROM ${quoted(TICKETS_TABLE)} WHERE ${where.sql} ORDER BY ${criteriaOrder(c)}${tail}`, params: where.params };
+};
+
+/** The list's pages, counts and the export's stream over the tickets table. */
+export class SqliteTicketReads implements TicketReads {
+  constructor(private readonly reads: Statements, private readonly snapshotConnection: () => Database.Database) {}
+
+  private rows<T extends ReadDocument>(c: TicketCriteria, skip: number, limit: number, fields: readonly string[]): T[] {
+    const q = selectSql(c, ` LIMIT ${limit} OFFSET ${skip}`);
+    return (this.reads.get(q.sql).all(...q.params) as { doc: string }[]).map((r) => pick<T>(JSON.parse(r.doc) as Record<string, unknown>, fields));
+  }
+
+  /**
+   * The first page is read first: when it is not full it holds every match, and no count is needed.
+   * Other pages count first, then read the page from the nearer end (pageWindow).
+   */
+  async page<T extends ReadDocument>(c: TicketCriteria, page: number, limit: number, fields: readonly string[]): Promise<TicketPage<T>> {
+    if (page === 1) {
+      const docs = this.rows<T>(c, 0, limit, fields);
+      return { docs, total: docs.length < limit ? docs.length : await this.count(c) };
+    }
+    const total = await this.count(c);
+    const window = pageWindow(total, page, limit);
+    if (window === null) return { docs: [], total };
+    if (!window.reversed) return { docs: this.rows<T>(c, window.skip, window.limit, fields), total };
+    return { docs: this.rows<T>(reversedCriteria(c), window.skip, window.limit, fields).reverse(), total };
+  }
+
+  /** From the counts kept per account and status when the criteria narrow by nothing else; else counted. */
+  async count(c: TicketCriteria): Promise<number> {
+    const kept = countsQuery(c);
+    if (kept !== null) {
+      const total = (this.reads.get(kept.sql).get(...kept.params) as { total: number }).total;
+      const minus = kept.minus === undefined ? 0 : (this.reads.get(kept.minus.sql).get(...kept.minus.params) as { total: number }).total;
+      return total - minus;
+    }
+    const where = criteriaWhere(c);
+    return (this.reads.get(`SELECT count(*) AS n FROM ${quoted(TICKETS_TABLE)} WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
+  }
+
+  async exists(c: TicketCriteria): Promise<boolean> {
+    const where = criteriaWhere(c);
+    return this.reads.get(`SELECT 1 FROM ${quoted(TICKETS_TABLE)} WHERE ${where.sql} LIMIT 1`).get(...where.params) !== undefined;
+  }
+
+  /**
+   * On a connection of its own, in one read transaction (a snapshot: later commits are not seen),
+   * STREAM_BATCH rows at a time with a turn for other work between them.
+   */
+  async *stream<T extends ReadDocument>(c: TicketCriteria): AsyncIterable<readonly T[]> {
+    const db = this.snapshotConnection();
+    try {
+      db.exec('BEGIN');
+      const q = selectSql(c);
+      const rows = db.prepare(q.sql).raw(true).iterate(...q.params) as IterableIterator<[string]>;
+      try {
+        for (;;) {
+          const batch: T[] = [];
+          while (batch.length < STREAM_BATCH) {
+            const next = rows.next();
+            if (next.done === true) break;
+            batch.push(JSON.parse(next.value[0]) as T);
+          }
+          if (batch.length > 0) yield batch;
+          if (batch.length < STREAM_BATCH) return;
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+      } finally {
+        rows.return?.();
+      }
+    } finally {
+      db.close();
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import type { Position } from './event-store';
+import type { TicketCriteria } from '../tickets/list/ticket-criteria';
+
+/**
+ * The read-model port, shaped by what the features do with read models: a document by id; a few
+ * documents by the values of some fields; counts; the projection's batch of writes applied once
+ * with its checkpoint; and, for the tickets, the list's page with its total and the export's
+ * ordered stream of every match, both by TicketCriteria. Engines: SQLite (embedded), MongoDB.
+ */
+
+/** A read-model document: its id and fields (JSON values). */
+export type ReadDocument = { readonly _id: string; readonly [field: string]: unknown };
+
+export type Scalar = string | number | boolean | null;
+
+/**
+ * A condition on one field (a dotted path reaches into objects): equal to a value (a field that
+ * holds a list matches when the list holds it; null matches a missing field too), or compared.
+ * Comparisons hold only between values of one type (text with text, numbers with numbers).
+ */
+export type FieldCondition =
+  | Scalar
+  | { readonly ne: Scalar }
+  | { readonly lt?: string | number; readonly lte?: string | number; readonly gt?: string | number; readonly gte?: string | number };
+
+/** Every condition holds. */
+export type FieldMatch = Readonly<Record<string, FieldCondition>>;
+
+export interface DocumentQuery {
+  readonly where: FieldMatch;
+  /** Fields in order of precedence, 1 ascending, -1 descending; ties in id order. Default: by id. */
+  readonly sort?: Readonly<Record<string, 1 | -1>>;
+  readonly skip?: number;
+  readonly limit?: number;
+}
+
+/** How a collection is kept so that the queries its features make are answered from indexes. */
+export interface CollectionShape {
+  /**
+   * Fields read by queries, sorts or analysts (SQLite: a column each, beside the whole document;
+   * MongoDB: the document's own fields). Fields of `lists`, `search` and the indexes are included.
+   */
+  readonly fields?: readonly string[];
+  /** Fields that hold lists of scalar values and are queried by one value (MongoDB: multikey). */
+  readonly lists?: readonly string[];
+  /** Indexes over fields; a list field may appear in one. */
+  readonly indexes?: readonly { readonly name: string; readonly fields: readonly string[] }[];
+  /** A text field found by any fragment of it (searchFragments): SQLite FTS5 trigram, MongoDB gram index. */
+  readonly search?: string;
+  /** The number of documents is kept per combination of these fields' values, so totals over them are read at once. */
+  readonly countedBy?: readonly string[];
+}
+
+/** A read model as its projection declares it: its name and the collections it owns. */
+export interface ReadModelShape {
+  readonly name: string;
+  readonly collections: Readonly<Record<string, CollectionShape>>;
+  /** Changes when the documents' form changes: an engine then empties the read model and it is rebuilt from the log. */
+  readonly version: number;
+}
+
+/**
+ * One write of a projection to one document: these fields set (null included), those kept at the
+ * smaller of the stored and the given value (`min`), and with `upsert` the document made when it
+ * is missing (else a missing document is left missing). Applied once per event (see applyBatch).
+ */
+export interface DocumentWrite {
+  readonly collection: string;
+  readonly id: string;
+  readonly set: Readonly<Record<string, unknown>>;
+  readonly min?: Readonly<Record<string, string | number>>;
+  readonly upsert?: boolean;
+  /** The document is removed (set, min and upsert are then ignored). */
+  readonly remove?: boolean;
+}
+
+/** What a projection may read while it applies a batch: it sees the batch's own writes made so far. */
+export interface ProjectionReads {
+  get<T extends ReadDocument>(collection: string, id: string): Promise<T | null>;
+  find<T extends ReadDocument>(collection: string, where: FieldMatch): Promise<T[]>;
+}
+
+export interface ProjectionBatch extends ProjectionReads {
+  /** Applies the writes one event caused, once: an event applied before (a replay after a crash) changes nothing. */
+  write(event: Position, writes: readonly DocumentWrite[]): Promise<void>;
+}
+
+/** One page of the matching tickets in the criteria's order, and how many match in all. */
+export interface TicketPage<T> {
+  readonly docs: readonly T[];
+  readonly total: number;
+}
+
+/** What the list, the export and the export's start ask of the ticket read model. */
+export interface TicketReads {
+  /** Page `page` (from 1) of `limit` tickets, with the total; only `fields` are read (the id always). */
+  page<T extends ReadDocument>(criteria: TicketCriteria, page: number, limit: number, fields: readonly string[]): Promise<TicketPage<T>>;
+  count(criteria: TicketCriteria): Promise<number>;
+  /** Whether any ticket matches. */
+  exists(criteria: TicketCriteria): Promise<boolean>;
+  /**
+   * Every match in the criteria's order, as arrays read at once (a consumer of millions loops over
+   * each without an await per ticket). Memory stays flat whatever the number of matches; the
+   * tickets are those of one moment of the read model (a snapshot), not changed by later writes.
+   */
+  stream<T extends ReadDocument>(criteria: TicketCriteria): AsyncIterable<readonly T[]>;
+}
+
+export interface ReadModels {
+  /** Makes or checks the read models' storage (tables, indexes); a model whose version changed is emptied, checkpoint included. */
+  declare(models: readonly ReadModelShape[]): Promise<void>;
+  get<T extends ReadDocument>(collection: string, id: string): Promise<T | null>;
+  find<T extends ReadDocument>(collection: string, query: DocumentQuery): Promise<T[]>;
+  count(collection: string, where: FieldMatch): Promise<number>;
+  readonly tickets: TicketReads;
+  /** The position a read model has applied the log up to (null: nothing yet). */
+  checkpoint(readModel: string): Promise<Position | null>;
+  /** Moves a read model's checkpoint with no documents to write (events it does not want). */
+  saveCheckpoint(readModel: string, position: Position): Promise<void>;
+  /**
+   * Applies one batch of a projection: `apply` reads and writes through the batch, and the read
+   * model's checkpoint moves to `upTo` with the documents. On SQLite the documents and the
+   * checkpoint are one transaction; on MongoDB each write is guarded by its event's position and
+   * the checkpoint is written last. Either way a crash never applies an event twice or loses one.
+   * Batches of one engine run one at a time.
+   */
+  applyBatch(readModel: string, upTo: Position, apply: (batch: ProjectionBatch) => Promise<void>): Promise<void>;
+  /** Empties every read model and checkpoint (a rebuild from the log starts from here). */
+  dropAll(): Promise<void>;
+  close(): Promise<void>;
+}
