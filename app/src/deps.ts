@@ -1,12 +1,12 @@
 import {
-  AccountDirectory, ActionRunner, BlobStore, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadStore,
+  AccountDirectory, ActionRunner, BlobStore, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels,
 } from '@support/domain';
 import { LimiterFactory } from '@support/http-edge';
 
 /** Everything a component may need, chosen by the composition root. Features take the parts they use. */
 export interface ServiceDeps {
   readonly eventStore: EventStore;
-  readonly readStore: ReadStore;
+  readonly readModels: ReadModels;
   readonly jobQueue: JobQueue;
   readonly blobStore: BlobStore;
   /** The account configuration (a function so a reload can swap it). */

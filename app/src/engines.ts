@@ -1,15 +1,15 @@
 import path from 'node:path';
 import Router from '@koa/router';
-import { downloadRoutes, EmbeddedEventStore, EmbeddedJobQueue, EmbeddedReadStore, LocalBlobStore, loadOrCreateSigningKey, mongoLimiters } from '@support/adapters';
+import { downloadRoutes, EmbeddedEventStore, EmbeddedJobQueue, LocalBlobStore, loadOrCreateSigningKey, mongoLimiters, READ_MODELS_FILE, SqliteReadModels } from '@support/adapters';
 import { LimiterFactory, memoryLimiters } from '@support/http-edge';
-import { BlobStore, EventStore, JobQueue, Logger, ReadStore } from '@support/domain';
+import { BlobStore, EventStore, JobQueue, Logger, ReadModels } from '@support/domain';
 
 import { distributedAdapters } from './distributed-adapters';
 import { Settings } from './settings';
 
 export interface Engines {
   readonly eventStore: EventStore;
-  readonly readStore: ReadStore;
+  readonly readModels: ReadModels;
   readonly jobQueue: JobQueue;
   readonly blobStore: BlobStore;
   readonly limiters: LimiterFactory;
@@ -41,19 +41,19 @@ export const openEngines = async (settings: Settings, logger: Logger): Promise<E
   }
   closers.push(() => eventStore.close());
 
-  let readStore: ReadStore;
+  let readModels: ReadModels;
   let limiters: LimiterFactory;
   if (settings.mongodbUrl) {
-    const mongo = await distributedAdapters().MongoReadStore.connect(settings.mongodbUrl);
-    readStore = mongo;
+    const mongo = await distributedAdapters().MongoReadModels.connect(settings.mongodbUrl);
+    readModels = mongo;
     limiters = mongoLimiters(mongo.client, mongo.databaseName);
-    names.readStore = 'mongodb';
+    names.readModels = 'mongodb';
   } else {
-    readStore = new EmbeddedReadStore();
+    readModels = SqliteReadModels.open(path.join(settings.dataDir, READ_MODELS_FILE));
     limiters = memoryLimiters();
-    names.readStore = 'embedded';
+    names.readModels = 'sqlite';
   }
-  closers.push(() => readStore.close());
+  closers.push(() => readModels.close());
 
   let jobQueue: JobQueue;
   if (settings.natsUrl) {
@@ -78,7 +78,7 @@ export const openEngines = async (settings: Settings, logger: Logger): Promise<E
   }
 
   return {
-    eventStore, readStore, jobQueue, blobStore, limiters, routers, names,
+    eventStore, readModels, jobQueue, blobStore, limiters, routers, names,
     close: async () => {
       for (const close of closers.reverse()) await close().catch((e) => logger.error('engine close failed', { errorMessage: (e as Error).message }));
     },

@@ -58,5 +58,5 @@ export const features: readonly Feature[] = [
   },
   { name: 'audit', queryRoutes: (deps) => auditRoutes(deps) },
   // The read models of every feature (called once `features` is defined).
-  { name: 'analytics', queryRoutes: (deps) => analyticsRoutes({ ...deps, readModels: features.flatMap((f) => f.projections ?? []) }) },
+  { name: 'analytics', queryRoutes: (deps) => analyticsRoutes({ ...deps, catalog: features.flatMap((f) => f.projections ?? []) }) },
 ];

@@ -6,7 +6,5 @@ export * from './load-config';
 export * from './gateway';
 export * from './engines';
 export * from './run-component';
-export * from './read-model-snapshots';
 export * from './metrics';
 export * from './route-table';
-export * from './replay-mode';

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
-import { EmbeddedReadStore, pinoLogger, uuidV7Generator } from '@support/adapters';
+import { pinoLogger, uuidV7Generator } from '@support/adapters';
 import { answerClientError, memoryLimiters } from '@support/http-edge';
 import { AccountDirectory, Logger } from '@support/domain';
 import {
-  checkpointPollingProgress, declareIndexes, dispatcherSubscriber, inProcessProgress, jobQueueCheckpoints, projectionSubscriber, readStoreCheckpoints,
+  checkpointPollingProgress, dispatcherSubscriber, inProcessProgress, jobQueueCheckpoints, projectionSubscriber, readModelCheckpoints, readModelShapes,
   SubscriberGroup, SubscriberRunner,
 } from '@support/projectors';
 import { ServiceDeps } from './deps';
@@ -15,8 +15,6 @@ import { buildGateway } from './gateway';
 import { RouteEntry, routeTable } from './route-table';
 import { buildIntegrations } from './integrations';
 import { loadAccountConfig } from './load-config';
-import { keepReadModelSnapshots, restoreReadModels } from './read-model-snapshots';
-import { enterReplayModeIfFarBehind } from './replay-mode';
 import { Settings } from './settings';
 import { warmIntl } from './warm-intl';
 import { countingEventsBehind, deliveryOutcomes, exportRows, meteredEventStore, registerExportJobs, meteredJobQueue, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics } from './metrics';
@@ -104,7 +102,6 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   };
   let deps: ServiceDeps;
   let ready: Promise<void>;
-  let endReplay: (() => void) | null = null;
   let routes: RouteEntry[];
   const metrics = new ServiceMetrics();
   try {
@@ -112,7 +109,9 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     // The ports as the service uses them: appends timed, jobs counted (the engines themselves stay as opened).
     const eventStore = meteredEventStore(engines.eventStore, metrics, [deliveryOutcomes(metrics), exportRows(metrics)]);
     const jobQueue = meteredJobQueue(engines.jobQueue, metrics);
-    registerExportJobs(metrics, engines.readStore);
+    // Every component reads the read models, so every process knows their shapes (the tables are made once, by whichever comes first).
+    await engines.readModels.declare(readModelShapes(features.flatMap((feature) => feature.projections ?? [])));
+    registerExportJobs(metrics, engines.readModels);
     const eventsBehind = engines.names.eventStore === 'embedded' ? sequenceEventsBehind : countingEventsBehind(eventStore);
     registerSubscriberLag(metrics, eventStore, () => runners, eventsBehind);
     const runsProjectors = components.includes('projectors');
@@ -120,7 +119,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     deps = {
       ...buildIntegrations(fetchImpl),
       eventStore,
-      readStore: engines.readStore,
+      readModels: engines.readModels,
       jobQueue,
       blobStore: engines.blobStore,
       directory: () => directory,
@@ -129,7 +128,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       newId: options.overrides?.newId ?? uuidV7Generator(),
       logger,
       limiters: options.overrides?.limiters ?? engines.limiters ?? memoryLimiters(),
-      progress: runsProjectors ? inProcessProgress(() => runners) : checkpointPollingProgress(readStoreCheckpoints(engines.readStore)),
+      progress: runsProjectors ? inProcessProgress(() => runners) : checkpointPollingProgress(readModelCheckpoints(engines.readModels)),
       publicBaseUrl,
       fetch: fetchImpl,
       ...(settings.operatorToken !== undefined ? { operatorToken: settings.operatorToken } : {}),
@@ -137,30 +136,15 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
 
 
     if (runsProjectors) {
-      // The embedded read models come back from their last snapshot and catch up from there.
-      if (engines.readStore instanceof EmbeddedReadStore) {
-        const store = engines.readStore;
-        const chain = await restoreReadModels(store, engines.eventStore, settings.dataDir, logger);
-        const keeper = keepReadModelSnapshots(store, engines.eventStore, settings.dataDir, logger, chain);
-        // Runs after the subscribers have stopped (stoppers run in reverse): one last snapshot.
-        stoppers.push(async () => {
-          await keeper.takeSnapshot();
-          await keeper.stop();
-        });
-      }
-      const checkpoints = readStoreCheckpoints(engines.readStore);
+      // The read models are on disk with their checkpoints: the projections catch up from there.
+      const checkpoints = readModelCheckpoints(engines.readModels);
       // The dispatchers' own go with the jobs they published: a rebuild of the read models does not replay them.
-      const dispatcherCheckpoints = jobQueueCheckpoints(jobQueue, checkpoints);
+      const dispatcherCheckpoints = jobQueueCheckpoints(jobQueue);
       const projections: SubscriberRunner[] = [];
       const dispatchers: SubscriberRunner[] = [];
-      const definitions = features.flatMap((feature) => feature.projections ?? []);
-      for (const projection of definitions) await declareIndexes(projection, engines.readStore);
-      if (engines.readStore instanceof EmbeddedReadStore) {
-        endReplay = await enterReplayModeIfFarBehind(engines.readStore, eventStore, checkpoints, definitions, eventsBehind, logger);
-      }
       for (const feature of features) {
         for (const projection of feature.projections ?? []) {
-          projections.push(new SubscriberRunner(projectionSubscriber(projection, engines.readStore), eventStore, checkpoints, logger));
+          projections.push(new SubscriberRunner(projectionSubscriber(projection, engines.readModels), eventStore, checkpoints, logger));
         }
         for (const dispatcher of feature.dispatchers ?? []) {
           dispatchers.push(new SubscriberRunner(dispatcherSubscriber(dispatcher, jobQueue), eventStore, dispatcherCheckpoints, logger, { idleCheckpointMs: DISPATCHER_IDLE_CHECKPOINT_MS }));
@@ -176,8 +160,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
         await Promise.all([group.stop(), ...dispatchers.map((d) => d.stop())]);
       });
     }
-    // A replay with deferred indexes builds them before the service counts as ready.
-    ready = Promise.all(runners.map((r) => r.ready)).then(() => endReplay?.());
+    ready = Promise.all(runners.map((r) => r.ready)).then(() => undefined);
     let isReady = !runsProjectors;
     void ready.then(() => {
       isReady = true;

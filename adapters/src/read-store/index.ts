@@ -1,2 +1,1 @@
-export * from './embedded';
 export { DUPLICATE_KEY_CODE, DuplicateKeyError, isDuplicateKeyError } from './duplicate-key-error';

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import {
-  CommandContext, EXPORT_JOBS_PROJECTION, exportFileName, exportJobStream, exportOwnerOf, handleCommand, Principal, READ_YOUR_WRITES_MS, snapshotQuery, ticketExportDecider, TICKETS_COLLECTION, validateExportRequest,
+  CommandContext, EXPORT_JOBS_PROJECTION, exportFileName, exportJobStream, exportOwnerOf, handleCommand, Principal, READ_YOUR_WRITES_MS, snapshotCriteria, ticketExportDecider, validateExportRequest,
 } from '@support/domain';
 import { StartExportDeps } from './export-deps';
 
@@ -10,7 +10,7 @@ export const EXPORT_PATH = '/apis/task-runs/tickets/export';
 
 /**
  * POST /apis/task-runs/tickets/export (spec 4.3): validate, compile the filters with the list's
- * compileTicketQuery, count the matching tickets (total), and record TicketExportRequested on the
+ * criteria, count the matching tickets (total), and record TicketExportRequested on the
  * job's stream. The export job is published from that event by the dispatcher (the outbox), never
  * from here. Answers 202 once the export-jobs read model holds the job.
  */
@@ -18,15 +18,15 @@ export const startExport = async (deps: StartExportDeps, principal: Principal, b
   const valid = validateExportRequest(body, principal.account);
   if (E.isLeft(valid)) return E.left(problem(400, valid.left.message, valid.left.field !== undefined ? { field: valid.left.field } : {}));
   const { filters, format } = valid.right;
-  const query = snapshotQuery(valid.right.query, context.now);
-  const total = await deps.readStore.collection(TICKETS_COLLECTION).countDocuments(query.filter);
+  const criteria = snapshotCriteria(valid.right.criteria, context.now);
+  const total = await deps.readModels.tickets.count(criteria);
   const jobId = deps.newId();
   const fileName = exportFileName(jobId, context.now, format.timezone);
   const handled = await handleCommand(deps, exportJobStream(jobId), ticketExportDecider, {
     type: 'RequestExport',
     data: {
       jobId, accountId: principal.accountId, requestedBy: exportOwnerOf(principal), tokenId: principal.tokenId,
-      filters, query, format, total, fileName, requestedAt: context.now.toISOString(),
+      filters, criteria, format, total, fileName, requestedAt: context.now.toISOString(),
     },
   }, context);
   if (E.isLeft(handled) || handled.right.appended === null) {

@@ -10,7 +10,7 @@ export type TemplateLookup = (principal: Principal, context: CommandContext, tem
 
 /** The templates of the account's last successful sync, or null when it never synced. */
 const lastSyncedTemplates = async (deps: MessagingCommandDeps, accountId: string): Promise<readonly MessageTemplate[] | null> => {
-  const doc = await deps.readStore.collection<{ _id: string; templates?: MessageTemplate[] }>(TEMPLATES_COLLECTION).findOne({ _id: accountId });
+  const doc = await deps.readModels.get<{ _id: string; templates?: MessageTemplate[] }>(TEMPLATES_COLLECTION, accountId);
   return doc?.templates ?? null;
 };
 

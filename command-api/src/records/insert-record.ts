@@ -35,6 +35,6 @@ export const insertRecord = async (deps: RecordRouteDeps, principal: Principal, 
   const { state, appended } = handled.right;
   if (state.kind !== 'exists') return E.left(internalError());
   if (appended) await deps.progress.waitFor([RECORDS_PROJECTION], appended.position, READ_YOUR_WRITES_MS);
-  const conflicts = await findConflicts(deps.readStore, account.id, resource, state.record);
+  const conflicts = await findConflicts(deps.readModels, account.id, resource, state.record);
   return ok(recordAnswer(state.record, conflicts));
 };

@@ -1,10 +1,10 @@
-import { AccountDirectory, Clock, EventStore, IdGenerator, Logger, ProjectionProgress, ReadStore } from '@support/domain';
+import { AccountDirectory, Clock, EventStore, IdGenerator, Logger, ProjectionProgress, ReadModels } from '@support/domain';
 
 /** What the resource-record routes need from the composition root. */
 export interface RecordRouteDeps {
   readonly directory: () => AccountDirectory;
   readonly eventStore: EventStore;
-  readonly readStore: ReadStore;
+  readonly readModels: ReadModels;
   readonly newId: IdGenerator;
   readonly clock: Clock;
   readonly logger: Logger;

@@ -1,5 +1,5 @@
 import {
-  EventStore, holdsValue, loadStream, lookupKey, readLastEvent, ReadStore, RecordDocument, recordKeyStream, RECORDS_COLLECTION, recordStream, resourceRecordDecider,
+  EventStore, holdsValue, loadStream, lookupKey, readLastEvent, ReadModels, RecordDocument, recordKeyStream, RECORDS_COLLECTION, recordStream, resourceRecordDecider,
 } from '@support/domain';
 
 /** The last claim of an identifier value: which record holds it, and the stream revision read. */
@@ -44,11 +44,11 @@ const holdsKey = async (eventStore: EventStore, recordId: string, key: UpsertKey
  * Several are each confirmed against their own stream, so a lagging read model (or a claim whose
  * writer failed) cannot make an upsert fail as ambiguous.
  */
-export const recordsHoldingKey = async (eventStore: EventStore, readStore: ReadStore, key: UpsertKey, claim: KeyClaim, stale: ReadonlySet<string>): Promise<string[]> => {
-  const fromReadModel = await readStore
-    .collection<RecordDocument>(RECORDS_COLLECTION)
-    .find({ accountId: key.accountId, objectId: key.objectId, lookupKeys: lookupKey(key.idField, key.idValue) }, { limit: CANDIDATES, projection: { _id: 1 } })
-    .toArray();
+export const recordsHoldingKey = async (eventStore: EventStore, readModels: ReadModels, key: UpsertKey, claim: KeyClaim, stale: ReadonlySet<string>): Promise<string[]> => {
+  const fromReadModel = await readModels.find<RecordDocument>(RECORDS_COLLECTION, {
+    where: { accountId: key.accountId, objectId: key.objectId, lookupKeys: lookupKey(key.idField, key.idValue) },
+    limit: CANDIDATES,
+  });
   const candidates = [...new Set([...(claim.recordId !== null ? [claim.recordId] : []), ...fromReadModel.map((d) => d._id)])].filter((id) => !stale.has(id));
   if (candidates.length <= 1) return candidates;
   const matches: string[] = [];

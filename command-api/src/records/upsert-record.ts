@@ -44,7 +44,7 @@ export const upsertRecord = async (deps: RecordRouteDeps, principal: Principal, 
   const stale = new Set<string>();
   for (let attempt = 1; attempt <= MAX_UPSERT_ATTEMPTS; attempt++) {
     const claim = await readKeyClaim(deps.eventStore, key);
-    const matches = await recordsHoldingKey(deps.eventStore, deps.readStore, key, claim, stale);
+    const matches = await recordsHoldingKey(deps.eventStore, deps.readModels, key, claim, stale);
     if (matches.length > 1) return E.left(recordHttpProblem({ kind: 'ambiguousIdentifier', field: request.idField, recordIds: matches }));
     if (matches.length === 0) {
       // A new record: refuse it before claiming the value, so a refused insert leaves no claim behind.
@@ -78,7 +78,7 @@ export const upsertRecord = async (deps: RecordRouteDeps, principal: Principal, 
     if (state.kind !== 'exists') return E.left(internalError());
     if (appended) await deps.progress.waitFor([RECORDS_PROJECTION], appended.position, READ_YOUR_WRITES_MS);
     const operation = (newEvents[0] as ResourceRecordEvent | undefined)?.type === 'ResourceRecordInserted' ? 'inserted' : 'updated';
-    const conflicts = await findConflicts(deps.readStore, account.id, resource, state.record, request.idField);
+    const conflicts = await findConflicts(deps.readModels, account.id, resource, state.record, request.idField);
     return ok(recordAnswer(state.record, conflicts, { operation }));
   }
   deps.logger.warn('record upsert kept losing races', { objectId: resource.id, requestId: ctx.requestId });

@@ -1,5 +1,5 @@
 import { DomainEvent } from '../shared/decider';
-import { Filter, Sort } from '../ports/read-store';
+import { TicketCriteria } from '../tickets/list/ticket-criteria';
 import { TicketFilters } from '../tickets/list/ticket-filters';
 import { ExportFormatOptions } from './export-options';
 
@@ -12,8 +12,10 @@ export interface TicketExportRequestedData {
   readonly tokenId: string;
   /** The filters as sent (audit). */
   readonly filters: TicketFilters;
-  /** The filters compiled by compileTicketQuery (the list's code path), bounded to the tickets that existed at the request. */
-  readonly query: { readonly filter: Filter; readonly sort: Sort };
+  /** The list's criteria of the filters, bounded to the tickets that existed at the request (absent from events recorded before criteria: see exportCriteria). */
+  readonly criteria?: TicketCriteria;
+  /** Events recorded before criteria hold the MongoDB filter and sort they were compiled to (kept for the audit, not read). */
+  readonly query?: Readonly<Record<string, unknown>>;
   readonly format: ExportFormatOptions;
   /** Tickets matching at the request. */
   readonly total: number;

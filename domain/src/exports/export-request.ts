@@ -4,15 +4,16 @@ import { DateTime, IANAZone } from 'luxon';
 import { Account } from '../config/account-config';
 import { decodeRequest } from '../shared/decode';
 import { strictObject } from '../shared/strict';
-import { compileTicketQuery, TicketQuery } from '../tickets/list/compile-ticket-query';
+import { TicketCriteria } from '../tickets/list/ticket-criteria';
+import { snapshotCriteria, ticketCriteria } from '../tickets/list/ticket-criteria-from-filters';
 import { parseDateBound } from '../tickets/list/date-bounds';
-import { allOf } from '../tickets/list/filter-clauses';
 import { TicketFilters, ticketFilterProps } from '../tickets/list/ticket-filters';
 import { ticketQueryScope } from '../tickets/list/ticket-query-scope';
 import {
   DEFAULT_EXPORT_LOCALE, DEFAULT_EXPORT_TIMEZONE, DEFAULT_TIMESTAMP_FORMAT, EXPORT_RANGE_MESSAGE, ExportFormatOptions, MAX_EXPORT_RANGE_DAYS,
   TimestampFormat,
 } from './export-options';
+import { TicketExportRequestedData } from './export-events';
 
 const Text = new t.Type<string, string, unknown>('a string', t.string.is, t.string.validate, t.identity);
 
@@ -30,8 +31,8 @@ export interface InvalidExportRequest {
 export interface ValidExportRequest {
   readonly filters: TicketFilters;
   readonly format: ExportFormatOptions;
-  /** Compiled by the list's compileTicketQuery: the export and the list agree on which tickets match. */
-  readonly query: TicketQuery;
+  /** The list's criteria of the filters: the export and the list agree on which tickets match. */
+  readonly criteria: TicketCriteria;
 }
 
 const invalid = (message: string, field?: string): E.Either<InvalidExportRequest, never> =>
@@ -83,8 +84,8 @@ export const validateExportRequest = (body: unknown, account: Account): E.Either
   const decoded = decodeRequest(TicketExportBody, body === undefined ? {} : withoutNulls(body));
   if (E.isLeft(decoded)) return invalid(decoded.left.message);
   const { timezone, locale, timestampFormat, ...filters } = decoded.right;
-  const query = compileTicketQuery(ticketQueryScope(account), filters);
-  if (E.isLeft(query)) return invalid(query.left.message, query.left.field);
+  const criteria = ticketCriteria(ticketQueryScope(account), filters);
+  if (E.isLeft(criteria)) return invalid(criteria.left.message, criteria.left.field);
   const range = rangeProblem(filters);
   if (E.isLeft(range)) return range;
   if (timezone !== undefined && !isValidTimezone(timezone)) {
@@ -94,16 +95,22 @@ export const validateExportRequest = (body: unknown, account: Account): E.Either
   if (resolvedLocale === null) return invalid(`Invalid export locale "${locale}": send a Unicode locale identifier such as "en-US" or "de-DE"`, 'locale');
   return E.right({
     filters,
-    query: query.right,
+    criteria: criteria.right,
     format: { timezone: timezone?.trim() ?? accountTimezone(account), locale: resolvedLocale, timestampFormat: timestampFormat ?? DEFAULT_TIMESTAMP_FORMAT },
   });
 };
 
-/** The export's query bounded to the tickets created up to the request, so that the file holds what `total` counted. */
-export const snapshotQuery = (query: TicketQuery, requestedAt: Date): { filter: TicketQuery['filter']; sort: TicketQuery['sort'] } => ({
-  filter: allOf([query.filter, { createdAt: { $lte: requestedAt.toISOString() } }]),
-  sort: query.sort,
-});
+/**
+ * The tickets an export's file holds: the criteria it was requested with (bounded to the tickets
+ * that existed at the request). Events recorded before the criteria were carry the filters as
+ * sent; their criteria are made again from those, with the account as configured now.
+ */
+export const exportCriteria = (request: Pick<TicketExportRequestedData, 'criteria' | 'filters' | 'requestedAt'>, account: Account): E.Either<InvalidExportRequest, TicketCriteria> => {
+  if (request.criteria !== undefined) return E.right(request.criteria);
+  const criteria = ticketCriteria(ticketQueryScope(account), request.filters);
+  if (E.isLeft(criteria)) return invalid(criteria.left.message, criteria.left.field);
+  return E.right(snapshotCriteria(criteria.right, new Date(request.requestedAt)));
+};
 
 /**
  * File name of the export: tickets-export-<date and time of the request in the export's timezone>-<the

@@ -1,31 +1,27 @@
-import { EXPORT_JOB_STREAM_PREFIX, EXPORT_JOBS_COLLECTION, EXPORT_JOBS_PROJECTION, RecordedEvent, TICKET_EXPORT_EVENT_TYPES, TicketExportEvent } from '@support/domain';
-import { ProjectionDefinition, ProjectionWrite } from '../runtime/projection';
+import { DocumentWrite, EXPORT_JOB_STREAM_PREFIX, EXPORT_JOBS_COLLECTION, EXPORT_JOBS_PROJECTION, RecordedEvent, TICKET_EXPORT_EVENT_TYPES, TicketExportEvent } from '@support/domain';
+import { ProjectionDefinition } from '../runtime/projection';
 
-const set = (id: string, fields: Record<string, unknown>, extra: Record<string, unknown> = {}): ProjectionWrite[] => [
-  { collection: EXPORT_JOBS_COLLECTION, updateOne: { id, update: { $set: fields, ...extra } } },
+const set = (id: string, fields: Record<string, unknown>, min?: Record<string, string>): DocumentWrite[] => [
+  { collection: EXPORT_JOBS_COLLECTION, id, set: fields, ...(min !== undefined ? { min } : {}) },
 ];
 
 /** One document per export job: status, counters, times, and (internal) the key of its file. */
-export const exportJobWrites = (event: TicketExportEvent): readonly ProjectionWrite[] => {
+export const exportJobWrites = (event: TicketExportEvent): readonly DocumentWrite[] => {
   switch (event.type) {
     case 'TicketExportRequested': {
       const d = event.data;
       return [{
         collection: EXPORT_JOBS_COLLECTION,
-        updateOne: {
-          id: d.jobId,
-          update: {
-            $set: {
-              accountId: d.accountId, requestedBy: d.requestedBy, status: 'queued', total: d.total, processed: 0, fileName: d.fileName,
-              createdAt: d.requestedAt, updatedAt: d.requestedAt,
-            },
-          },
-          upsert: true,
+        id: d.jobId,
+        set: {
+          accountId: d.accountId, requestedBy: d.requestedBy, status: 'queued', total: d.total, processed: 0, fileName: d.fileName,
+          createdAt: d.requestedAt, updatedAt: d.requestedAt,
         },
+        upsert: true,
       }];
     }
     case 'TicketExportStarted':
-      return set(event.data.jobId, { status: 'running', processed: 0, updatedAt: event.data.startedAt }, { $min: { startedAt: event.data.startedAt } });
+      return set(event.data.jobId, { status: 'running', processed: 0, updatedAt: event.data.startedAt }, { startedAt: event.data.startedAt });
     case 'TicketExportProgressed':
       return set(event.data.jobId, { processed: event.data.processed, updatedAt: event.data.at });
     case 'TicketExportSucceeded': {
@@ -48,7 +44,10 @@ export const exportJobWrites = (event: TicketExportEvent): readonly ProjectionWr
 export const exportJobsProjection: ProjectionDefinition = {
   name: EXPORT_JOBS_PROJECTION,
   streamNamePrefixes: [EXPORT_JOB_STREAM_PREFIX],
-  indexes: { [EXPORT_JOBS_COLLECTION]: [{ key: { status: 1, availableUntil: 1 }, name: 'status_availableUntil' }] },
+  version: 1,
+  collections: {
+    [EXPORT_JOBS_COLLECTION]: { fields: ['accountId', 'status', 'availableUntil'], indexes: [{ name: 'status_availableUntil', fields: ['status', 'availableUntil'] }] },
+  },
   project: async (event: RecordedEvent) =>
     (TICKET_EXPORT_EVENT_TYPES as readonly string[]).includes(event.type) ? exportJobWrites({ type: event.type, data: event.data } as TicketExportEvent) : [],
 };

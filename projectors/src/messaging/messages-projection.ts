@@ -1,34 +1,30 @@
-import { MESSAGE_EVENT_TYPES, MESSAGE_STREAM_PREFIX, MessageEvent, MESSAGES_COLLECTION, MESSAGES_PROJECTION, RecordedEvent } from '@support/domain';
-import { ProjectionDefinition, ProjectionWrite } from '../runtime/projection';
+import { DocumentWrite, MESSAGE_EVENT_TYPES, MESSAGE_STREAM_PREFIX, MessageEvent, MESSAGES_COLLECTION, MESSAGES_PROJECTION, RecordedEvent } from '@support/domain';
+import { ProjectionDefinition } from '../runtime/projection';
 
 export const MESSAGES_BY_MSG_ID_INDEX = 'account_msg_id';
 
-const set = (id: string, fields: Record<string, unknown>, extra: Record<string, unknown> = {}): ProjectionWrite[] => [
-  { collection: MESSAGES_COLLECTION, updateOne: { id, update: { $set: fields, ...extra } } },
+const set = (id: string, fields: Record<string, unknown>, min?: Record<string, string>): DocumentWrite[] => [
+  { collection: MESSAGES_COLLECTION, id, set: fields, ...(min !== undefined ? { min } : {}) },
 ];
 
 /** One document per message (_id = message id): where its delivery stands, with timestamps and the failure reason. */
-export const messageWrites = (event: MessageEvent): readonly ProjectionWrite[] => {
+export const messageWrites = (event: MessageEvent): readonly DocumentWrite[] => {
   switch (event.type) {
     case 'MessageQueued': {
       const d = event.data;
       return [{
         collection: MESSAGES_COLLECTION,
-        updateOne: {
-          id: d.messageId,
-          update: {
-            $set: {
-              accountId: d.accountId, messageId: d.messageId, msgId: d.msgId ?? null, campaign: d.campaign ?? null, from: d.from ?? null, to: d.to,
-              template: { name: d.template.name, language: d.template.language }, status: 'queued', attempts: 0, queuedAt: d.queuedAt, updatedAt: d.queuedAt,
-            },
-          },
-          upsert: true,
+        id: d.messageId,
+        set: {
+          accountId: d.accountId, messageId: d.messageId, msgId: d.msgId ?? null, campaign: d.campaign ?? null, from: d.from ?? null, to: d.to,
+          template: { name: d.template.name, language: d.template.language }, status: 'queued', attempts: 0, queuedAt: d.queuedAt, updatedAt: d.queuedAt,
         },
+        upsert: true,
       }];
     }
     case 'MessageSendingStarted': {
       const d = event.data;
-      return set(d.messageId, { status: 'sending', attempts: d.attempt, lastAttemptAt: d.startedAt, updatedAt: d.startedAt, nextAttemptAt: null }, { $min: { sendingAt: d.startedAt } });
+      return set(d.messageId, { status: 'sending', attempts: d.attempt, lastAttemptAt: d.startedAt, updatedAt: d.startedAt, nextAttemptAt: null }, { sendingAt: d.startedAt });
     }
     case 'MessageSendAttemptFailed': {
       const d = event.data;
@@ -51,7 +47,8 @@ export const messageWrites = (event: MessageEvent): readonly ProjectionWrite[] =
 export const messagesProjection: ProjectionDefinition = {
   name: MESSAGES_PROJECTION,
   streamNamePrefixes: [MESSAGE_STREAM_PREFIX],
-  indexes: { [MESSAGES_COLLECTION]: [{ key: { accountId: 1, msgId: 1 }, name: MESSAGES_BY_MSG_ID_INDEX }] },
+  version: 1,
+  collections: { [MESSAGES_COLLECTION]: { fields: ['accountId', 'status'], indexes: [{ name: MESSAGES_BY_MSG_ID_INDEX, fields: ['accountId', 'msgId'] }] } },
   project: async (event: RecordedEvent) =>
     (MESSAGE_EVENT_TYPES as readonly string[]).includes(event.type) ? messageWrites({ type: event.type, data: event.data } as MessageEvent) : [],
 };

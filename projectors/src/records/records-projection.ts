@@ -1,33 +1,26 @@
 import {
-  lookupKeysOf, RECORD_LOOKUP_INDEX, RECORD_STREAM_PREFIX, RECORDS_COLLECTION, RECORDS_PROJECTION, RecordedEvent, ResourceRecordEvent,
+  DocumentWrite, lookupKeysOf, RECORD_LOOKUP_INDEX, RECORD_STREAM_PREFIX, RECORDS_COLLECTION, RECORDS_PROJECTION, RecordedEvent, ResourceRecordEvent,
 } from '@support/domain';
-import { ProjectionDefinition, ProjectionWrite } from '../runtime/projection';
+import { ProjectionDefinition } from '../runtime/projection';
 
 /** Writes of one record event: the whole record is set (events carry the record after the change). */
-export const recordWrites = (event: ResourceRecordEvent): readonly ProjectionWrite[] => {
+export const recordWrites = (event: ResourceRecordEvent): readonly DocumentWrite[] => {
   switch (event.type) {
     case 'ResourceRecordInserted': {
       const d = event.data;
       return [{
         collection: RECORDS_COLLECTION,
-        updateOne: {
-          id: d.recordId,
-          update: {
-            $set: {
-              accountId: d.accountId, objectId: d.objectId, customerId: d.customerId, data: d.data, lookupKeys: lookupKeysOf(d.data),
-              createdAt: d.createdAt, updatedAt: d.createdAt,
-            },
-          },
-          upsert: true,
+        id: d.recordId,
+        set: {
+          accountId: d.accountId, objectId: d.objectId, customerId: d.customerId, data: d.data, lookupKeys: lookupKeysOf(d.data),
+          createdAt: d.createdAt, updatedAt: d.createdAt,
         },
+        upsert: true,
       }];
     }
     case 'ResourceRecordUpdated': {
       const d = event.data;
-      return [{
-        collection: RECORDS_COLLECTION,
-        updateOne: { id: d.recordId, update: { $set: { customerId: d.customerId, data: d.data, lookupKeys: lookupKeysOf(d.data), updatedAt: d.updatedAt } } },
-      }];
+      return [{ collection: RECORDS_COLLECTION, id: d.recordId, set: { customerId: d.customerId, data: d.data, lookupKeys: lookupKeysOf(d.data), updatedAt: d.updatedAt } }];
     }
     default:
       return [];
@@ -38,8 +31,9 @@ export const recordWrites = (event: ResourceRecordEvent): readonly ProjectionWri
 export const recordsProjection: ProjectionDefinition = {
   name: RECORDS_PROJECTION,
   streamNamePrefixes: [RECORD_STREAM_PREFIX],
-  indexes: {
-    [RECORDS_COLLECTION]: [{ key: { accountId: 1, objectId: 1, lookupKeys: 1 }, name: RECORD_LOOKUP_INDEX }],
+  version: 1,
+  collections: {
+    [RECORDS_COLLECTION]: { fields: ['accountId', 'objectId', 'customerId'], lists: ['lookupKeys'], indexes: [{ name: RECORD_LOOKUP_INDEX, fields: ['accountId', 'objectId', 'lookupKeys'] }] },
   },
   project: async (event: RecordedEvent) => recordWrites({ type: event.type, data: event.data } as ResourceRecordEvent),
 };

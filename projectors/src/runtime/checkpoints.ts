@@ -1,4 +1,5 @@
-import { Document, JobQueue, Position, positionFromString, positionToString, ReadStore } from '@support/domain';
+import { JobQueue, Position, positionFromString, positionToString, ReadModels } from '@support/domain';
+import { readModelOfSubscriber } from './projection';
 
 /** Where a subscriber resumes after a restart. */
 export interface CheckpointStore {
@@ -6,41 +7,17 @@ export interface CheckpointStore {
   save(subscriber: string, position: Position): Promise<void>;
 }
 
-export const CHECKPOINTS_COLLECTION = 'checkpoints';
+/** A projection's checkpoint, kept by the read-model engine with the documents it describes (written in the same batch). */
+export const readModelCheckpoints = (readModels: ReadModels): CheckpointStore => ({
+  load: (subscriber) => readModels.checkpoint(readModelOfSubscriber(subscriber)),
+  save: (subscriber, position) => readModels.saveCheckpoint(readModelOfSubscriber(subscriber), position),
+});
 
-type CheckpointDocument = Document & { position: string; updatedAt: string };
-
-/** Checkpoints kept beside the read models they describe (same engine, same durability). */
-export const readStoreCheckpoints = (store: ReadStore): CheckpointStore => {
-  const col = store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION);
-  return {
-    load: async (subscriber) => {
-      const doc = await col.findOne({ _id: subscriber });
-      return doc ? positionFromString(doc.position) : null;
-    },
-    save: async (subscriber, position) => {
-      await col.updateOne(
-        { _id: subscriber },
-        { $set: { position: positionToString(position), updatedAt: new Date().toISOString() } },
-        { upsert: true },
-      );
-    },
-  };
-};
-
-/**
- * A job dispatcher's checkpoint, kept by the job queue beside the jobs it published (rebuilding the
- * read models from nothing leaves it where it was). A dispatcher the queue knows nothing of yet
- * resumes from where `before` says (checkpoints kept in the read store by earlier versions), and
- * the queue keeps that from then on.
- */
-export const jobQueueCheckpoints = (queue: JobQueue, before: CheckpointStore): CheckpointStore => ({
+/** A job dispatcher's checkpoint, kept by the job queue beside the jobs it published (rebuilding the read models leaves it where it was). */
+export const jobQueueCheckpoints = (queue: JobQueue): CheckpointStore => ({
   load: async (subscriber) => {
     const position = await queue.publisherPosition(subscriber);
-    if (position !== null) return positionFromString(position);
-    const earlier = await before.load(subscriber);
-    if (earlier !== null) await queue.savePublisherPosition(subscriber, positionToString(earlier));
-    return earlier;
+    return position === null ? null : positionFromString(position);
   },
   save: (subscriber, position) => queue.savePublisherPosition(subscriber, positionToString(position)),
 });

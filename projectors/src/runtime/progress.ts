@@ -1,5 +1,6 @@
 import { comparePositions, Position, ProjectionProgress } from '@support/domain';
 import { CheckpointStore } from './checkpoints';
+import { projectionSubscriberName } from './projection';
 import { SubscriberRunner } from './subscriber';
 
 /** All in one process: ask the runners themselves (no polling). */
@@ -16,7 +17,7 @@ export const checkpointPollingProgress = (checkpoints: CheckpointStore, pollMs =
   waitFor: async (projections, position, timeoutMs) => {
     const deadline = Date.now() + timeoutMs;
     const reached = async (name: string) => {
-      const cp: Position | null = await checkpoints.load(`projection:${name}`);
+      const cp: Position | null = await checkpoints.load(projectionSubscriberName(name));
       return cp !== null && comparePositions(cp, position) >= 0;
     };
     for (;;) {

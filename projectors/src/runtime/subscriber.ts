@@ -17,6 +17,12 @@ export interface SubscriberDefinition {
    * dispatch publishing concurrently. Idempotent like handle; a failure retries the whole batch.
    */
   handleBatch?(events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Optional: handles several events (in order) and persists `upTo` as the subscriber's checkpoint
+   * in the same write (a read model's documents and checkpoint in one transaction). The runner then
+   * counts `upTo` as saved. A failure retries the whole batch.
+   */
+  handleBatchUpTo?(events: readonly RecordedEvent[], upTo: Position): Promise<void>;
 }
 
 export interface SubscriberOptions {
@@ -98,9 +104,19 @@ export class SubscriberRunner {
     if (this.stopped) return;
     const unseen = this.processed === null ? batch : batch.filter((e) => comparePositions(e.position, this.processed as Position) > 0);
     if (unseen.length === 0) return;
-    await this.handleBatch(unseen.filter((e) => this.wants(e)));
-    this.passed(unseen[unseen.length - 1].position);
-    this.sinceCheckpoint += unseen.length;
+    const upTo = unseen[unseen.length - 1].position;
+    const wanted = unseen.filter((e) => this.wants(e));
+    const handleUpTo = this.definition.handleBatchUpTo;
+    if (handleUpTo !== undefined && wanted.length > 0) {
+      await this.withRetry(wanted[wanted.length - 1], () => handleUpTo.call(this.definition, wanted, upTo));
+      this.lastSaved = upTo;
+      this.lastSavedAt = Date.now();
+      this.sinceCheckpoint = 0;
+    } else {
+      await this.handleBatch(wanted);
+      this.sinceCheckpoint += unseen.length;
+    }
+    this.passed(upTo);
     if (this.sinceCheckpoint >= (this.options.checkpointEvery ?? 500)) await this.saveCheckpoint();
     this.releaseWaiters();
   }

@@ -1,4 +1,4 @@
-import { Document, ReadStore } from '@support/domain';
+import { ProjectionReads, ReadDocument } from '@support/domain';
 
 /**
  * The customers as the ticket read model knows them (name and every phone and email), kept by the
@@ -7,15 +7,15 @@ import { Document, ReadStore } from '@support/domain';
  */
 export const TICKET_CUSTOMERS_COLLECTION = 'tickets_customers';
 
-export interface TicketCustomer extends Document {
+export interface TicketCustomer extends ReadDocument {
   readonly accountId: string;
   readonly name: string | null;
   readonly phones: readonly string[];
   readonly emails: readonly string[];
 }
 
-export const loadTicketCustomer = (store: ReadStore, customerId: string): Promise<TicketCustomer | null> =>
-  store.collection<TicketCustomer>(TICKET_CUSTOMERS_COLLECTION).findOne({ _id: customerId }, { readOnly: true });
+export const loadTicketCustomer = (reads: ProjectionReads, customerId: string): Promise<TicketCustomer | null> =>
+  reads.get<TicketCustomer>(TICKET_CUSTOMERS_COLLECTION, customerId);
 
 /** Past this many values, union remembers the ones it has in a set rather than looking through them. */
 const UNION_SCAN_LIMIT = 16;

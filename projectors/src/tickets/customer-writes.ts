@@ -1,5 +1,4 @@
-import { CustomerContactAddedData, CustomerCreatedData, CustomerDetailsAddedData, TicketDocument, ticketSearchText } from '@support/domain';
-import { ProjectionWrite } from '../runtime';
+import { CustomerContactAddedData, CustomerCreatedData, CustomerDetailsAddedData, DocumentWrite, TicketDocument, ticketSearchText } from '@support/domain';
 import { TICKET_CUSTOMERS_COLLECTION, TicketCustomer, union } from './customer-lookup';
 import { customerFields, KnownCustomer, ticketWrite } from './ticket-writes';
 
@@ -7,20 +6,17 @@ import { customerFields, KnownCustomer, ticketWrite } from './ticket-writes';
 export type CustomerTicket = Pick<TicketDocument, '_id' | 'summary' | 'orderName' | 'ticketName' | 'ticketNumber'>;
 
 /** The customer's new state, and their fields and search text on each of their tickets. */
-const customerChanged = (customerId: string, accountId: string, next: KnownCustomer, tickets: readonly CustomerTicket[]): readonly ProjectionWrite[] => [
-  {
-    collection: TICKET_CUSTOMERS_COLLECTION,
-    updateOne: { id: customerId, update: { $set: { accountId, name: next.name, phones: next.phones, emails: next.emails } }, upsert: true },
-  },
+const customerChanged = (customerId: string, accountId: string, next: KnownCustomer, tickets: readonly CustomerTicket[]): readonly DocumentWrite[] => [
+  { collection: TICKET_CUSTOMERS_COLLECTION, id: customerId, set: { accountId, name: next.name, phones: next.phones, emails: next.emails }, upsert: true },
   ...tickets.map((t) => ticketWrite(t._id, { ...customerFields(next), searchText: ticketSearchText(t, next) })),
 ];
 
 const EMPTY: KnownCustomer = { name: null, phones: [], emails: [] };
 
-export const customerCreated = (d: CustomerCreatedData, tickets: readonly CustomerTicket[]): readonly ProjectionWrite[] =>
+export const customerCreated = (d: CustomerCreatedData, tickets: readonly CustomerTicket[]): readonly DocumentWrite[] =>
   customerChanged(d.customerId, d.accountId, { name: d.name, phones: union([d.phone]), emails: union([d.email]) }, tickets);
 
-export const customerContactAdded = (d: CustomerContactAddedData, known: TicketCustomer | null, tickets: readonly CustomerTicket[]): readonly ProjectionWrite[] => {
+export const customerContactAdded = (d: CustomerContactAddedData, known: TicketCustomer | null, tickets: readonly CustomerTicket[]): readonly DocumentWrite[] => {
   const k = known ?? EMPTY;
   return customerChanged(d.customerId, d.accountId, {
     name: k.name,
@@ -29,7 +25,7 @@ export const customerContactAdded = (d: CustomerContactAddedData, known: TicketC
   }, tickets);
 };
 
-export const customerDetailsAdded = (d: CustomerDetailsAddedData, known: TicketCustomer | null, tickets: readonly CustomerTicket[]): readonly ProjectionWrite[] => {
+export const customerDetailsAdded = (d: CustomerDetailsAddedData, known: TicketCustomer | null, tickets: readonly CustomerTicket[]): readonly DocumentWrite[] => {
   if (d.name === undefined) return [];
   return customerChanged(d.customerId, d.accountId, { ...(known ?? EMPTY), name: d.name }, tickets);
 };

@@ -1,5 +1,5 @@
 export * from './customer-lookup';
-export * from './ticket-indexes';
+export * from './ticket-shape';
 export * from './ticket-writes';
 export * from './customer-writes';
 export * from './tickets-projection';

@@ -2,16 +2,13 @@ import {
   storedTimestamp, TaskEvaluatedData, TicketCreatedData, TicketDocument, ticketKeys, TicketQueryProcessedData, TICKETS_COLLECTION,
   ticketSearchText,
 } from '@support/domain';
-import { ProjectionWrite } from '../runtime';
+import { DocumentWrite } from '@support/domain';
 import { TicketCustomer, union } from './customer-lookup';
 import { emptyFamily, familyAfter, FamilyChange } from './family';
 
 export type KnownCustomer = Pick<TicketCustomer, 'name' | 'phones' | 'emails'>;
 
-export const ticketWrite = (id: string, set: Record<string, unknown>, upsert = false): ProjectionWrite => ({
-  collection: TICKETS_COLLECTION,
-  updateOne: { id, update: { $set: set }, upsert },
-});
+export const ticketWrite = (id: string, set: Record<string, unknown>, upsert = false): DocumentWrite => ({ collection: TICKETS_COLLECTION, id, set, upsert });
 
 /** The customer's fields on a ticket. */
 export const customerFields = (customer: KnownCustomer) => ({
@@ -28,7 +25,7 @@ export const customerOf = (doc: Pick<TicketDocument, 'customerName' | 'customerP
 });
 
 /** A new ticket: the whole document (fields no event fills yet start null, so every filter sees them). */
-export const ticketCreated = (d: TicketCreatedData, known: TicketCustomer | null): ProjectionWrite => {
+export const ticketCreated = (d: TicketCreatedData, known: TicketCustomer | null): DocumentWrite => {
   const createdAt = storedTimestamp(d.createdAt) ?? d.createdAt;
   const customer: KnownCustomer = {
     name: known?.name ?? d.customer.name,
@@ -105,7 +102,7 @@ export const ticketFamilyChange = (d: TicketCreatedData, createdAt: string): Fam
 });
 
 /** The task the ticket ended on after evaluation (and the tasks and actions on the way); executedAt is when the task ran. */
-export const taskEvaluated = (d: TaskEvaluatedData): ProjectionWrite => {
+export const taskEvaluated = (d: TaskEvaluatedData): DocumentWrite => {
   const at = storedTimestamp(d.evaluatedAt) ?? d.evaluatedAt;
   return ticketWrite(d.ticketId, {
     taskId: d.taskId, taskTeamId: d.teamId, executedAt: at, updatedAt: at,
@@ -116,7 +113,7 @@ export const taskEvaluated = (d: TaskEvaluatedData): ProjectionWrite => {
 };
 
 /** Summary and sentiment arrived after creation (fastResponse); the ticket's search text changes with them. */
-export const ticketQueryProcessed = (d: TicketQueryProcessedData, current: TicketDocument | null): readonly ProjectionWrite[] => {
+export const ticketQueryProcessed = (d: TicketQueryProcessedData, current: TicketDocument | null): readonly DocumentWrite[] => {
   if (current === null) return [];
   const at = storedTimestamp(d.processedAt) ?? d.processedAt;
   return [

@@ -1,33 +1,30 @@
 import {
-  CUSTOMER_STREAM_PREFIX, CustomerEvent, ReadStore, RecordedEvent, storedTimestamp, TICKET_LIFECYCLE_EVENT_TYPES, TICKET_STREAM_PREFIX, TicketDocument,
+  CUSTOMER_STREAM_PREFIX, CustomerEvent, DocumentWrite, ProjectionReads, RecordedEvent, storedTimestamp, TICKET_LIFECYCLE_EVENT_TYPES, TICKET_STREAM_PREFIX, TicketDocument,
   TicketEvent, TicketLifecycleEvent, TICKETS_COLLECTION, TICKETS_PROJECTION,
 } from '@support/domain';
-import { ProjectionDefinition, ProjectionWrite } from '../runtime';
+import { ProjectionDefinition } from '../runtime';
 import { loadTicketCustomer } from './customer-lookup';
 import { customerContactAdded, customerCreated, customerDetailsAdded, CustomerTicket } from './customer-writes';
 import { FamilyChange, familyFields } from './family';
 import { lifecycleChange } from './lifecycle-writes';
-import { TICKET_INDEXES } from './ticket-indexes';
+import { TICKETS_READ_MODEL_COLLECTIONS, TICKETS_READ_MODEL_VERSION } from './ticket-shape';
 import { taskEvaluated, ticketCreated, ticketFamilyChange, ticketQueryProcessed, ticketWrite } from './ticket-writes';
 
-const tickets = (store: ReadStore) => store.collection<TicketDocument>(TICKETS_COLLECTION);
+const ticket = (reads: ProjectionReads, id: string) => reads.get<TicketDocument>(TICKETS_COLLECTION, id);
 
-/** The projection only reads the documents it loads (its writes are new values), so it needs no copies. */
-const READ_ONLY = { readOnly: true } as const;
-
-const ticketsOf = (store: ReadStore, accountId: string, customerId: string): Promise<CustomerTicket[]> =>
-  tickets(store).find({ accountId, customerId }, { projection: { _id: 1, summary: 1, orderName: 1, ticketName: 1, ticketNumber: 1 } }).toArray();
+const ticketsOf = (reads: ProjectionReads, accountId: string, customerId: string): Promise<CustomerTicket[]> =>
+  reads.find<TicketDocument>(TICKETS_COLLECTION, { accountId, customerId });
 
 /** A change of the family's totals (and Voice FCR), written to the root's document; merged into `own` when the ticket is the root. */
 const withFamily = async (
-  store: ReadStore,
+  reads: ProjectionReads,
   doc: TicketDocument,
   own: Record<string, unknown>,
   change: FamilyChange | null,
   voiceFcr?: TicketDocument['voiceFcr'],
-): Promise<readonly ProjectionWrite[]> => {
+): Promise<readonly DocumentWrite[]> => {
   const rootId = doc.rootTicketId ?? doc.parentTicketId ?? doc._id;
-  const root = rootId === doc._id ? doc : await tickets(store).findOne({ _id: rootId }, READ_ONLY);
+  const root = rootId === doc._id ? doc : await ticket(reads, rootId);
   const rootSet: Record<string, unknown> = {};
   if (root !== null) {
     if (change !== null) Object.assign(rootSet, familyFields(root, change));
@@ -41,39 +38,39 @@ const withFamily = async (
   ];
 };
 
-const lifecycle = async (store: ReadStore, e: TicketLifecycleEvent): Promise<readonly ProjectionWrite[]> => {
-  const doc = await tickets(store).findOne({ _id: e.data.ticketId }, READ_ONLY);
+const lifecycle = async (reads: ProjectionReads, e: TicketLifecycleEvent): Promise<readonly DocumentWrite[]> => {
+  const doc = await ticket(reads, e.data.ticketId);
   if (doc === null) return [];
   const change = lifecycleChange(doc, e);
   const decision = change.voiceFcr === undefined ? undefined : { ...change.voiceFcr, laterInboundContact: false };
-  return withFamily(store, doc, change.own, change.family, decision);
+  return withFamily(reads, doc, change.own, change.family, decision);
 };
 
-const created = async (store: ReadStore, e: Extract<TicketEvent, { type: 'TicketCreated' }>): Promise<readonly ProjectionWrite[]> => {
-  const write = ticketCreated(e.data, await loadTicketCustomer(store, e.data.customerId));
+const created = async (reads: ProjectionReads, e: Extract<TicketEvent, { type: 'TicketCreated' }>): Promise<readonly DocumentWrite[]> => {
+  const write = ticketCreated(e.data, await loadTicketCustomer(reads, e.data.customerId));
   const rootId = e.data.rootTicketId ?? e.data.parentTicketId;
   if (rootId === undefined || rootId === null || rootId === e.data.ticketId) return [write];
-  const root = await tickets(store).findOne({ _id: rootId }, READ_ONLY);
+  const root = await ticket(reads, rootId);
   const createdAt = storedTimestamp(e.data.createdAt) ?? e.data.createdAt;
   return root === null ? [write] : [write, ticketWrite(root._id, familyFields(root, ticketFamilyChange(e.data, createdAt)))];
 };
 
-const project = async (event: RecordedEvent, store: ReadStore): Promise<readonly ProjectionWrite[]> => {
+const project = async (event: RecordedEvent, reads: ProjectionReads): Promise<readonly DocumentWrite[]> => {
   const e = { type: event.type, data: event.data } as TicketEvent | CustomerEvent;
-  if ((TICKET_LIFECYCLE_EVENT_TYPES as readonly string[]).includes(e.type)) return lifecycle(store, e as TicketLifecycleEvent);
+  if ((TICKET_LIFECYCLE_EVENT_TYPES as readonly string[]).includes(e.type)) return lifecycle(reads, e as TicketLifecycleEvent);
   switch (e.type) {
     case 'TicketCreated':
-      return created(store, e);
+      return created(reads, e);
     case 'TaskEvaluated':
       return [taskEvaluated(e.data)];
     case 'TicketQueryProcessed':
-      return ticketQueryProcessed(e.data, await tickets(store).findOne({ _id: e.data.ticketId }, READ_ONLY));
+      return ticketQueryProcessed(e.data, await ticket(reads, e.data.ticketId));
     case 'CustomerCreated':
-      return customerCreated(e.data, await ticketsOf(store, e.data.accountId, e.data.customerId));
+      return customerCreated(e.data, await ticketsOf(reads, e.data.accountId, e.data.customerId));
     case 'CustomerContactAdded':
-      return customerContactAdded(e.data, await loadTicketCustomer(store, e.data.customerId), await ticketsOf(store, e.data.accountId, e.data.customerId));
+      return customerContactAdded(e.data, await loadTicketCustomer(reads, e.data.customerId), await ticketsOf(reads, e.data.accountId, e.data.customerId));
     case 'CustomerDetailsAdded':
-      return customerDetailsAdded(e.data, await loadTicketCustomer(store, e.data.customerId), await ticketsOf(store, e.data.accountId, e.data.customerId));
+      return customerDetailsAdded(e.data, await loadTicketCustomer(reads, e.data.customerId), await ticketsOf(reads, e.data.accountId, e.data.customerId));
     default:
       return [];
   }
@@ -88,8 +85,7 @@ const project = async (event: RecordedEvent, store: ReadStore): Promise<readonly
 export const ticketsProjection: ProjectionDefinition = {
   name: TICKETS_PROJECTION,
   streamNamePrefixes: [TICKET_STREAM_PREFIX, CUSTOMER_STREAM_PREFIX],
-  indexes: TICKET_INDEXES,
-  // ticketsOf: a customer's tickets, on every customer event.
-  replayIndexes: ['account_customer'],
+  version: TICKETS_READ_MODEL_VERSION,
+  collections: TICKETS_READ_MODEL_COLLECTIONS,
   project,
 };

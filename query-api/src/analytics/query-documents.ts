@@ -1,48 +1,49 @@
 import * as E from 'fp-ts/Either';
-import { Filter, Projection, Sort } from '@support/domain';
+import { FieldCondition, FieldMatch, Scalar } from '@support/domain';
 
-/** An analyst's query: the MongoDB filter, sort and projection documents, and a page. */
+/** An analyst's query: conditions on fields, a sort, a page. */
 export interface ReadModelQuery {
-  readonly filter: Filter;
-  readonly sort?: Sort;
-  readonly projection?: Projection;
+  readonly filter: FieldMatch;
+  readonly sort?: Readonly<Record<string, 1 | -1>>;
   readonly skip: number;
   readonly limit: number;
 }
 
 export const READ_MODEL_DEFAULT_LIMIT = 100;
 export const READ_MODEL_MAX_LIMIT = 1_000;
-const MAX_DEPTH = 32;
-
-/** Operators that run JavaScript: refused wherever they appear (the filter runs in the service on the embedded store). */
-const CODE_OPERATORS = new Set(['$where', '$function', '$accumulator']);
-/** A group holding a quantifier that is itself repeated, e.g. (a+)+: catastrophic backtracking, refused. */
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*(?:[+*]|\{\d)/;
-const MAX_REGEX = 256;
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
+const isScalar = (u: unknown): u is Scalar => u === null || ['string', 'number', 'boolean'].includes(typeof u);
+const COMPARISONS = ['lt', 'lte', 'gt', 'gte'];
 
-/** Whatever in a filter could hurt the service rather than answer a question; null when it is fine. */
-export const unsafeInFilter = (value: unknown, path = 'filter', depth = 0): string | null => {
-  if (depth > MAX_DEPTH) return `${path} is nested more than ${MAX_DEPTH} levels deep`;
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) {
-      const bad = unsafeInFilter(v, `${path}[${i}]`, depth + 1);
-      if (bad) return bad;
-    }
-    return null;
+/** What a filter accepts, for the messages that refuse one. */
+export const FILTER_FORM = '{ "field": value } (equal; a list field holds it; null: missing), { "field": { "ne": value } }, or { "field": { "gte": v, "lt": w } } (lt, lte, gt, gte: text or numbers)';
+
+/** One field's condition as the port takes it, or what is wrong with it. */
+const condition = (field: string, u: unknown): E.Either<string, FieldCondition> => {
+  if (isScalar(u)) return E.right(u);
+  if (!isRecord(u)) return E.left(`filter.${field} must be a value or a condition: ${FILTER_FORM}`);
+  const keys = Object.keys(u);
+  if (keys.length === 1 && keys[0] === 'ne') return isScalar(u.ne) ? E.right({ ne: u.ne }) : E.left(`filter.${field}.ne must be text, a number, true, false or null`);
+  if (keys.length === 0 || keys.some((k) => !COMPARISONS.includes(k))) return E.left(`filter.${field} takes "ne" alone, or any of ${COMPARISONS.join(', ')}: ${FILTER_FORM}`);
+  for (const k of keys) if (typeof u[k] !== 'string' && typeof u[k] !== 'number') return E.left(`filter.${field}.${k} must be text or a number`);
+  return E.right(u as FieldCondition);
+};
+
+const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+/** The filter: every key a field path (a.b reaches into objects), every value a condition. */
+const filterOf = (u: unknown): E.Either<string, FieldMatch> => {
+  if (u === undefined || u === null) return E.right({});
+  if (!isRecord(u)) return E.left(`filter must be a JSON object: ${FILTER_FORM}`);
+  const out: Record<string, FieldCondition> = {};
+  for (const [field, value] of Object.entries(u)) {
+    if (!FIELD_PATH.test(field)) return E.left(`filter keys are field paths such as "status" or "template.name"; "${field}" is not one`);
+    const c = condition(field, value);
+    if (E.isLeft(c)) return c;
+    out[field] = c.right;
   }
-  if (!isRecord(value)) return null;
-  for (const [key, v] of Object.entries(value)) {
-    if (CODE_OPERATORS.has(key)) return `${path}.${key}: operators that run code are not accepted`;
-    if (key === '$regex' && typeof v === 'string') {
-      if (v.length > MAX_REGEX) return `${path}.$regex is longer than ${MAX_REGEX} characters`;
-      if (NESTED_QUANTIFIER.test(v)) return `${path}.$regex repeats a group that itself repeats (such as (a+)+): write it without nested repetition`;
-    }
-    const bad = unsafeInFilter(v, `${path}.${key}`, depth + 1);
-    if (bad) return bad;
-  }
-  return null;
+  return E.right(out);
 };
 
 const fieldDocument = <V>(name: string, u: unknown, allowed: readonly V[]): E.Either<string, Record<string, V> | undefined> => {
@@ -60,27 +61,22 @@ const integer = (name: string, u: unknown, fallback: number, min: number, max: n
   return typeof u === 'number' && Number.isInteger(u) && u >= min && u <= max ? E.right(u) : E.left(`${name} must be a whole number from ${min} to ${max}`);
 };
 
-const ACCEPTED = ['filter', 'sort', 'projection', 'skip', 'limit'];
+const ACCEPTED = ['filter', 'sort', 'skip', 'limit'];
 
 /** The body of POST /admin/read-models/{collection}/find (and /count, which takes the filter only). */
 export const decodeReadModelQuery = (body: unknown, accepted: readonly string[] = ACCEPTED): E.Either<string, ReadModelQuery> => {
   const b = body === undefined ? {} : body;
-  if (!isRecord(b)) return E.left('The body must be a JSON object: { "filter": { ... }, "sort": { ... }, "projection": { ... }, "skip": 0, "limit": 100 }');
+  if (!isRecord(b)) return E.left('The body must be a JSON object: { "filter": { ... }, "sort": { ... }, "skip": 0, "limit": 100 }');
   const unknown = Object.keys(b).filter((k) => !accepted.includes(k));
   if (unknown.length > 0) return E.left(`Unknown field "${unknown[0]}": accepted are ${accepted.join(', ')}`);
-  const filter = b.filter ?? {};
-  if (!isRecord(filter)) return E.left('filter must be a MongoDB filter document (a JSON object)');
-  const unsafe = unsafeInFilter(filter);
-  if (unsafe) return E.left(unsafe);
+  const filter = filterOf(b.filter);
   const sort = fieldDocument<1 | -1>('sort', b.sort, [1, -1]);
-  const projection = fieldDocument<0 | 1>('projection', b.projection, [0, 1]);
   const skip = integer('skip', b.skip, 0, 0, 1_000_000);
   const limit = integer('limit', b.limit, READ_MODEL_DEFAULT_LIMIT, 1, READ_MODEL_MAX_LIMIT);
-  for (const r of [sort, projection, skip, limit]) if (E.isLeft(r)) return r;
+  for (const r of [filter, sort, skip, limit]) if (E.isLeft(r)) return r;
   return E.right({
-    filter,
+    filter: (filter as E.Right<FieldMatch>).right,
     ...(E.isRight(sort) && sort.right ? { sort: sort.right } : {}),
-    ...(E.isRight(projection) && projection.right ? { projection: projection.right } : {}),
     skip: (skip as E.Right<number>).right,
     limit: (limit as E.Right<number>).right,
   });

@@ -1,19 +1,20 @@
-import { IndexSpec } from '@support/domain';
-
-/** A read model as its projection declares it: its name and the collections it owns, with their indexes. */
-export interface ReadModelInfo {
-  readonly name: string;
-  readonly indexes: Readonly<Record<string, readonly IndexSpec[]>>;
-}
+import { ReadModelShape } from '@support/domain';
 
 /** The collection names analysts may query: those the running read models own. */
-export const queryableCollections = (readModels: readonly ReadModelInfo[]): ReadonlySet<string> =>
-  new Set(readModels.flatMap((m) => Object.keys(m.indexes)));
+export const queryableCollections = (catalog: readonly ReadModelShape[]): ReadonlySet<string> =>
+  new Set(catalog.flatMap((m) => Object.keys(m.collections)));
 
-/** The catalog as answered by GET /admin/read-models. */
-export const catalogView = (readModels: readonly ReadModelInfo[]) => ({
-  readModels: readModels.map((m) => ({
+/** The catalog as answered by GET /admin/read-models: each read model's collections with their fields, list fields, search field and indexes. */
+export const catalogView = (catalog: readonly ReadModelShape[]) => ({
+  readModels: catalog.map((m) => ({
     name: m.name,
-    collections: Object.entries(m.indexes).map(([name, indexes]) => ({ name, indexes: indexes.map((i) => ({ name: i.name ?? null, key: i.key, unique: i.unique ?? false })) })),
+    version: m.version,
+    collections: Object.entries(m.collections).map(([name, shape]) => ({
+      name,
+      fields: shape.fields ?? [],
+      lists: shape.lists ?? [],
+      search: shape.search ?? null,
+      indexes: (shape.indexes ?? []).map((i) => ({ name: i.name, fields: i.fields })),
+    })),
   })),
 });

@@ -1,9 +1,9 @@
-import { AccountDirectory, BlobStore, Clock, Logger, ReadStore } from '@support/domain';
+import { AccountDirectory, BlobStore, Clock, Logger, ReadModels } from '@support/domain';
 
 /** What the export status route needs from the composition root. */
 export interface ExportStatusDeps {
   readonly directory: () => AccountDirectory;
-  readonly readStore: ReadStore;
+  readonly readModels: ReadModels;
   readonly blobStore: BlobStore;
   readonly clock: Clock;
   readonly logger: Logger;

@@ -14,8 +14,8 @@ export const exportNotFound = (): HttpProblem =>
  * the sweep deleted the file) downloadExpired is true and no URL is handed out.
  */
 export const exportStatus = async (deps: ExportStatusDeps, principal: Principal, jobId: string): Promise<E.Either<HttpProblem, HttpAnswer>> => {
-  const doc = await deps.readStore.collection<ExportJobDocument>(EXPORT_JOBS_COLLECTION).findOne({ _id: jobId, accountId: principal.accountId, requestedBy: exportOwnerOf(principal) });
-  if (doc === null) return E.left(exportNotFound());
+  const doc = await deps.readModels.get<ExportJobDocument>(EXPORT_JOBS_COLLECTION, jobId);
+  if (doc === null || doc.accountId !== principal.accountId || doc.requestedBy !== exportOwnerOf(principal)) return E.left(exportNotFound());
   const job = exportJobView(doc);
   if (doc.status !== 'succeeded') return ok({ success: true, job });
   const now = deps.clock.now();

@@ -14,7 +14,7 @@ export const messageByMsgIdRoute = (router: Router, deps: MessageQueryDeps): voi
     const msgId = ctx.query.msg_id;
     if (unknown.length > 0) return respond(ctx, E.left(problem(400, `Unknown query parameter "${unknown[0]}": only msg_id is accepted`)));
     if (typeof msgId !== 'string' || msgId === '') return respond(ctx, E.left(problem(400, 'msg_id is required: GET /apis/chatapp/messages?msg_id=<your message id>')));
-    const doc = await deps.readStore.collection<MessageDocument>(MESSAGES_COLLECTION).findOne({ accountId: principal.accountId, msgId });
-    respond(ctx, doc ? ok(messageView(doc)) : E.left(messageNotFound()));
+    const [doc] = await deps.readModels.find<MessageDocument>(MESSAGES_COLLECTION, { where: { accountId: principal.accountId, msgId }, limit: 1 });
+    respond(ctx, doc !== undefined ? ok(messageView(doc)) : E.left(messageNotFound()));
   });
 };

@@ -1,7 +1,7 @@
-import { AccountDirectory, ReadStore } from '@support/domain';
+import { AccountDirectory, ReadModels } from '@support/domain';
 
 /** What the message status routes need from the composition root. */
 export interface MessageQueryDeps {
   readonly directory: () => AccountDirectory;
-  readonly readStore: ReadStore;
+  readonly readModels: ReadModels;
 }

@@ -13,7 +13,7 @@ export const messageNotFound = () => problem(404, 'Message not found: no templat
 export const messageStatusRoute = (router: Router, deps: MessageQueryDeps): void => {
   router.get(`${MESSAGES_PATH}/:id`, authenticate(deps.directory), async (ctx) => {
     const principal = ctx.state.principal as Principal;
-    const doc = await deps.readStore.collection<MessageDocument>(MESSAGES_COLLECTION).findOne({ _id: ctx.params.id, accountId: principal.accountId });
-    respond(ctx, doc ? ok(messageView(doc)) : E.left(messageNotFound()));
+    const doc = await deps.readModels.get<MessageDocument>(MESSAGES_COLLECTION, ctx.params.id);
+    respond(ctx, doc !== null && doc.accountId === principal.accountId ? ok(messageView(doc)) : E.left(messageNotFound()));
   });
 };

@@ -1,4 +1,3 @@
-export * from './read-ticket-page';
 export * from './list-tickets';
 export * from './list-tickets-route';
 export * from './ticket-query-routes';

@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
-import { EventStore, Principal, ReadStore, TicketDocument, TICKETS_COLLECTION, ticketStream } from '@support/domain';
+import { EventStore, Principal, ReadModels, TicketDocument, TICKETS_COLLECTION, ticketStream } from '@support/domain';
 
 export interface TicketDetailsDeps {
-  readonly readStore: ReadStore;
+  readonly readModels: ReadModels;
   readonly eventStore: EventStore;
 }
 
@@ -14,8 +14,8 @@ const INTERNAL = new Set(['_id', 'accountId', 'ticketKeys', 'searchText', '_appl
 
 /** GET /apis/tickets/{ticketId}: the ticket as the read model holds it (what the list filters and the export read). */
 export const ticketDetails = async (deps: TicketDetailsDeps, principal: Principal, ticketId: string): Promise<E.Either<HttpProblem, HttpAnswer>> => {
-  const doc = await deps.readStore.collection<TicketDocument>(TICKETS_COLLECTION).findOne({ _id: ticketId, accountId: principal.accountId });
-  if (doc === null) return NOT_FOUND();
+  const doc = await deps.readModels.get<TicketDocument>(TICKETS_COLLECTION, ticketId);
+  if (doc === null || doc.accountId !== principal.accountId) return NOT_FOUND();
   const ticket = Object.fromEntries(Object.entries(doc).filter(([k]) => !INTERNAL.has(k)));
   return ok({ success: true, ticket: { id: doc._id, ...ticket } });
 };

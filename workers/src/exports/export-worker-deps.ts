@@ -1,10 +1,10 @@
-import { AccountDirectory, BlobStore, Clock, EventStore, IdGenerator, JobQueue, Logger, ReadStore } from '@support/domain';
+import { AccountDirectory, BlobStore, Clock, EventStore, IdGenerator, JobQueue, Logger, ReadModels } from '@support/domain';
 
 /** What the export worker and the retention sweep need from the composition root. */
 export interface ExportWorkerDeps {
   readonly jobQueue: JobQueue;
   readonly eventStore: EventStore;
-  readonly readStore: ReadStore;
+  readonly readModels: ReadModels;
   readonly blobStore: BlobStore;
   readonly directory: () => AccountDirectory;
   readonly newId: IdGenerator;

@@ -18,10 +18,9 @@ export interface SweepOutcome {
  */
 export const sweepExpiredExports = async (deps: ExportWorkerDeps): Promise<SweepOutcome> => {
   const now = deps.clock.now();
-  const due = await deps.readStore
-    .collection<ExportJobDocument>(EXPORT_JOBS_COLLECTION)
-    .find({ status: 'succeeded', fileDeleted: { $ne: true }, availableUntil: { $lte: now.toISOString() } }, { projection: { _id: 1, accountId: 1, blobKey: 1 } })
-    .toArray();
+  const due = await deps.readModels.find<ExportJobDocument>(EXPORT_JOBS_COLLECTION, {
+    where: { status: 'succeeded', fileDeleted: { ne: true }, availableUntil: { lte: now.toISOString() } },
+  });
   let expiredJobs = 0;
   for (const job of due) {
     if (job.blobKey) await deps.blobStore.delete(job.blobKey);

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import {
-  exportBlobKey, exportColumns, ExportTicket, isTicketExportJob, Job, JobOutcome, TicketDocument, TicketExportRequestedData, TICKETS_COLLECTION,
+  exportBlobKey, exportColumns, exportCriteria, ExportTicket, isTicketExportJob, Job, JobOutcome, TicketExportRequestedData,
 } from '@support/domain';
 import { csvChunks } from './csv-chunks';
 import { exportCommand } from './export-command';
@@ -28,8 +28,7 @@ interface Written {
 }
 
 /**
- * Streams one attempt's file: the read model cursor's batches in the list's order (the compiled
- * sort) → rows → d3-dsv (csv-records.ts) → the blob store's upload. Progress is recorded at
+ * Streams one attempt's file: the read model's stream of the criteria's tickets in the list's order → rows → d3-dsv (csv-records.ts) → the blob store's upload. Progress is recorded at
  * most once per interval; a rejected progress (a later attempt owns the job) aborts the upload, so
  * nothing of this attempt becomes visible. Each attempt writes its own blob key.
  */
@@ -37,11 +36,11 @@ const writeFile = async (
   deps: ExportWorkerDeps, options: Required<ExportWorkerOptions>, request: TicketExportRequestedData, attempt: number, startedAt: Date, queueJobId: string,
 ): Promise<Written> => {
   const account = deps.directory().account(request.accountId)!;
-  const tickets = deps.readStore.collection<TicketDocument>(TICKETS_COLLECTION);
-  const objectiveParams = await objectiveParamsInResult(tickets, account, request.query.filter);
+  const criteria = exportCriteria(request, account);
+  if (E.isLeft(criteria)) throw new Error(`the export's filters no longer make criteria: ${criteria.left.message}`);
+  const objectiveParams = await objectiveParamsInResult(deps.readModels.tickets, account, criteria.right);
   const columns = exportColumns({ account, format: request.format, now: startedAt, objectiveParams });
-  // No projection (the rows read almost every field), and read-only: the embedded store hands out its own documents without a copy.
-  const cursor = tickets.find(request.query.filter, { sort: request.query.sort, readOnly: true }).batches() as AsyncIterable<readonly ExportTicket[]>;
+  const cursor = deps.readModels.tickets.stream<ExportTicket>(criteria.right);
   let lastProgressAt = Date.now();
   let processed = 0;
   // The progress being recorded: the rows go on meanwhile (its append waits for an fsync); the next

@@ -1,6 +1,6 @@
 import { FileHandle, readFile } from 'node:fs/promises';
 import { TimeSlice } from '@support/domain';
-import { writeJsonLinesAtomically } from '../../read-store/embedded/json-lines-writer';
+import { writeJsonLinesAtomically } from '../../files/json-lines-writer';
 import { hashEventId, LogIndex, LogIndexImage } from './log-index';
 import { imageChecksumSliced, logIndexImageOf, logIndexText } from './log-index-file';
 import { readFully } from './log-reader';

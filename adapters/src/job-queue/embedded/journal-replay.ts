@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { writeJsonLinesAtomically } from '../../read-store/embedded/json-lines-writer';
+import { writeJsonLinesAtomically } from '../../files/json-lines-writer';
 import { isJournalRecord, type JournalRecord } from './journal-records';
 
 /**

@@ -26,11 +26,11 @@ export interface TicketListPage {
   readonly totalPages: number;
 }
 
-/** The fields of the read model a list item is made of (a find projection: nothing internal is read). */
-export const TICKET_LIST_ITEM_FIELDS = {
-  _id: 1, ticketNumber: 1, status: 1, summary: 1, orderName: 1, source: 1, manualSourceLabel: 1, customerId: 1,
-  createdAt: 1, updatedAt: 1, assignedToId: 1, taskId: 1, resolvedAt: 1, csat: 1,
-} as const;
+/** The fields of the read model a list item is made of (nothing internal is read). */
+export const TICKET_LIST_ITEM_FIELDS: readonly string[] = [
+  'ticketNumber', 'status', 'summary', 'orderName', 'source', 'manualSourceLabel', 'customerId', 'createdAt', 'updatedAt', 'assignedToId', 'taskId',
+  'resolvedAt', 'csat',
+];
 
 const when = <K extends string, V>(key: K, value: V | null | undefined): { [P in K]?: V } =>
   (value === null || value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
@@ -57,8 +57,8 @@ export const skipFor = (page: number, limit: number): number => (page - 1) * lim
 
 /**
  * How to read one page of `total` sorted rows: a page in the back half is read from the other end
- * (the sort reversed, few rows skipped, the rows reversed again), because skipping costs one step
- * per skipped row in MongoDB and the embedded store alike. Exact because the sort is a total order
+ * (the order reversed, few rows skipped, the rows reversed again), because skipping costs one step
+ * per skipped row in MongoDB and SQLite alike. Exact because the sort is a total order
  * (the _id tie-break). null when the page is past the end.
  */
 export interface PageWindow {
@@ -74,8 +74,5 @@ export const pageWindow = (total: number, page: number, limit: number): PageWind
   const fromEnd = total - skip - rows;
   return fromEnd < skip ? { reversed: true, skip: fromEnd, limit: rows } : { reversed: false, skip, limit: rows };
 };
-
-export const reversedSort = <S extends Record<string, 1 | -1>>(sort: S): S =>
-  Object.fromEntries(Object.entries(sort).map(([k, d]) => [k, d === 1 ? -1 : 1])) as S;
 
 export const totalPages = (total: number, limit: number): number => Math.ceil(total / limit);

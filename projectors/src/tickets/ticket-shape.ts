@@ -1,0 +1,45 @@
+import { CollectionShape, TICKETS_COLLECTION } from '@support/domain';
+import { TICKET_CUSTOMERS_COLLECTION } from './customer-lookup';
+
+const byTimestamp = (key: string) => ({ name: `account_${key}`, fields: ['accountId', key, '_id'] });
+
+/**
+ * The ticket read model's collections. "tickets" is what the list and the export read: every
+ * filter of spec 4.2.1 has its field (a column in SQLite), every sort an index scoped by account
+ * (timestamp, then id), the list fields (phones, ticket keys, involved agents) are looked up by one
+ * value, `searchText` is found by any fragment, and the tickets are counted per account and status
+ * (the totals lists ask for most).
+ */
+export const TICKETS_SHAPE: CollectionShape = {
+  fields: [
+    'accountId', 'status', 'createdAt', 'updatedAt', 'resolvedAt', 'executedAt', 'assignedAt', 'assignedToId', 'createdByUserId', 'taskId', 'taskTeamId',
+    'source', 'manualSourceLabel', 'customerId', 'customerName', 'orderName', 'category', 'subcategory', 'sentiment', 'parentTicketId', 'ticketNumber',
+    'ticketType', 'rootTicketId',
+  ],
+  lists: ['involvedAgentIds', 'customerPhones', 'ticketKeys'],
+  search: 'searchText',
+  countedBy: ['accountId', 'status'],
+  indexes: [
+    byTimestamp('createdAt'),
+    byTimestamp('updatedAt'),
+    byTimestamp('resolvedAt'),
+    byTimestamp('executedAt'),
+    byTimestamp('assignedAt'),
+    { name: 'account_status_createdAt', fields: ['accountId', 'status', 'createdAt', '_id'] },
+    { name: 'account_task_createdAt', fields: ['accountId', 'taskId', 'createdAt', '_id'] },
+    { name: 'account_customer', fields: ['accountId', 'customerId'] },
+    { name: 'account_orderName', fields: ['accountId', 'orderName'] },
+    { name: 'account_customerPhones', fields: ['accountId', 'customerPhones'] },
+    { name: 'account_ticketKeys', fields: ['accountId', 'ticketKeys'] },
+    { name: 'account_involvedAgentIds', fields: ['accountId', 'involvedAgentIds'] },
+  ],
+};
+
+export const TICKETS_READ_MODEL_COLLECTIONS: Readonly<Record<string, CollectionShape>> = {
+  [TICKETS_COLLECTION]: TICKETS_SHAPE,
+  // The customers as the tickets projection knows them (read by id only).
+  [TICKET_CUSTOMERS_COLLECTION]: { fields: ['accountId'] },
+};
+
+/** Raised when the documents' form changes: the engine empties the read model and it is rebuilt from the log. */
+export const TICKETS_READ_MODEL_VERSION = 1;
