@@ -50,7 +50,7 @@ const fieldDocument = <V>(name: string, u: unknown, allowed: readonly V[]): E.Ei
   if (u === undefined || u === null) return E.right(undefined);
   if (!isRecord(u)) return E.left(`${name} must be a JSON object such as { "createdAt": -1 }`);
   for (const [key, v] of Object.entries(u)) {
-    if (key.startsWith('$') || key === '') return E.left(`${name} keys are field paths; "${key}" is not one`);
+    if (!FIELD_PATH.test(key)) return E.left(`${name} keys are field paths such as "createdAt"; "${key}" is not one`);
     if (!allowed.includes(v as V)) return E.left(`${name}.${key} must be ${allowed.join(' or ')}`);
   }
   return E.right(u as Record<string, V>);

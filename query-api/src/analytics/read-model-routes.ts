@@ -51,8 +51,9 @@ export const readModelRoutes = (router: Router, deps: ReadModelQueryDeps): void 
     if (E.isLeft(query)) return respond(ctx, E.left(problem(400, query.left)));
     const q = query.right;
     respond(ctx, await runQuery(deps, ctx, async (scope, collection) => {
+      const where = scopedWhere(scope, q.filter);
       // One more than asked tells whether there are more.
-      const found = await deps.readModels.find(collection, { where: scopedWhere(scope, q.filter), ...(q.sort ? { sort: q.sort } : {}), skip: q.skip, limit: q.limit + 1 });
+      const found = where === null ? [] : await deps.readModels.find(collection, { where, ...(q.sort ? { sort: q.sort } : {}), skip: q.skip, limit: q.limit + 1 });
       return ok({ collection, documents: found.slice(0, q.limit), skip: q.skip, limit: q.limit, hasMore: found.length > q.limit });
     }));
   });
@@ -60,7 +61,9 @@ export const readModelRoutes = (router: Router, deps: ReadModelQueryDeps): void 
   router.post(`${READ_MODELS_PATH}/:collection/count`, access, async (ctx) => {
     const query = decodeReadModelQuery(ctx.request.body, ['filter']);
     if (E.isLeft(query)) return respond(ctx, E.left(problem(400, query.left)));
-    respond(ctx, await runQuery(deps, ctx, async (scope, collection) =>
-      ok({ collection, count: await deps.readModels.count(collection, scopedWhere(scope, query.right.filter)) })));
+    respond(ctx, await runQuery(deps, ctx, async (scope, collection) => {
+      const where = scopedWhere(scope, query.right.filter);
+      return ok({ collection, count: where === null ? 0 : await deps.readModels.count(collection, where) });
+    }));
   });
 };

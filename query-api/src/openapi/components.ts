@@ -82,6 +82,13 @@ export const schemas: Readonly<Record<string, Schema>> = {
   EventMetadata: object({
     version: int(), accountId: str(), userId: str('Access token id or worker name, never a token.'), requestId: str(), correlationId: str(), causationId: str(),
   }, ['version']),
+  ReadModelFilter: mapOf({
+    oneOf: [
+      { type: ['string', 'number', 'boolean', 'null'], description: 'Equal (a list field: holds it; null: missing too).' },
+      object({ ne: { type: ['string', 'number', 'boolean', 'null'] } }, ['ne'], { closed: true }),
+      object({ lt: { type: ['string', 'number'] }, lte: { type: ['string', 'number'] }, gt: { type: ['string', 'number'] }, gte: { type: ['string', 'number'] } }, [], { closed: true }),
+    ],
+  }, 'Conditions on fields (keys are field paths such as status or template.name), all of which hold.'),
   FeedEvent: record({
     position: str('`commit/prepare`: what `from` takes.', { pattern: '^[0-9]+/[0-9]+$' }), streamName: str(), revision: str(undefined, { pattern: '^[0-9]+$' }),
     id: str(), type: str(), created: dateTime(), data: {}, metadata: ref('EventMetadata'),

@@ -19,22 +19,24 @@ describe('analysts query the live read models (POST /admin/read-models/{collecti
   });
   after(() => svc?.stop());
 
-  it('lists the read models with their collections and indexes', async () => {
+  it('lists the read models with their collections, fields and indexes', async () => {
     const res = await svc.api('GET', '/admin/read-models', { token: TOKENS.acmeAdmin });
     expect(res.status).to.equal(200);
     const names = res.body.readModels.map((m: any) => m.name);
     expect(names).to.include.members(['tickets', 'records', 'templates', 'messages']);
     const tickets = res.body.readModels.find((m: any) => m.name === 'tickets');
     expect(tickets.collections.map((c: any) => c.name)).to.deep.equal(['tickets', 'tickets_customers']);
-    expect(tickets.collections[0].indexes).to.deep.include({ name: 'account_customerPhones', key: { accountId: 1, customerPhones: 1 }, unique: false });
+    expect(tickets.collections[0].indexes).to.deep.include({ name: 'account_customerPhones', fields: ['accountId', 'customerPhones'] });
+    expect(tickets.collections[0]).to.include({ search: 'searchText' });
+    expect(tickets.collections[0].lists).to.include('customerPhones');
   });
 
-  it('given a MongoDB filter, sort and projection, then the matching documents of the live read model, as the list sees them', async () => {
-    // given the filter document the ticket list compiles for phoneNumber (one indexable field)
-    const res = await find(svc, 'tickets', { filter: { customerPhones: '+14155550801' }, sort: { createdAt: -1 }, projection: { ticketNumber: 1, status: 1, customerPhones: 1 } });
+  it('given a filter on a list field and a sort, then the matching documents of the live read model, as the list sees them', async () => {
+    // given a phone: the tickets whose customer has it (a list field)
+    const res = await find(svc, 'tickets', { filter: { customerPhones: '+14155550801' }, sort: { createdAt: -1 } });
     expect(res.status).to.equal(200);
     expect(res.body.documents.map((d: any) => d._id)).to.deep.equal([acme[0]]);
-    expect(res.body.documents[0]).to.have.keys(['_id', 'ticketNumber', 'status', 'customerPhones']);
+    expect(res.body.documents[0]).to.include({ status: 'open' });
     // and the list route answers the same ticket
     const list = await svc.api('POST', '/apis/task-runs/tickets/list', { token: TOKENS.acmeAdmin, body: { phoneNumber: '+14155550801' } });
     expect(list.body.data.map((t: any) => t.id)).to.deep.equal(res.body.documents.map((d: any) => d._id));
@@ -49,7 +51,7 @@ describe('analysts query the live read models (POST /admin/read-models/{collecti
   });
 
   it('counts', async () => {
-    const res = await svc.api('POST', '/admin/read-models/tickets/count', { token: TOKENS.acmeAdmin, body: { filter: { status: { $in: ['open'] } } } });
+    const res = await svc.api('POST', '/admin/read-models/tickets/count', { token: TOKENS.acmeAdmin, body: { filter: { status: 'open', createdAt: { gte: '2000-01-01T00:00:00.000Z' } } } });
     expect(res.body).to.deep.equal({ collection: 'tickets', count: 3 });
   });
 
@@ -72,14 +74,14 @@ describe('analysts query the live read models (POST /admin/read-models/{collecti
   });
 
   describe('read only, and only queries', () => {
-    it('answers 400 for operators that run code, an unknown operator, a bad regular expression, or a write', async () => {
+    it('answers 400 for operators, a condition it does not take, or a write', async () => {
       const where = await find(svc, 'tickets', { filter: { $where: 'true' } });
       expect(where.status).to.equal(400);
-      expect(where.body.message).to.match(/operators that run code/);
+      expect(where.body.message).to.match(/"\$where" is not one/);
       const unknown = await find(svc, 'tickets', { filter: { status: { $near: 1, $fancy: 2 } } });
       expect(unknown.status).to.equal(400);
-      expect(unknown.body.message).to.match(/^The query could not be run: /);
-      expect((await find(svc, 'tickets', { filter: { summary: { $regex: '(' } } })).status).to.equal(400);
+      expect(unknown.body.message).to.match(/^filter.status takes "ne" alone/);
+      expect((await find(svc, 'tickets', { filter: { summary: { regex: '(' } } })).status).to.equal(400);
       expect((await find(svc, 'tickets', { filter: {}, update: { $set: { status: 'closed' } } })).status).to.equal(400);
       expect((await svc.api('POST', '/admin/read-models/tickets/updateMany', { token: TOKENS.acmeAdmin, body: {} })).status).to.equal(404);
       const after = await svc.api('POST', '/admin/read-models/tickets/count', { token: TOKENS.acmeAdmin, body: { filter: { status: 'open' } } });

@@ -6,8 +6,7 @@ import { stringify as csvStringify } from 'csv-stringify/sync';
 import { writeToString } from '@fast-csv/format';
 import Papa from 'papaparse';
 import { createArrayCsvStringifier } from 'csv-writer';
-import { EmbeddedReadStore } from '@support/adapters';
-import { decodeAccountConfig, exportColumns, ExportTicket, ReadStore } from '@support/domain';
+import { decodeAccountConfig, exportColumns, ExportTicket } from '@support/domain';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
 import { startTestService } from '../support/test-service';
 import { csvRecordsWriter } from '@support/workers';
@@ -122,27 +121,6 @@ const memoryParts = (): { readonly name: string; read(): number }[] => {
   ];
 };
 
-/**
- * Waits until the service's snapshot keeper has written the seeded documents (an embedded read
- * store with no unsaved writes). Seeding writes straight into the read model, so the keeper meets a
- * million new documents at once and writes a full snapshot of them (gigabytes, tens of seconds of
- * event-loop time); a service whose tickets came through the log wrote that snapshot long before.
- * The export is measured on the settled service. Resolves at once for other stores.
- */
-const snapshotSettled = async (readStore: ReadStore): Promise<{ seconds: number; longestTurnMs: number }> => {
-  if (!(readStore instanceof EmbeddedReadStore)) return { seconds: 0, longestTurnMs: 0 };
-  const started = performance.now();
-  const turns = longestTurn();
-  try {
-    while (readStore.unsaved.writes > 0 || readStore.unsaved.needsFull) {
-      if (performance.now() - started > 30 * 60_000) throw new Error('the seeded read model was not snapshotted within 30 minutes');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  } finally {
-    turns.stop();
-  }
-  return { seconds: (performance.now() - started) / 1000, longestTurnMs: turns.longestMs };
-};
 
 /**
  * A client listing a customer's tickets by phone every 50 ms (one request at a time) until
@@ -238,10 +216,8 @@ export async function run(): Promise<void> {
   const svc = await startTestService({ config });
   try {
     const seedStarted = performance.now();
-    await seedTickets(svc.deps.readStore, tickets(TICKETS));
+    await seedTickets(svc.deps.readModels, tickets(TICKETS));
     process.stdout.write(`  seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`);
-    const settled = await snapshotSettled(svc.deps.readStore);
-    process.stdout.write(`  the service's snapshot of the seeded read model written in ${settled.seconds.toFixed(1)} s (not part of the export); the longest event-loop turn meanwhile: ${settled.longestTurnMs.toFixed(1)} ms\n`);
     collectGarbage();
     await new Promise((r) => setTimeout(r, 500));
     const rssBefore = process.memoryUsage().rss;

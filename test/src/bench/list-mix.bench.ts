@@ -1,39 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as E from 'fp-ts/Either';
-import { EmbeddedReadStore, writeReadStoreSnapshot } from '@support/adapters';
 import { decodeAccountConfig, type Principal } from '@support/domain';
 import { listTickets } from '@support/query-api';
 import { exampleConfig } from '../support/example-config';
 import { listMix } from './list-mix/list-mix';
-import { substringUpkeep } from './list-mix/index-upkeep';
+import { tempSqliteReadModels } from '../support/sqlite-read-models';
 import { seedTickets } from './list-mix/seed-tickets';
-import { longestTurn } from './support/longest-turn';
 
-/**
- * A full snapshot of the seeded store as the service's keeper takes one (capture, file, then the
- * writes it holds forgotten), while the event loop's turns are timed: how long a request arriving
- * meanwhile could wait.
- */
-const snapshotTurns = async (store: EmbeddedReadStore): Promise<{ seconds: number; longestMs: number }> => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'list-mix-snapshot-'));
-  const turns = longestTurn();
-  const started = performance.now();
-  try {
-    const tables = store.capture();
-    await writeReadStoreSnapshot(path.join(dir, 'read-models.snapshot'), { takenAt: new Date().toISOString(), log: null }, tables);
-    store.forgetChanges(tables, true);
-    await new Promise((r) => setImmediate(r));
-    return { seconds: (performance.now() - started) / 1000, longestMs: turns.longestMs };
-  } finally {
-    turns.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-};
 
 /**
  * The list part of the speed benchmark, in process and quick to repeat: the tickets read model
@@ -62,18 +37,14 @@ const principal = (): Principal => {
 };
 
 export async function run(): Promise<void> {
-  const store = new EmbeddedReadStore();
+  const store = tempSqliteReadModels();
   const seeded = await seedTickets(store, TICKETS, 30 * 60_000);
-  line(`list-mix: ${TICKETS.toLocaleString('en-US')} tickets seeded through the projection, ${seeded.usPerTicket.toFixed(0)} µs of projection writes per ticket (create + summary)`);
-  const upkeep = substringUpkeep(await store.collection('tickets').find({}, { readOnly: true }).toArray());
-  line(`  search index upkeep alone: ${upkeep.addUs.toFixed(1)} µs to add a ticket's text, ${upkeep.changeUs.toFixed(1)} µs to change it (the summary arriving)`);
-  const snapshot = await snapshotTurns(store);
-  line(`  a full snapshot of it, as the service's keeper writes one: ${snapshot.seconds.toFixed(1)} s; the longest event-loop turn meanwhile ${snapshot.longestMs.toFixed(1)} ms`);
+  line(`list-mix: ${TICKETS.toLocaleString('en-US')} tickets seeded through the projection into SQLite, ${seeded.usPerTicket.toFixed(0)} µs of projection writes per ticket (create + summary)`);
   // The seeding's garbage collected now, not in the middle of the measured requests.
   setFlagsFromString('--expose-gc');
   (runInNewContext('gc') as () => void)();
   const who = principal();
-  const deps = { readStore: store };
+  const deps = { readModels: store };
   const mix = listMix(TICKETS, new Date(Date.now() - 3_600_000).toISOString());
   const list = async (body: unknown) => {
     const answer = await listTickets(deps, who, body);

@@ -42,7 +42,7 @@ const deliveries = async (svc: TestService, fake: FakeCloudApi, keys: Set<string
   while (mine().length < keys.size && Date.now() < deadline) await sleep(20);
   const received = mine();
   const queuedAt = new Map<string, number>();
-  for await (const doc of svc.deps.readStore.collection(MESSAGES_COLLECTION).find({ accountId: 'acme', msgId: { $in: [...keys] } })) {
+  for (const doc of (await Promise.all([...keys].map((msgId) => svc.deps.readModels.find(MESSAGES_COLLECTION, { where: { accountId: 'acme', msgId }, limit: 1 })))).flat()) {
     queuedAt.set(String(doc.msgId), Date.parse(String(doc.queuedAt)));
   }
   const delays = received.map((s) => s.at - queuedAt.get(keyOf(s.body))!).sort((a, b) => a - b);

@@ -57,7 +57,7 @@ async function seed(svc: TestService): Promise<number> {
     }),
   );
   if (last !== null && !(await svc.deps.progress.waitFor([RECORDS_PROJECTION], last, 600_000))) throw new Error('records projection did not catch up');
-  const count = await svc.deps.readStore.collection(RECORDS_COLLECTION).countDocuments({ accountId: 'acme', objectId: INVENTORY });
+  const count = await svc.deps.readModels.count(RECORDS_COLLECTION, { accountId: 'acme', objectId: INVENTORY });
   if (count < RECORDS) throw new Error(`read model holds ${count} records, expected ${RECORDS}`);
   return (performance.now() - started) / 1000;
 }

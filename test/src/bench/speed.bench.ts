@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { readModelSnapshotFile } from '@support/app';
+import { READ_MODELS_FILE } from '@support/adapters';
 import { countEvents } from './support/count-events';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
 import { cpuMsOf, firstLine, freePort, pinSelf, spawnPinned, stop } from './speed/child';
@@ -168,7 +168,7 @@ export async function run(): Promise<void> {
 
     // 5. Full rebuild from the log (no snapshot).
     await stop(service);
-    rmSync(readModelSnapshotFile(dataDir), { force: true });
+    for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(dataDir, `${READ_MODELS_FILE}${suffix}`), { force: true });
     const events = await countEvents(dataDir);
     // The stop just wrote a full snapshot (hundreds of MB at 100,000 tickets) that the kernel is still
     // writing back; the rebuild is timed from a quiet disk, not behind the last step's writes (with

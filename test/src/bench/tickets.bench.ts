@@ -1,8 +1,9 @@
+import path from 'node:path';
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
 import { startTestService, TestService } from '../support/test-service';
-import { readModelSnapshotFile } from '@support/app';
+import { READ_MODELS_FILE } from '@support/adapters';
 import { countEvents } from './support/count-events';
 
 
@@ -172,7 +173,7 @@ export async function run(): Promise<void> {
     // Without a snapshot every read model is rebuilt from the whole log.
     await svc.stop({ remove: false });
     running = false;
-    rmSync(readModelSnapshotFile(svc.dataDir), { force: true });
+    for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(svc.dataDir, `${READ_MODELS_FILE}${suffix}`), { force: true });
     const head = await countEvents(svc.dataDir);
     const rebuilding = performance.now();
     svc = await startTestService({ config: benchConfig(), logger, dataDir: svc.dataDir });

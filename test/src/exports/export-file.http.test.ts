@@ -14,7 +14,7 @@ describe('ticket export: the file of lifecycle tickets, parsed back (HTTP)', fun
     // The service's clock reads mid-January 2027, after every ticket of the fixture (and after the 2026-12-25 holiday).
     const offsetMs = Date.parse('2027-01-15T06:00:00Z') - Date.now();
     svc = await startTestService({ config: withoutRateLimits(exampleConfig()), overrides: { clock: { now: () => new Date(Date.now() + offsetMs) } } });
-    await seedTickets(svc.deps.readStore, [
+    await seedTickets(svc.deps.readModels, [
       ...LIFECYCLE_TICKETS,
       { _id: 'rfc-4180', ticketNumber: 599, orderName: 'LIFE', summary: TRICKY_SUMMARY, customerName: 'Zoë Ångström', createdAt: ist('2026-11-23T09:00') },
     ]);
@@ -63,7 +63,7 @@ describe('ticket export: the file of lifecycle tickets, parsed back (HTTP)', fun
   });
 
   it('given the account timezone is invalid (globex), then local timestamps fall back to Asia/Kolkata', async () => {
-    await seedTickets(svc.deps.readStore, [{ _id: 'globex-1', accountId: 'globex', ticketNumber: 1, createdAt: ist('2026-11-23T09:00') }]);
+    await seedTickets(svc.deps.readModels, [{ _id: 'globex-1', accountId: 'globex', ticketNumber: 1, createdAt: ist('2026-11-23T09:00') }]);
     const { done } = await exportAndWait(svc, {}, 'globex-admin-token-0001');
     const csv = await downloadCsv(done.body.downloadUrl);
     expect(csv.rows).to.have.length(1);

@@ -28,7 +28,7 @@ describe('ticket export: a job through queued, running and succeeded, a worker t
   let stopWorker: (() => Promise<void>) | null = null;
   beforeEach(async () => {
     svc = await startTestService({ config: configWithSecondAdminToken(), features: featuresWithoutExportWorkers() });
-    await seedTickets(svc.deps.readStore, seeded(ROWS));
+    await seedTickets(svc.deps.readModels, seeded(ROWS));
   });
   afterEach(async () => {
     await stopWorker?.();
@@ -115,7 +115,7 @@ describe('ticket export: URL validity and file retention (HTTP)', function () {
   let offsetMs = 0;
   before(async () => {
     svc = await startTestService({ config: withoutRateLimits(exampleConfig()), overrides: { clock: { now: () => new Date(Date.now() + offsetMs) } } });
-    await seedTickets(svc.deps.readStore, seeded(20));
+    await seedTickets(svc.deps.readModels, seeded(20));
   });
   after(async () => svc?.stop());
   afterEach(() => {

@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { Account, snapshotQuery, validateExportRequest } from '@support/domain';
+import { Account, exportCriteria, snapshotCriteria, validateExportRequest } from '@support/domain';
 
 const account = (timezone?: string): Account => ({ id: 'acme', name: 'Acme', ...(timezone !== undefined ? { timezone } : {}) });
 
 describe('export start request (spec 4.3): defaults and checks', () => {
-  it('given no body, then the account timezone, en-US and display, and the list\'s compiled query', () => {
+  it('given no body, then the account timezone, en-US and display, and the list\'s criteria (newest first)', () => {
     const r = validateExportRequest(undefined, account('Europe/Berlin'));
     expect(E.isRight(r) && r.right.format).to.deep.equal({ timezone: 'Europe/Berlin', locale: 'en-US', timestampFormat: 'display' });
-    expect(E.isRight(r) && r.right.query.sort).to.deep.equal({ createdAt: -1, _id: -1 });
+    expect(E.isRight(r) && r.right.criteria).to.deep.equal({ accountId: 'acme', timestampKey: 'createdAt', sortOrder: 'desc' });
   });
 
   it('given an account timezone that is missing or invalid, then Asia/Kolkata', () => {
@@ -34,13 +34,17 @@ describe('export start request (spec 4.3): defaults and checks', () => {
     expect(E.isRight(r)).to.equal(true);
   });
 
-  it('given a request time, then the snapshot query keeps the filters and adds createdAt ≤ that time', () => {
+  it('given a request time, then the snapshot criteria keep the filters and add createdAt ≤ that time', () => {
     const r = validateExportRequest({ statuses: ['open'], startDate: '2026-01-01T00:00:00Z' }, account());
     if (E.isLeft(r)) throw new Error(r.left.message);
-    const q = snapshotQuery(r.right.query, new Date('2026-02-01T00:00:00Z'));
-    expect(q.filter).to.deep.equal({
-      accountId: 'acme', status: { $in: ['open'] }, createdAt: { $gte: '2026-01-01T00:00:00.000Z' },
-      $and: [{ createdAt: { $lte: '2026-02-01T00:00:00.000Z' } }],
+    const c = snapshotCriteria(r.right.criteria, new Date('2026-02-01T00:00:00Z'));
+    expect(c).to.deep.equal({
+      accountId: 'acme', timestampKey: 'createdAt', sortOrder: 'desc', statuses: ['open'], from: '2026-01-01T00:00:00.000Z', createdAtMost: '2026-02-01T00:00:00.000Z',
     });
+  });
+
+  it('given an export requested before criteria were recorded (filters only), then its criteria are made from the filters and the request time', () => {
+    const c = exportCriteria({ filters: { statuses: ['open'] }, requestedAt: '2026-02-01T00:00:00.000Z' }, account());
+    expect(c).to.deep.equal(E.right({ accountId: 'acme', timestampKey: 'createdAt', sortOrder: 'desc', statuses: ['open'], createdAtMost: '2026-02-01T00:00:00.000Z' }));
   });
 });

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { features, readModelSnapshotFile } from '@support/app';
+import { READ_MODELS_FILE } from '@support/adapters';
+import { features } from '@support/app';
 import { Logger } from '@support/domain';
 import { DispatcherDefinition } from '@support/projectors';
 import { recordingLogger } from '../support/recording-logger';
@@ -41,15 +42,14 @@ describe('job dispatchers across a rebuild of the read models', () => {
     for (let i = 0; i < 3; i++) await createTicket(first);
     await first.stop({ remove: false });
     expect(before.seen.length).to.be.greaterThan(0);
-    rmSync(path.dirname(readModelSnapshotFile(dataDir)), { recursive: true, force: true });
+    for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(dataDir, `${READ_MODELS_FILE}${suffix}`), { force: true });
     // when
     const after = recordingDispatcher();
     const logger = recordingLogger();
     const second = await start(dataDir, after, logger);
     try {
       // then: the read models were rebuilt, the dispatcher was handed nothing old
-      expect(logger.messages).not.to.include('read models restored from snapshot');
-      expect(await total(second)).to.equal(3);
+        expect(await total(second)).to.equal(3);
       expect(after.seen).to.deep.equal([]);
       // and it goes on with what comes next
       await createTicket(second);

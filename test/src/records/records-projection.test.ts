@@ -12,16 +12,12 @@ describe('the "records" read model (projection)', () => {
     const [write] = recordWrites(inserted);
     expect(write).to.deep.equal({
       collection: 'records',
-      updateOne: {
-        id: 'r1',
-        update: {
-          $set: {
-            accountId: 'acme', objectId: 'obj', customerId: 'c1', data: inserted.data.data,
-            lookupKeys: ['attributes={"a":2,"b":1}', 'qty=2', 'sku="A"'], createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z',
-          },
-        },
-        upsert: true,
+      id: 'r1',
+      set: {
+        accountId: 'acme', objectId: 'obj', customerId: 'c1', data: inserted.data.data,
+        lookupKeys: ['attributes={"a":2,"b":1}', 'qty=2', 'sku="A"'], createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z',
       },
+      upsert: true,
     });
   });
 
@@ -32,7 +28,8 @@ describe('the "records" read model (projection)', () => {
     });
     expect(write).to.deep.equal({
       collection: 'records',
-      updateOne: { id: 'r1', update: { $set: { customerId: null, data: { sku: 'A', qty: 3 }, lookupKeys: ['qty=3', 'sku="A"'], updatedAt: '2026-03-02T00:00:00.000Z' } } },
+      id: 'r1',
+      set: { customerId: null, data: { sku: 'A', qty: 3 }, lookupKeys: ['qty=3', 'sku="A"'], updatedAt: '2026-03-02T00:00:00.000Z' },
     });
   });
 

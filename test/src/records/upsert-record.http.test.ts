@@ -18,7 +18,7 @@ describe('POST /apis/resources/records/upsert (spec 4.8, 3.3)', () => {
   const sku = () => `SKU-UPS-${++n}`;
   const upsert = (body: unknown, token: string = TOKENS.acmeAdmin) => svc.api('POST', UPSERT, { token, body });
   const insert = (data: unknown) => svc.api('POST', INSERT, { token: TOKENS.acmeAdmin, body: { objectId: INVENTORY, data } });
-  const recordsWithSku = (s: string) => svc.deps.readStore.collection<RecordDocument>(RECORDS_COLLECTION).find({ accountId: 'acme', objectId: INVENTORY, 'data.sku': s }).toArray();
+  const recordsWithSku = (s: string) => svc.deps.readModels.find<RecordDocument>(RECORDS_COLLECTION, { where: { accountId: 'acme', objectId: INVENTORY, 'data.sku': s } });
 
   describe('authentication', () => {
     it('given no token, then 401', async () => {

@@ -7,7 +7,7 @@ const listParam = (name: string, description: string) => ({ ...queryParam(name, 
 
 const collection = pathParam('collection', 'A collection owned by a read model (GET /admin/read-models lists them).');
 const unknownCollection = errorAnswer('No read model has that collection.');
-const refused = errorAnswer('A body that is not a query document, a refused operator ($where, $function, $accumulator), an unsafe $regex, an unknown field, or a query the engine cannot run.');
+const refused = errorAnswer('A body that is not a query: an unknown field, a filter key that is not a field path, a condition other than a value, ne, or lt/lte/gt/gte, a bad sort or page.');
 
 export const adminPaths: Paths = {
   '/admin/events': {
@@ -29,20 +29,24 @@ export const adminPaths: Paths = {
     }),
   },
   '/admin/read-models': {
-    get: operation({ operationId: 'listReadModels', summary: 'The read models, their collections and indexes', tags: TAGS }, { auth: 'admin' }, {
+    get: operation({ operationId: 'listReadModels', summary: 'The read models, their collections, fields and indexes', tags: TAGS }, { auth: 'admin' }, {
       '200': answer('The catalog.', record({
-        readModels: arrayOf(object({
+        readModels: arrayOf(record({
           name: str(),
-          collections: arrayOf(record({ name: str(), indexes: arrayOf(record({ name: nullable(str()), key: mapOf({}), unique: bool() })) })),
-        }, ['name', 'collections'])),
+          version: int(),
+          collections: arrayOf(record({
+            name: str(), fields: arrayOf(str()), lists: arrayOf(str('Fields holding lists; a value condition matches when the list holds it.')),
+            search: nullable(str('The field found by any fragment of its text.')), indexes: arrayOf(record({ name: str(), fields: arrayOf(str()) })),
+          })),
+        })),
       })),
     }),
   },
   '/admin/read-models/{collection}/find': {
     post: operation({
-      operationId: 'findReadModelDocuments', summary: 'Run a MongoDB find on a read model (account admins: scoped to their account)', tags: TAGS, parameters: [collection],
+      operationId: 'findReadModelDocuments', summary: 'Find documents of a read model by conditions on fields (account admins: scoped to their account)', tags: TAGS, parameters: [collection],
       requestBody: jsonBody(object({
-        filter: object({}), sort: mapOf({ enum: [1, -1] }), projection: mapOf({ enum: [0, 1] }),
+        filter: ref('ReadModelFilter'), sort: mapOf({ enum: [1, -1] }),
         skip: int(undefined, { minimum: 0, maximum: 1_000_000 }), limit: int(undefined, { minimum: 1, maximum: 1000 }),
       }, [], { closed: true }), false),
     }, { auth: 'admin', jsonBody: true }, {
@@ -54,7 +58,7 @@ export const adminPaths: Paths = {
   '/admin/read-models/{collection}/count': {
     post: operation({
       operationId: 'countReadModelDocuments', summary: 'Count the documents of a read model matching a filter', tags: TAGS, parameters: [collection],
-      requestBody: jsonBody(object({ filter: object({}) }, [], { closed: true }), false),
+      requestBody: jsonBody(object({ filter: ref('ReadModelFilter') }, [], { closed: true }), false),
     }, { auth: 'admin', jsonBody: true }, {
       '200': answer('The count.', record({ collection: str(), count: int(undefined, { minimum: 0 }) })),
       '400': refused,

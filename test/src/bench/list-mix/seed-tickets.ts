@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { extractSummary } from '@support/adapters';
-import type { ReadStore, RecordedEvent, TicketCreatedData } from '@support/domain';
-import { applyProjectionWrites, declareIndexes, ticketsProjection } from '@support/projectors';
+import type { ReadModels, RecordedEvent, TicketCreatedData } from '@support/domain';
+import { projectionSubscriber, readModelShapes, ticketsProjection } from '@support/projectors';
 
 /**
  * The tickets read model as the speed benchmark's creates leave it, written straight through the
@@ -17,9 +17,9 @@ export const seedPhoneOf = (customer: number): string => `+1415${String(5_000_00
 const eventAt = (n: number, type: string, data: unknown): RecordedEvent =>
   ({ type, data, position: { commit: BigInt(n), prepare: BigInt(n) } }) as unknown as RecordedEvent;
 
-/** One event through the projection, as the service applies it. */
-const apply = async (store: ReadStore, event: RecordedEvent): Promise<void> =>
-  applyProjectionWrites(store, event, await ticketsProjection.project(event, store));
+/** Events applied through the projection in one batch, as the service applies a batch. */
+const apply = (store: ReadModels, events: readonly RecordedEvent[]): Promise<void> =>
+  projectionSubscriber(ticketsProjection, store).handleBatchUpTo!(events, events[events.length - 1].position);
 
 const createdData = (i: number, customers: number, createdAt: string): TicketCreatedData => {
   const customer = (i * 7919) % customers;
@@ -37,18 +37,24 @@ const createdData = (i: number, customers: number, createdAt: string): TicketCre
 };
 
 /** Seeds `tickets` tickets created over the last `spanMs` (newest now); answers the mean time of one ticket's writes. */
-export const seedTickets = async (store: ReadStore, tickets: number, spanMs: number): Promise<{ usPerTicket: number }> => {
-  await declareIndexes(ticketsProjection, store);
+export const seedTickets = async (store: ReadModels, tickets: number, spanMs: number): Promise<{ usPerTicket: number }> => {
+  await store.declare(readModelShapes([ticketsProjection]));
   const customers = seedCustomers(tickets);
   const now = Date.now();
   let position = 1;
   const started = performance.now();
+  let batch: RecordedEvent[] = [];
   for (let i = 0; i < tickets; i++) {
     const createdAt = new Date(now - spanMs + Math.floor((spanMs * i) / tickets)).toISOString();
     const data = createdData(i, customers, createdAt);
-    await apply(store, eventAt(position++, 'TicketCreated', data));
+    batch.push(eventAt(position++, 'TicketCreated', data));
     const summary = extractSummary(data.subject, data.query);
-    await apply(store, eventAt(position++, 'TicketQueryProcessed', { ticketId: data.ticketId, accountId: 'acme', summary, sentiment: 'neutral', processor: 'local', processedAt: createdAt }));
+    batch.push(eventAt(position++, 'TicketQueryProcessed', { ticketId: data.ticketId, accountId: 'acme', summary, sentiment: 'neutral', processor: 'local', processedAt: createdAt }));
+    if (batch.length >= 512) {
+      await apply(store, batch);
+      batch = [];
+    }
   }
+  if (batch.length > 0) await apply(store, batch);
   return { usPerTicket: ((performance.now() - started) * 1000) / tickets };
 };

@@ -1,5 +1,5 @@
 import { TicketDocument, ticketKeys, TICKETS_COLLECTION, ticketSearchText } from '@support/domain';
-import { ReadStore } from '@support/domain';
+import { ReadModels } from '@support/domain';
 
 export type SeedTicket = Partial<TicketDocument> & { readonly _id: string };
 
@@ -15,17 +15,21 @@ export const ticketDoc = (fields: SeedTicket): TicketDocument => {
   return { ...base, ticketKeys: ticketKeys(base), searchText: ticketSearchText(base, { name: base.customerName, phones: base.customerPhones, emails: base.customerEmails }) } as TicketDocument;
 };
 
+/** The name the seeding batches go under (a read model of its own, so the tickets projection's checkpoint is not touched). */
+const SEEDING = 'test-seeding';
+
 /**
  * Writes documents straight into the ticket read model (the export reads it; the lifecycle that
- * fills these fields through events is the tickets projector's work), in bulks of 5,000.
+ * fills these fields through events is the tickets projector's work), in batches of 5,000.
  */
-export const seedTickets = async (readStore: ReadStore, docs: Iterable<SeedTicket>): Promise<number> => {
-  const tickets = readStore.collection<TicketDocument>(TICKETS_COLLECTION);
+export const seedTickets = async (readModels: ReadModels, docs: Iterable<SeedTicket>): Promise<number> => {
   let batch: TicketDocument[] = [];
   let written = 0;
+  const at = { commit: 0n, prepare: 0n };
   const flush = async () => {
     if (batch.length === 0) return;
-    await tickets.bulkWrite(batch.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } })), { ordered: false });
+    const writes = batch.map(({ _id, ...fields }) => ({ collection: TICKETS_COLLECTION, id: _id, set: fields, upsert: true }));
+    await readModels.applyBatch(SEEDING, at, (b) => b.write(at, writes));
     written += batch.length;
     batch = [];
   };

@@ -1,31 +1,33 @@
 import { expect } from 'chai';
-import { EmbeddedReadStore } from '@support/adapters';
-import { Position, TICKETS_COLLECTION } from '@support/domain';
-import { applyProjectionWrites, declareIndexes, ticketsProjection } from '@support/projectors';
+import { Position, ReadModels, TICKETS_COLLECTION } from '@support/domain';
+import { projectionSubscriber, readModelShapes, ticketsProjection } from '@support/projectors';
 import { useTicketService } from '../create/support/ticket-service';
+import { tempSqliteReadModels } from '../../support/sqlite-read-models';
 import { TestService } from '../../support/test-service';
 import { newTicket, work } from './support';
 
-/**
- * Replays the whole log into a fresh read store through the tickets projection, as a rebuild does;
- * in replay mode (a start far behind the log) with the indexes the projection does not read deferred and built at the end.
- */
-const rebuild = async (svc: TestService, replayMode = false): Promise<EmbeddedReadStore> => {
-  const store = new EmbeddedReadStore();
-  await declareIndexes(ticketsProjection, store);
-  if (replayMode) store.deferIndexes((_, name) => (ticketsProjection.replayIndexes ?? []).includes(name));
+/** Replays the whole log into fresh read models through the tickets projection, as a rebuild does, in batches of `batch` events. */
+const rebuild = async (svc: TestService, batch: number): Promise<ReadModels> => {
+  const readModels = tempSqliteReadModels();
+  await readModels.declare(readModelShapes([ticketsProjection]));
+  const subscriber = projectionSubscriber(ticketsProjection, readModels);
   const head = (await svc.deps.eventStore.headPosition()) as Position;
   const subscription = svc.deps.eventStore.subscribeToAll({ fromPosition: 'start', streamNamePrefixes: ticketsProjection.streamNamePrefixes });
+  let pending = [];
   for await (const event of subscription) {
-    await applyProjectionWrites(store, event, await ticketsProjection.project(event, store));
-    if (event.position.commit >= head.commit) break;
+    pending.push(event);
+    const last = event.position.commit >= head.commit;
+    if (pending.length >= batch || last) {
+      await subscriber.handleBatchUpTo!(pending, event.position);
+      pending = [];
+    }
+    if (last) break;
   }
   await subscription.unsubscribe();
-  if (replayMode) store.buildDeferredIndexes();
-  return store;
+  return readModels;
 };
 
-const allTickets = (store: { collection: EmbeddedReadStore['collection'] }) => store.collection(TICKETS_COLLECTION).find({}, { sort: { _id: 1 } }).toArray();
+const allTickets = (readModels: ReadModels) => readModels.find<Record<string, unknown> & { _id: string }>(TICKETS_COLLECTION, { where: {}, sort: { _id: 1 } });
 
 describe('working tickets: the read model rebuilt from the log', () => {
   const env = useTicketService();
@@ -50,16 +52,15 @@ describe('working tickets: the read model rebuilt from the log', () => {
     await work(env.svc, rootId, 'csat', { event: 'submitted', rating: 5, comment: 'Great', at: '2027-01-03T10:00:00Z' });
     await work(env.svc, rootId, 'unassign');
     // when
-    const rebuilt = await rebuild(env.svc);
+    const rebuilt = await rebuild(env.svc, 1);
     // then
-    const live = await allTickets(env.svc.deps.readStore);
+    const live = await allTickets(env.svc.deps.readModels);
     expect(live.length).to.be.greaterThan(2);
     expect(await allTickets(rebuilt)).to.deep.equal(live);
-    const replayed = await rebuild(env.svc, true);
-    expect(await allTickets(replayed)).to.deep.equal(live);
-    const byStatus = (store: { collection: EmbeddedReadStore['collection'] }) =>
-      store.collection(TICKETS_COLLECTION).find({ accountId: 'acme', status: { $in: ['open', 'resolved'] } }, { sort: { createdAt: -1, _id: -1 } }).toArray();
-    expect(await byStatus(replayed)).to.deep.equal(await byStatus(env.svc.deps.readStore));
+    const inLargeBatches = await rebuild(env.svc, 1_000);
+    expect(await allTickets(inLargeBatches)).to.deep.equal(live);
+    const open = { accountId: 'acme', timestampKey: 'createdAt', sortOrder: 'desc', statuses: ['open', 'resolved'] } as const;
+    expect(await inLargeBatches.tickets.page(open, 1, 250, ['status'])).to.deep.equal(await env.svc.deps.readModels.tickets.page(open, 1, 250, ['status']));
     const root = live.find((d) => d._id === rootId) as Record<string, any>;
     expect(root.family.childTickets).to.equal(1);
     expect(root.voiceFcr.laterInboundContact).to.equal(true);

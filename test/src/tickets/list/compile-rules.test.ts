@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { compileTicketQuery, decodeTicketListRequest } from '@support/domain';
+import { decodeTicketListRequest, ticketCriteria } from '@support/domain';
 import { ACME_SCOPE, queryStoreWith } from './query-store';
 
 const refusal = (body: unknown): string => {
@@ -65,8 +65,8 @@ describe('ticket list request rules (pure)', () => {
     for (const filters of [{ ignoreDateRange: true }, { ignoreDateRange: true, statuses: [] }, { ignoreDateRange: true, statuses: ['assigned', 'open'] }]) {
       expect(store.problem(filters).message).to.match(/^Invalid date range or status combination: /);
     }
-    expect(E.isRight(compileTicketQuery(ACME_SCOPE, { ignoreDateRange: true, statuses: ['queued'] }))).to.equal(true);
-    expect(E.isRight(compileTicketQuery(ACME_SCOPE, { ignoreDateRange: false, startDate: '2026-01-01T00:00:00Z' }))).to.equal(true);
+    expect(E.isRight(ticketCriteria(ACME_SCOPE, { ignoreDateRange: true, statuses: ['queued'] }))).to.equal(true);
+    expect(E.isRight(ticketCriteria(ACME_SCOPE, { ignoreDateRange: false, startDate: '2026-01-01T00:00:00Z' }))).to.equal(true);
   });
 
   it('an invalid phoneNumber is refused naming the field', async () => {
@@ -75,8 +75,8 @@ describe('ticket list request rules (pure)', () => {
     expect(store.problem({ phoneNumber: '+91 98765 43210, not-a-phone' }).message).to.match(/^phoneNumber \(value 2 of 2\) is not a valid phone number/);
   });
 
-  it('compiles to documents scoped by account, with the sort column and _id as tie-break', () => {
-    const q = compileTicketQuery(ACME_SCOPE, { timestampKey: 'updatedAt', sortOrder: 'asc', statuses: ['open'] });
-    expect(q).to.deep.equal(E.right({ filter: { accountId: 'acme', status: { $in: ['open'] } }, sort: { updatedAt: 1, _id: 1 }, timestampKey: 'updatedAt' }));
+  it('makes criteria scoped by account, with the sort column and order', () => {
+    const c = ticketCriteria(ACME_SCOPE, { timestampKey: 'updatedAt', sortOrder: 'asc', statuses: ['open'] });
+    expect(c).to.deep.equal(E.right({ accountId: 'acme', timestampKey: 'updatedAt', sortOrder: 'asc', statuses: ['open'] }));
   });
 });

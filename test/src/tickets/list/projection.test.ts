@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { EmbeddedReadStore } from '@support/adapters';
 import {
-  compileTicketQuery, CustomerEvent, customerStream, RecordedEvent, TicketCreatedData, TicketDocument, TicketEvent, TICKETS_COLLECTION,
+  CustomerEvent, ReadModels, ticketCriteria, customerStream, RecordedEvent, TicketCreatedData, TicketDocument, TicketEvent, TICKETS_COLLECTION,
   ticketStream, toTicketListItem,
 } from '@support/domain';
-import { applyProjectionWrites, declareIndexes, ticketsProjection } from '@support/projectors';
+import { projectionSubscriber, readModelShapes, ticketsProjection } from '@support/projectors';
+import { tempSqliteReadModels } from '../../support/sqlite-read-models';
 import { ACME_SCOPE } from './query-store';
 
 let position = 0n;
@@ -51,25 +51,23 @@ const history = (): RecordedEvent[] => [
   }),
 ];
 
-const project = async (store: EmbeddedReadStore, events: readonly RecordedEvent[]) => {
-  for (const event of events) {
-    if (!ticketsProjection.streamNamePrefixes.some((p) => event.streamName.startsWith(p))) continue;
-    await applyProjectionWrites(store, event, await ticketsProjection.project(event, store));
-  }
+const project = async (store: ReadModels, events: readonly RecordedEvent[]) => {
+  const subscriber = projectionSubscriber(ticketsProjection, store);
+  for (const event of events) await subscriber.handleBatchUpTo!([event], event.position);
 };
 
-const freshStore = async () => {
-  const store = new EmbeddedReadStore();
-  await declareIndexes(ticketsProjection, store);
+const freshStore = async (): Promise<ReadModels> => {
+  const store = tempSqliteReadModels();
+  await store.declare(readModelShapes([ticketsProjection]));
   return store;
 };
 
-const ticketDoc = (store: EmbeddedReadStore) => store.collection<TicketDocument>(TICKETS_COLLECTION).findOne({ _id: 'tk-1' });
+const ticketDoc = (store: ReadModels) => store.get<TicketDocument>(TICKETS_COLLECTION, 'tk-1');
 
-const idsMatching = async (store: EmbeddedReadStore, filters: Parameters<typeof compileTicketQuery>[1]) => {
-  const q = compileTicketQuery(ACME_SCOPE, filters);
-  if (E.isLeft(q)) throw new Error(q.left.message);
-  return (await store.collection<TicketDocument>(TICKETS_COLLECTION).find(q.right.filter, { sort: q.right.sort }).toArray()).map((d) => d._id);
+const idsMatching = async (store: ReadModels, filters: Parameters<typeof ticketCriteria>[1]) => {
+  const c = ticketCriteria(ACME_SCOPE, filters);
+  if (E.isLeft(c)) throw new Error(c.left.message);
+  return (await store.tickets.page<TicketDocument>(c.right, 1, 250, [])).docs.map((d) => d._id);
 };
 
 describe('the "tickets" read model (projection)', () => {
@@ -128,7 +126,6 @@ describe('the "tickets" read model (projection)', () => {
     await project(store, events);
     const before = await ticketDoc(store);
     await store.dropAll();
-    await declareIndexes(ticketsProjection, store);
     await project(store, events);
     expect(await ticketDoc(store)).to.deep.equal(before);
   });

@@ -63,7 +63,7 @@ describe('ticket list pages through the list handler', () => {
     const store = await readStoreWith(docs);
     const principal = { account: { id: 'acme', name: 'Acme' }, accountId: 'acme', tokenId: 'tok', user: null, role: 'admin' as const };
     const listed = async (body: Record<string, unknown>) => {
-      const answer = await listTickets({ readStore: store }, principal, body);
+      const answer = await listTickets({ readModels: store }, principal, body);
       if (E.isLeft(answer)) throw new Error(answer.left.body.message);
       return answer.right.body as TicketListPage;
     };

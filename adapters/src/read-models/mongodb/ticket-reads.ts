@@ -1,0 +1,59 @@
+import { pageWindow, reversedCriteria, type ReadDocument, type TicketCriteria, type TicketPage, type TicketReads } from '@support/domain';
+import type { Collection, Document } from 'mongodb';
+import { cursorBatches } from './cursor-batches';
+import { HIDDEN_FIELDS } from './internal-fields';
+import { ticketFilter, ticketSort } from './ticket-filter';
+
+/** Tickets an export stream reads at once (the cursor's batch size). */
+const STREAM_BATCH = 500;
+
+/**
+ * The list's pages, counts and the export's stream over the tickets collection, by the criteria
+ * compiled once per call (ticket-filter).
+ */
+export class MongoTicketReads implements TicketReads {
+  constructor(private readonly tickets: () => Collection<Document>) {}
+
+  private rows<T extends ReadDocument>(c: TicketCriteria, skip: number, limit: number, fields: readonly string[]): Promise<T[]> {
+    const projection = Object.fromEntries([['_id', 1], ...fields.filter((f) => f !== '_id').map((f) => [f, 1])]);
+    return this.tickets().find<T>(ticketFilter(c), { sort: ticketSort(c), skip, limit, projection }).toArray();
+  }
+
+  /**
+   * The first page is read first: when it is not full it holds every match, and no count is needed.
+   * Other pages count first, then read the page from the nearer end (pageWindow: a skip costs a step
+   * per skipped ticket). A limit below 1 reads no tickets (MongoDB's limit 0 would read them all).
+   */
+  async page<T extends ReadDocument>(c: TicketCriteria, page: number, limit: number, fields: readonly string[]): Promise<TicketPage<T>> {
+    if (limit < 1) return { docs: [], total: await this.count(c) };
+    if (page === 1) {
+      const docs = await this.rows<T>(c, 0, limit, fields);
+      return { docs, total: docs.length < limit ? docs.length : await this.count(c) };
+    }
+    const total = await this.count(c);
+    const window = pageWindow(total, page, limit);
+    if (window === null) return { docs: [], total };
+    if (!window.reversed) return { docs: await this.rows<T>(c, window.skip, window.limit, fields), total };
+    return { docs: (await this.rows<T>(reversedCriteria(c), window.skip, window.limit, fields)).reverse(), total };
+  }
+
+  count(c: TicketCriteria): Promise<number> {
+    return this.tickets().countDocuments(ticketFilter(c));
+  }
+
+  async exists(c: TicketCriteria): Promise<boolean> {
+    return (await this.tickets().findOne(ticketFilter(c), { projection: { _id: 1 } })) !== null;
+  }
+
+  /**
+   * One cursor in the criteria's order, STREAM_BATCH tickets a batch (cursor-batches). Not a snapshot:
+   * MongoDB reads at a point in time only in a snapshot session, which a standalone server refuses
+   * and which lasts minutes at most; a ticket changed while the stream is read is read as it is when
+   * its batch is, and one whose sort timestamp moves past the cursor may be read twice or not at all.
+   * An export bounds its tickets by createdAtMost, so tickets made later are never read.
+   */
+  async *stream<T extends ReadDocument>(c: TicketCriteria): AsyncIterable<readonly T[]> {
+    const cursor = this.tickets().find<T>(ticketFilter(c), { sort: ticketSort(c), projection: HIDDEN_FIELDS, batchSize: STREAM_BATCH });
+    yield* cursorBatches(cursor, STREAM_BATCH);
+  }
+}
