@@ -81,7 +81,11 @@ export interface ProjectionReads {
 }
 
 export interface ProjectionBatch extends ProjectionReads {
-  /** Applies the writes one event caused, once: an event applied before (a replay after a crash) changes nothing. */
+  /**
+   * Applies the writes one event caused. A crash never applies an event twice: on SQLite the batch
+   * and its checkpoint commit together (the runner hands a batch only events after the checkpoint);
+   * on MongoDB each write is guarded by the event's position, so a replay changes nothing.
+   */
   write(event: Position, writes: readonly DocumentWrite[]): Promise<void>;
 }
 
@@ -100,8 +104,10 @@ export interface TicketReads {
   exists(criteria: TicketCriteria): Promise<boolean>;
   /**
    * Every match in the criteria's order, as arrays read at once (a consumer of millions loops over
-   * each without an await per ticket). Memory stays flat whatever the number of matches; the
-   * tickets are those of one moment of the read model (a snapshot), not changed by later writes.
+   * each without an await per ticket). Memory stays flat whatever the number of matches. SQLite
+   * reads one moment of the read model (a snapshot); MongoDB reads a cursor, in which a ticket
+   * whose sort timestamp changes during the stream may be met twice or not at all (the export's
+   * snapshot criteria bound it to tickets created before the request, so only updatedAt sorts can).
    */
   stream<T extends ReadDocument>(criteria: TicketCriteria): AsyncIterable<readonly T[]>;
 }

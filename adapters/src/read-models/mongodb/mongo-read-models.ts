@@ -18,9 +18,10 @@ const NAMESPACE_NOT_FOUND = 26;
  * documents with two internal fields, the position guard and the search grams, that no read
  * returns), its declared indexes, and `read_models` for versions, shapes and checkpoints.
  *
- * A batch's writes are applied one driver write at a time as the projection makes them (its reads
- * go to MongoDB and see them), each guarded by its event's position; the checkpoint is written
- * after them (see position-guard). Batches, checkpoint saves, declares and drops run one at a time.
+ * A batch's writes are applied event by event as the projection makes them (its reads go to
+ * MongoDB and see them), each document's guarded by its event's position (see event-writer); the
+ * checkpoint is written after them (see position-guard). Batches, checkpoint saves, declares and
+ * drops run one at a time.
  * Reads need no declare (a query process reads what the projectors declared); writes refuse a
  * collection no read model of this process declared, since the writer keeps its grams.
  */

@@ -37,20 +37,23 @@ export const openWriter = (file: string): Database.Database => {
   try {
     db = new Database(file);
     db.pragma('busy_timeout = 10000');
+    // The file is checked before anything is written to it (WAL mode included): a file that is not ours is left as it was.
+    const applicationId = db.pragma('application_id', { simple: true }) as number;
+    const format = db.pragma('user_version', { simple: true }) as number;
+    const empty = (db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number }).n === 0;
+    const fresh = empty && applicationId === 0 && format === 0;
+    if (!fresh && applicationId !== READ_MODELS_APPLICATION_ID) {
+      throw new ReadModelFileError(`${file} is not a read-model database of this service (application id ${applicationId}): point DATA_DIR elsewhere, or move the file away; ${REBUILD_HINT}.`);
+    } else if (format > READ_MODELS_FORMAT) {
+      throw new ReadModelFileError(`The read-model database ${file} was written by a newer version of the service (format ${format}, this one knows ${READ_MODELS_FORMAT}): run that version, or move the file away; ${REBUILD_HINT}.`);
+    }
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('cache_size = -65536');
     db.pragma('temp_store = MEMORY');
-    const applicationId = db.pragma('application_id', { simple: true }) as number;
-    const format = db.pragma('user_version', { simple: true }) as number;
-    const empty = (db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number }).n === 0;
-    if (empty) {
+    if (fresh) {
       db.pragma(`application_id = ${READ_MODELS_APPLICATION_ID}`);
       db.pragma(`user_version = ${READ_MODELS_FORMAT}`);
-    } else if (applicationId !== READ_MODELS_APPLICATION_ID) {
-      throw new ReadModelFileError(`${file} is not a read-model database of this service (application id ${applicationId}): point DATA_DIR elsewhere, or move the file away; ${REBUILD_HINT}.`);
-    } else if (format > READ_MODELS_FORMAT) {
-      throw new ReadModelFileError(`The read-model database ${file} was written by a newer version of the service (format ${format}, this one knows ${READ_MODELS_FORMAT}): run that version, or move the file away; ${REBUILD_HINT}.`);
     }
     return db;
   } catch (e) {

@@ -23,6 +23,9 @@ export const listTable = (collection: string, field: string): string => `${colle
 export const countsTable = (collection: string): string => `${collection}:counts`;
 export const searchTable = (collection: string): string => `${collection}:search`;
 
+/** The table's own columns: a declared field cannot be named like them. */
+const OWN_COLUMNS = ['n', 'id', 'doc'];
+
 export const tableLayout = (collection: string, shape: CollectionShape): TableLayout => {
   const lists = shape.lists ?? [];
   const indexes = shape.indexes ?? [];
@@ -30,6 +33,8 @@ export const tableLayout = (collection: string, shape: CollectionShape): TableLa
     ...(shape.fields ?? []), ...lists, ...(shape.search !== undefined ? [shape.search] : []), ...(shape.countedBy ?? []),
     ...indexes.flatMap((i) => i.fields),
   ])].filter((f) => f !== '_id');
+  const clash = columns.find((c) => OWN_COLUMNS.includes(c.toLowerCase()));
+  if (clash !== undefined) throw new Error(`Collection "${collection}" declares a field "${clash}": n, id and doc are the table's own columns; name the field otherwise`);
   return { collection, table: collection, columns, lists, search: shape.search ?? null, countedBy: shape.countedBy ?? [], indexes };
 };
 
@@ -56,7 +61,8 @@ export const layoutDdl = (layout: TableLayout): string[] => {
     statements.push(`CREATE TABLE IF NOT EXISTS ${quoted(countsTable(layout.table))} (${keys.join(', ')}, n INTEGER NOT NULL, PRIMARY KEY (${keys.join(', ')})) WITHOUT ROWID`);
   }
   if (layout.search !== null) {
-    statements.push(`CREATE VIRTUAL TABLE IF NOT EXISTS ${quoted(searchTable(layout.table))} USING fts5(text, tokenize='trigram', content='', contentless_delete=1)`);
+    // Case-sensitive: the text and the fragments are in lower case already, and folding case again would make distinct letters one (σ and ς).
+    statements.push(`CREATE VIRTUAL TABLE IF NOT EXISTS ${quoted(searchTable(layout.table))} USING fts5(text, tokenize='trigram case_sensitive 1', content='', contentless_delete=1)`);
   }
   return statements;
 };

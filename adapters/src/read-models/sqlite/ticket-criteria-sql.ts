@@ -101,8 +101,10 @@ export const countsQuery = (c: TicketCriteria): { readonly sql: string; readonly
   const account = JSON.stringify(c.accountId);
   const base = `SELECT coalesce(sum(n), 0) AS total FROM ${counts} WHERE ${col('accountId')} = ?`;
   if (c.statuses !== undefined) {
-    if (c.statuses.length === 0) return { sql: 'SELECT 0 AS total', params: [] };
-    return { sql: `${base} AND ${col('status')} IN (${params(c.statuses.length)})`, params: [account, ...c.statuses.map((s) => JSON.stringify(s))] };
+    // statusNot narrows a list of statuses by leaving its status out of it.
+    const statuses = c.statusNot === undefined ? c.statuses : c.statuses.filter((s) => s !== c.statusNot);
+    if (statuses.length === 0) return { sql: 'SELECT 0 AS total', params: [] };
+    return { sql: `${base} AND ${col('status')} IN (${params(statuses.length)})`, params: [account, ...statuses.map((s) => JSON.stringify(s))] };
   }
   if (c.statusNot !== undefined) {
     return { sql: base, params: [account], minus: { sql: `${base} AND ${col('status')} = ?`, params: [account, JSON.stringify(c.statusNot)] } };

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SqliteReadModels } from '@support/adapters';
+import type { ReadModels } from '@support/domain';
+import { readModelsContract } from './read-models.contract';
+
+/** Closes the engine, then runs `after` (removing its file, dropping its database). */
+const closingWith = <M extends ReadModels>(models: M, after: () => Promise<void> | void): M => {
+  const close = models.close.bind(models);
+  models.close = async () => {
+    try {
+      await close();
+    } finally {
+      await after();
+    }
+  };
+  return models;
+};
+
+readModelsContract({
+  name: 'SQLite',
+  streamsSnapshot: true,
+  open: async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'read-models-contract-'));
+    try {
+      return closingWith(SqliteReadModels.open(path.join(dir, 'read-models.sqlite')), () => fs.rmSync(dir, { recursive: true, force: true }));
+    } catch (e) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw e;
+    }
+  },
+});
+
+/* MongoDB: runs only when MONGODB_URL points at a loopback server, and the engine exists in this build. */
+
+interface MongoReadModelsClass {
+  connect(url: string, options?: { readonly databaseName?: string }): Promise<ReadModels>;
+}
+
+/** Where the MongoDB engine may be exported from (the distributed adapters, or its own folder). */
+const MONGO_MODULES = ['@support/adapters/dist/distributed', '@support/adapters/dist/read-models/mongodb', '@support/adapters'];
+
+/** The MongoReadModels class, loaded lazily (it loads the MongoDB driver), or why it cannot be. */
+const loadMongoReadModels = (): MongoReadModelsClass | string => {
+  const problems: string[] = [];
+  for (const name of MONGO_MODULES) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const found = (require(name) as { MongoReadModels?: MongoReadModelsClass }).MongoReadModels;
+      if (typeof found?.connect === 'function') return found;
+      problems.push(`${name} has no MongoReadModels`);
+    } catch (e) {
+      problems.push(`${name}: ${String((e as Error).message).split('\n')[0]}`);
+    }
+  }
+  return `MongoReadModels is not in this build (${problems.join('; ')})`;
+};
+
+const mongodbUrl = process.env.MONGODB_URL;
+const LOOPBACK = /^mongodb:\/\/(?:[^@/]*@)?(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?(?:[/?]|$)/;
+
+const mongoSkip = (): string | undefined => {
+  if (!mongodbUrl) return 'MONGODB_URL is not set (e.g. mongodb://127.0.0.1:27017)';
+  if (!LOOPBACK.test(mongodbUrl)) return 'MONGODB_URL does not point at a loopback address, and tests touch loopback only';
+  const found = loadMongoReadModels();
+  return typeof found === 'string' ? found : undefined;
+};
+
+/** The URL with this database name as its path (the query string kept). */
+const withDatabase = (url: string, database: string): string => url.replace(/^(mongodb:\/\/[^/?]+)(?:\/[^?]*)?/, `$1/${database}`);
+
+const RUN = randomUUID().replace(/-/g, '').slice(0, 10);
+let databases = 0;
+
+readModelsContract({
+  name: 'MongoDB',
+  skip: mongoSkip(),
+  open: async () => {
+    if (!mongodbUrl) throw new Error('MONGODB_URL is not set');
+    const MongoReadModels = loadMongoReadModels();
+    if (typeof MongoReadModels === 'string') throw new Error(MongoReadModels);
+    databases += 1;
+    const database = `read_models_contract_${RUN}_${databases}`;
+    const models = await MongoReadModels.connect(withDatabase(mongodbUrl, database), { databaseName: database });
+    return closingWith(models, async () => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { MongoClient } = require('mongodb') as typeof import('mongodb');
+      const client = await MongoClient.connect(mongodbUrl);
+      try {
+        await client.db(database).dropDatabase();
+      } finally {
+        await client.close();
+      }
+    });
+  },
+});
