@@ -5,6 +5,5 @@
  */
 export { AzureBlobStore, type AzureBlobStoreOptions } from './blob-store/azure';
 export { EventStoreDbEventStore, type EventStoreDbOptions, type Backoff, type DropListener } from './event-store/eventstoredb';
-export { MongoReadStore } from './read-store/mongodb';
 export { MongoReadModels } from './read-models/mongodb';
 export { NatsJobQueue, type NatsJobQueueOptions } from './job-queue/nats';

@@ -5,7 +5,6 @@ export * from './blob-store';
 export * from './configured-http';
 export * from './job-queue';
 export * from './event-store';
-export * from './read-store';
 export * from './read-models';
 export * from './store-system';
 export * from './actions';

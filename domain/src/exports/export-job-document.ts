@@ -1,8 +1,8 @@
-import { Document } from '../ports/read-store';
+import { ReadDocument } from '../ports/read-models';
 import { TicketExportStatus } from './export-events';
 
 /** A document of the export-jobs read model (_id = job id): what the status route answers from. */
-export interface ExportJobDocument extends Document {
+export interface ExportJobDocument extends ReadDocument {
   readonly accountId: string;
   /** The owner (user:<id> or token:<id>): other users' polls are 404. */
   readonly requestedBy: string;

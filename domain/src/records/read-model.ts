@@ -1,4 +1,4 @@
-import { Document } from '../ports/read-store';
+import { ReadDocument } from '../ports/read-models';
 import { RecordData } from './events';
 
 /** Name of the records projection (read your writes waits for it) and of its collection. */
@@ -10,7 +10,7 @@ export const RECORDS_COLLECTION = 'records';
  * (see lookupKey), so "records of this resource holding this value in this field" is one seek of
  * the multikey index { accountId, objectId, lookupKeys } whatever the resource's field names.
  */
-export interface RecordDocument extends Document {
+export interface RecordDocument extends ReadDocument {
   readonly accountId: string;
   readonly objectId: string;
   readonly customerId: string | null;

@@ -1,7 +1,7 @@
-import { Document, MessageDeliveryError, MessageStatus } from '@support/domain';
+import { MessageDeliveryError, MessageStatus, ReadDocument } from '@support/domain';
 
 /** A document of the "messages" read model. */
-export interface MessageDocument extends Document {
+export interface MessageDocument extends ReadDocument {
   readonly accountId: string;
   readonly messageId: string;
   readonly msgId: string | null;

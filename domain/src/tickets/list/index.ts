@@ -3,7 +3,6 @@ export * from './date-bounds';
 export * from './ticket-document';
 export * from './ticket-query-scope';
 export * from './filter-clauses';
-export * from './compile-ticket-query';
 export * from './ticket-criteria';
 export * from './ticket-criteria-from-filters';
 export * from './list-request';

@@ -1,4 +1,4 @@
-import { Document } from '../../ports/read-store';
+import { ReadDocument } from '../../ports/read-models';
 
 /** Names of the ticket read model (projection and collection) that commands wait for (read your writes). */
 export const TICKETS_PROJECTION = 'tickets';
@@ -58,7 +58,7 @@ export interface VoiceFcrDecision {
  * Documents of tickets created before a field existed lack it until an event sets it; readers
  * treat an absent field as its empty value.
  */
-export interface TicketDocument extends Document {
+export interface TicketDocument extends ReadDocument {
   readonly accountId: string;
   readonly ticketNumber: number | string | null;
   /** The ticket's name: its short title (the subject it was created with), or null. */

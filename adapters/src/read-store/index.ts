@@ -1,1 +1,0 @@
-export { DUPLICATE_KEY_CODE, DuplicateKeyError, isDuplicateKeyError } from './duplicate-key-error';

@@ -1,1 +1,0 @@
-export { MongoReadStore } from './mongo-read-store';
