@@ -22,6 +22,21 @@ export interface Engines {
 export const DOWNLOAD_PATH = '/downloads';
 export const BLOB_CONTAINER = 'ticket-exports';
 
+/** The event log the environment names: EventStoreDB, or the embedded log in DATA_DIR. */
+export const openEventStore = async (settings: Settings): Promise<{ eventStore: EventStore; name: string }> =>
+  settings.eventStoreUrl
+    ? { eventStore: await distributedAdapters().EventStoreDbEventStore.connect(settings.eventStoreUrl), name: 'eventstoredb' }
+    : { eventStore: await EmbeddedEventStore.open({ dir: path.join(settings.dataDir, 'events') }), name: 'embedded' };
+
+/** The read models the environment names: MongoDB (with its rate-limit counters), or SQLite in DATA_DIR. */
+export const openReadModels = async (settings: Settings): Promise<{ readModels: ReadModels; limiters: LimiterFactory; name: string }> => {
+  if (settings.mongodbUrl) {
+    const mongo = await distributedAdapters().MongoReadModels.connect(settings.mongodbUrl);
+    return { readModels: mongo, limiters: mongoLimiters(mongo.client, mongo.databaseName), name: 'mongodb' };
+  }
+  return { readModels: SqliteReadModels.open(path.join(settings.dataDir, READ_MODELS_FILE)), limiters: memoryLimiters(), name: 'sqlite' };
+};
+
 /**
  * Each engine is chosen on its own from the environment (operator contract), so any mix works. The
  * distributed adapters (and their drivers) are loaded only for the engines configured.
@@ -31,28 +46,14 @@ export const openEngines = async (settings: Settings, logger: Logger): Promise<E
   const routers: Router[] = [];
   const names: Record<string, string> = {};
 
-  let eventStore: EventStore;
-  if (settings.eventStoreUrl) {
-    eventStore = await distributedAdapters().EventStoreDbEventStore.connect(settings.eventStoreUrl);
-    names.eventStore = 'eventstoredb';
-  } else {
-    eventStore = await EmbeddedEventStore.open({ dir: path.join(settings.dataDir, 'events') });
-    names.eventStore = 'embedded';
-  }
+  const log = await openEventStore(settings);
+  const eventStore = log.eventStore;
+  names.eventStore = log.name;
   closers.push(() => eventStore.close());
 
-  let readModels: ReadModels;
-  let limiters: LimiterFactory;
-  if (settings.mongodbUrl) {
-    const mongo = await distributedAdapters().MongoReadModels.connect(settings.mongodbUrl);
-    readModels = mongo;
-    limiters = mongoLimiters(mongo.client, mongo.databaseName);
-    names.readModels = 'mongodb';
-  } else {
-    readModels = SqliteReadModels.open(path.join(settings.dataDir, READ_MODELS_FILE));
-    limiters = memoryLimiters();
-    names.readModels = 'sqlite';
-  }
+  const models = await openReadModels(settings);
+  const { readModels, limiters } = models;
+  names.readModels = models.name;
   closers.push(() => readModels.close());
 
   let jobQueue: JobQueue;

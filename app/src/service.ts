@@ -5,8 +5,8 @@ import { pinoLogger, uuidV7Generator } from '@support/adapters';
 import { answerClientError, memoryLimiters } from '@support/http-edge';
 import { AccountDirectory, Logger } from '@support/domain';
 import {
-  checkpointPollingProgress, dispatcherSubscriber, inProcessProgress, jobQueueCheckpoints, projectionSubscriber, readModelCheckpoints, readModelShapes,
-  SubscriberGroup, SubscriberRunner,
+  checkpointPollingProgress, dispatcherSubscriber, inProcessProgress, jobQueueCheckpoints, projectionGroup, readModelCheckpoints, readModelShapes,
+  SubscriberRunner,
 } from '@support/projectors';
 import { ServiceDeps } from './deps';
 import { Engines, openEngines } from './engines';
@@ -137,23 +137,13 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
 
     if (runsProjectors) {
       // The read models are on disk with their checkpoints: the projections catch up from there.
-      const checkpoints = readModelCheckpoints(engines.readModels);
-      // The dispatchers' own go with the jobs they published: a rebuild of the read models does not replay them.
+      const { runners: projections, group } = projectionGroup(features.flatMap((feature) => feature.projections ?? []), eventStore, engines.readModels, logger);
+      // The dispatchers' own checkpoints go with the jobs they published: a rebuild of the read models does not replay them.
       const dispatcherCheckpoints = jobQueueCheckpoints(jobQueue);
-      const projections: SubscriberRunner[] = [];
-      const dispatchers: SubscriberRunner[] = [];
-      for (const feature of features) {
-        for (const projection of feature.projections ?? []) {
-          projections.push(new SubscriberRunner(projectionSubscriber(projection, engines.readModels), eventStore, checkpoints, logger));
-        }
-        for (const dispatcher of feature.dispatchers ?? []) {
-          dispatchers.push(new SubscriberRunner(dispatcherSubscriber(dispatcher, jobQueue), eventStore, dispatcherCheckpoints, logger, { idleCheckpointMs: DISPATCHER_IDLE_CHECKPOINT_MS }));
-        }
-      }
+      // Each dispatcher has its own subscription, so a queue outage never holds up a read model.
+      const dispatchers = features.flatMap((feature) => feature.dispatchers ?? []).map((dispatcher) =>
+        new SubscriberRunner(dispatcherSubscriber(dispatcher, jobQueue), eventStore, dispatcherCheckpoints, logger, { idleCheckpointMs: DISPATCHER_IDLE_CHECKPOINT_MS }));
       runners.push(...projections, ...dispatchers);
-      // The read models share one subscription (each event read once; they fail together with the
-      // read store anyway). Each dispatcher has its own, so a queue outage never holds up a read model.
-      const group = new SubscriberGroup(eventStore, projections, logger);
       await group.start();
       for (const dispatcher of dispatchers) await dispatcher.start();
       stoppers.push(async () => {

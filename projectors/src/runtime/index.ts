@@ -4,3 +4,4 @@ export * from './projection';
 export * from './dispatch';
 export * from './progress';
 export * from './subscriber-group';
+export * from './projection-group';

@@ -49,7 +49,7 @@ describe('job dispatchers across a rebuild of the read models', () => {
     const second = await start(dataDir, after, logger);
     try {
       // then: the read models were rebuilt, the dispatcher was handed nothing old
-        expect(await total(second)).to.equal(3);
+      expect(await total(second)).to.equal(3);
       expect(after.seen).to.deep.equal([]);
       // and it goes on with what comes next
       await createTicket(second);

@@ -1,16 +1,20 @@
-import { DocumentWrite, ReadDocument } from '@support/domain';
+import { DocumentWrite } from '@support/domain';
 import { Statements } from './statements';
 import { countsTable, listTable, searchTable, TableLayout } from './table-layout';
 import { quoted, SqlValue, toColumn, valueAt } from './sql-values';
 
-/** A document as the writer holds it: its row number and its fields. */
+/** A document as stored: its row number and its fields. */
 export interface StoredDocument {
   readonly n: number;
   readonly doc: Record<string, unknown>;
 }
 
-/** Documents a batch has read or written, by id (null: known to be missing), so that each is parsed once a batch. */
-export type BatchDocuments = Map<string, StoredDocument | null>;
+/** A document a batch has read or written: as stored (null: missing) and as the batch has made it so far. */
+interface BatchEntry {
+  stored: StoredDocument | null;
+  current: Record<string, unknown> | null;
+  dirty: boolean;
+}
 
 const listValues = (value: unknown): SqlValue[] => (Array.isArray(value) ? [...new Set(value.map(toColumn).filter((v) => v !== null))] : []);
 
@@ -18,38 +22,67 @@ const minOf = (current: unknown, given: string | number): string | number =>
   (typeof current === typeof given && (current as string | number) <= given ? (current as string | number) : given);
 
 /**
- * Applies projection writes to one collection's tables on the writer's connection (inside the
- * batch's transaction): the document's JSON and its columns, only the columns whose values change
+ * Applies projection writes to one collection's tables on the writer's connection, inside the
+ * batch's transaction. The documents a batch touches are read (and parsed) once and kept; writes
+ * change the kept document, and `flush` writes each changed one once (a ticket created, evaluated
+ * and summarized in one batch is one insert): the JSON and only the columns whose values changed
  * (so only their indexes are touched), the list fields' values, the search index and the counts.
  */
 export class DocumentWriter {
   private readonly t: string;
+  private entries = new Map<string, BatchEntry>();
 
   constructor(private readonly layout: TableLayout, private readonly statements: Statements) {
     this.t = quoted(layout.table);
   }
 
-  load(id: string, documents: BatchDocuments): StoredDocument | null {
-    const known = documents.get(id);
+  private entry(id: string): BatchEntry {
+    const known = this.entries.get(id);
     if (known !== undefined) return known;
     const row = this.statements.get(`SELECT n, doc FROM ${this.t} WHERE id = ?`).get(id) as { n: number; doc: string } | undefined;
     const stored = row === undefined ? null : { n: row.n, doc: JSON.parse(row.doc) as Record<string, unknown> };
-    documents.set(id, stored);
-    return stored;
+    const fresh: BatchEntry = { stored, current: stored?.doc ?? null, dirty: false };
+    this.entries.set(id, fresh);
+    return fresh;
   }
 
-  apply(write: DocumentWrite, documents: BatchDocuments): void {
-    const current = this.load(write.id, documents);
+  /** The document as the batch has made it so far (the caller must not change it). */
+  load(id: string): Record<string, unknown> | null {
+    return this.entry(id).current;
+  }
+
+  apply(write: DocumentWrite): void {
+    const e = this.entry(write.id);
     if (write.remove === true) {
-      if (current !== null) this.remove(write.id, current);
-      documents.set(write.id, null);
+      e.current = null;
+      e.dirty = true;
       return;
     }
+    const current = e.current;
     if (current === null && write.upsert !== true) return;
-    const next: Record<string, unknown> = current === null ? { _id: write.id, ...write.set } : { ...current.doc, ...write.set };
-    for (const [field, value] of Object.entries(write.min ?? {})) next[field] = minOf(current?.doc[field], value);
-    const stored = current === null ? this.insert(write.id, next) : this.update(current, next);
-    documents.set(write.id, stored);
+    const next: Record<string, unknown> = current === null ? { _id: write.id, ...write.set } : { ...current, ...write.set };
+    for (const [field, value] of Object.entries(write.min ?? {})) next[field] = minOf(current?.[field], value);
+    e.current = next;
+    e.dirty = true;
+  }
+
+  /** Writes every document changed since the last flush (before a query of the batch, and at its end). */
+  flush(): void {
+    for (const [id, e] of this.entries) {
+      if (!e.dirty) continue;
+      if (e.current === null) {
+        if (e.stored !== null) this.remove(e.stored);
+        e.stored = null;
+      } else {
+        e.stored = e.stored === null ? this.insert(id, e.current) : this.update(e.stored, e.current);
+      }
+      e.dirty = false;
+    }
+  }
+
+  /** Forgets the batch's documents (after its commit or rollback). */
+  reset(): void {
+    this.entries = new Map();
   }
 
   private insert(id: string, doc: Record<string, unknown>): StoredDocument {
@@ -91,12 +124,11 @@ export class DocumentWriter {
     return { n: current.n, doc };
   }
 
-  private remove(id: string, current: StoredDocument): void {
+  private remove(current: StoredDocument): void {
     this.statements.get(`DELETE FROM ${this.t} WHERE n = ?`).run(current.n);
     for (const list of this.layout.lists) this.changeList(list, current.n, listValues(valueAt(current.doc, list)), []);
     if (this.layout.search !== null) this.statements.get(`DELETE FROM ${quoted(searchTable(this.layout.table))} WHERE rowid = ?`).run(current.n);
     this.count(current.doc, -1);
-    void id;
   }
 
   private changeList(field: string, n: number, before: readonly SqlValue[], after: readonly SqlValue[]): void {
@@ -119,4 +151,3 @@ export class DocumentWriter {
   }
 }
 
-export type { ReadDocument };

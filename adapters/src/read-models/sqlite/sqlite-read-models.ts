@@ -3,7 +3,7 @@ import {
   DocumentQuery, FieldMatch, Position, positionFromString, positionToString, ProjectionBatch, ReadDocument, ReadModels, ReadModelShape, TicketReads,
 } from '@support/domain';
 import { openReader, openWriter } from './database-file';
-import { BatchDocuments, DocumentWriter } from './document-writer';
+import { DocumentWriter } from './document-writer';
 import { orderSql, whereSql } from './field-match-sql';
 import { Statements } from './statements';
 import { layoutDdl, layoutTables, TableLayout, tableLayout } from './table-layout';
@@ -110,27 +110,36 @@ export class SqliteReadModels implements ReadModels {
 
   applyBatch(readModel: string, upTo: Position, apply: (batch: ProjectionBatch) => Promise<void>): Promise<void> {
     return this.serially(async () => {
-      const documents: BatchDocuments = new Map();
       const writer = (collection: string) => {
         const w = this.writers.get(collection);
         if (w === undefined) throw new Error(`No read model declares the collection "${collection}"`);
         return w;
       };
+      const flushAll = () => {
+        for (const w of this.writers.values()) w.flush();
+      };
       const batch: ProjectionBatch = {
-        get: async <T extends ReadDocument>(collection: string, id: string) => (writer(collection).load(id, documents)?.doc ?? null) as T | null,
-        find: async <T extends ReadDocument>(collection: string, where: FieldMatch) => this.findOn<T>(this.writes, collection, { where }),
+        get: async <T extends ReadDocument>(collection: string, id: string) => writer(collection).load(id) as T | null,
+        // A query sees the batch's writes: they are written first.
+        find: async <T extends ReadDocument>(collection: string, where: FieldMatch) => {
+          flushAll();
+          return this.findOn<T>(this.writes, collection, { where });
+        },
         write: async (_event, writes) => {
-          for (const w of writes) writer(w.collection).apply(w, documents);
+          for (const w of writes) writer(w.collection).apply(w);
         },
       };
       this.writer.exec('BEGIN IMMEDIATE');
       try {
         await apply(batch);
+        flushAll();
         this.storeCheckpoint(readModel, upTo);
         this.writer.exec('COMMIT');
       } catch (e) {
         if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
         throw e;
+      } finally {
+        for (const w of this.writers.values()) w.reset();
       }
     });
   }

@@ -1,0 +1,26 @@
+import { EventStore, Logger, ReadModels } from '@support/domain';
+import { readModelCheckpoints } from './checkpoints';
+import { projectionSubscriber, ProjectionDefinition } from './projection';
+import { SubscriberRunner } from './subscriber';
+import { SubscriberGroup } from './subscriber-group';
+
+/**
+ * Events taken into one projection batch at most: a read model catching up (a start after a long
+ * stop, a rebuild) writes in large transactions; live, a batch holds what arrived meanwhile.
+ */
+export const PROJECTION_BATCH = 1_000;
+
+export interface ProjectionGroup {
+  readonly runners: readonly SubscriberRunner[];
+  readonly group: SubscriberGroup;
+}
+
+/**
+ * Every read model of these projections on one subscription to the log (each event read once;
+ * they fail together with the read-model engine anyway), each resuming from its own checkpoint.
+ */
+export const projectionGroup = (definitions: readonly ProjectionDefinition[], eventStore: EventStore, readModels: ReadModels, logger: Logger): ProjectionGroup => {
+  const checkpoints = readModelCheckpoints(readModels);
+  const runners = definitions.map((d) => new SubscriberRunner(projectionSubscriber(d, readModels), eventStore, checkpoints, logger));
+  return { runners, group: new SubscriberGroup(eventStore, runners, logger, PROJECTION_BATCH) };
+};

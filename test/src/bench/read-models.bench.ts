@@ -1,0 +1,356 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { EmbeddedJobQueue, READ_MODELS_FILE } from '@support/adapters';
+import { positionToString } from '@support/domain';
+import { features } from '@support/app';
+import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
+import { countEvents } from './support/count-events';
+import { cpuMsOf, freePort, pinSelf, stop } from './speed/child';
+import { quantile, request } from './speed/load';
+import { listMix } from './list-mix/list-mix';
+import { seedCustomers, seedPhoneOf } from './list-mix/seed-tickets';
+import { captureTemplates } from './read-models/templates';
+import { SeededTicket, seedLog } from './read-models/seed-log';
+import { rssSampler, spawnService, statusBytes, waitForTotal, waitQuiet } from './read-models/service-process';
+
+/**
+ * The read models on SQLite at scale, measured from outside as speed.bench.ts measures the service:
+ * BENCH_READ_MODELS_TICKETS tickets (default 1,000,000) made the way the service makes them (their
+ * events appended to the embedded log through the event-store port, then projected by the service's
+ * own projectors on its first start), then the real service (`node <npm start's flags>
+ * app/dist/start-all.js`, pinned to core 0, this process on core 1):
+ *
+ * 1. Templates: the service in process on a temporary DATA_DIR makes 8 tickets through
+ *    POST /apis/tickets/manual (speed.bench's bodies: varied sources, half with a task, fastResponse,
+ *    forceCreateTicket), waits for their summaries, and gives back every event of its log.
+ * 2. Seed (read-models/seed-log.ts): ticket i is template i mod 8 with fresh UUIDs, customer
+ *    (i × 7919) mod N/4 (speed.bench's; four tickets a customer, its CustomerCreated and contact claim
+ *    appended with its first), number i + 1, its times moved into the last 30 days; appended with
+ *    the service stopped. The job dispatchers' checkpoints are then set to the log's head in the job
+ *    queue (what the service that made these tickets would have left there: every job dispatched),
+ *    so the first start's work is the read models', not N / 32 text jobs replayed.
+ * 3. Full rebuild: the first start (no read-model file), from spawn until a list answers N.
+ * 4. Lists: speed.bench's 7-body mix, interleaved, 4 clients, LIST_RUNS of each body, twice (the
+ *    first right after the rebuild, the second steady); every answer 200 and a total.
+ * 5. RSS: VmRSS once the service has had a second with no CPU to speak of, after the lists.
+ * 6. kill -9, then a new process: from spawn until a list answers N.
+ * 7. Export of all N tickets (every column): POST .../export, polls until succeeded, peak VmRSS
+ *    (sampled every 20 ms) minus VmRSS before; then the file downloaded and its rows counted.
+ *
+ *   npm run bench -- read-models                                       (1,000,000 tickets)
+ *   BENCH_READ_MODELS_TICKETS=100000 npm run bench -- read-models
+ *
+ * The seeded DATA_DIR (about 4.5 KB of log a ticket) is under os.tmpdir() and removed at the end;
+ * the service's log lines are kept in os.tmpdir()/support-read-models-<N>.log.
+ */
+const TICKETS = Number(process.env.BENCH_READ_MODELS_TICKETS ?? 1_000_000);
+const LIST_RUNS = Number(process.env.BENCH_READ_MODELS_LIST_RUNS ?? 100);
+const IN_FLIGHT = Number(process.env.BENCH_READ_MODELS_IN_FLIGHT ?? 64);
+const LOG_LEVEL = process.env.BENCH_READ_MODELS_LOG_LEVEL ?? 'info';
+const TEMPLATES = 8;
+const CUSTOMERS = seedCustomers(TICKETS);
+const SPAN_MS = 30 * 24 * 3_600_000;
+const MB = 1024 * 1024;
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+/** The node flags `npm start` passes (package.json scripts.start: `node <flags> app/dist/start-all.js`). */
+const SERVICE_NODE_FLAGS: readonly string[] = (() => {
+  const start = String(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.start ?? '');
+  return /\bnode((?: --\S+)*) app\/dist\/start-all\.js/.exec(start)?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
+})();
+const WORDS = ['kettle', 'parcel', 'refund', 'invoice', 'delivery', 'exchange', 'warranty', 'coupon', 'address', 'damaged'];
+const SOURCES = ['chatapp', 'email', 'liveChat', 'instagram', 'voiceCall', 'Walk-In', 'Phone Desk', 'kiosk'];
+/** Targets at 100,000 and at 1,000,000 tickets (others: the nearer). */
+const SMALL = TICKETS <= 300_000;
+const TARGET = {
+  rssMb: SMALL ? 300 : 1024,
+  restartS: SMALL ? 2 : 3,
+  listP95Ms: SMALL ? 15 : 25,
+  rebuildEventsPerS: 40_000,
+  exportS: 30,
+  exportAddedMb: 64,
+};
+const TIMEOUT = {
+  rebuildMs: Number(process.env.BENCH_READ_MODELS_REBUILD_TIMEOUT_S ?? 1_800) * 1000,
+  restartMs: 300_000,
+  quietMs: 120_000,
+  exportMs: 900_000,
+  downloadMs: 600_000,
+};
+
+/** speed.bench's ticketBody for template k (its own customer k). */
+const templateBody = (k: number) => {
+  const word = WORDS[k % WORDS.length];
+  return {
+    customer: { name: `Customer ${k}`, phone: seedPhoneOf(k) },
+    subject: `${word} question ${k}`, query: `Hello, my ${word} needs attention (request ${k}).`, orderName: `#S-${100_000 + k}`,
+    source: SOURCES[k % SOURCES.length], ...(k % 2 === 0 ? { currentTaskId: 'task-general' } : {}), fastResponse: true, forceCreateTicket: true,
+  };
+};
+
+const benchConfig = () => {
+  const config = withoutRateLimits(exampleConfig());
+  config.accounts[0].tasks = [{ id: 'task-general', name: 'General Question', teamId: 'team-care', transitions: [] }];
+  return config;
+};
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const line = (text: string) => process.stdout.write(`${text}\n`);
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+const withTimeout = async <T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([work, new Promise<never>((_r, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no result within ${(timeoutMs / 1000).toFixed(0)} s`)), timeoutMs)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+const dirBytes = (dir: string): number => Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]);
+
+/** The service's log lines (JSON) written since `offset` of the log file. */
+const logLinesSince = (logFile: string, offset: number): { time: number; message: string; fields: Record<string, unknown> }[] => {
+  const text = readFileSync(logFile, 'utf8').slice(offset);
+  return text.split('\n').flatMap((l) => {
+    try {
+      const j = JSON.parse(l) as Record<string, unknown>;
+      return [{ time: Date.parse(String(j.time)), message: String(j.message ?? j.msg ?? ''), fields: j }];
+    } catch {
+      return [];
+    }
+  });
+};
+
+/** Downloads a URL, counting its line feeds (records: no field of these tickets holds a line break), without holding the file. */
+const downloadLines = (url: string): Promise<{ status: number; bytes: number; lines: number }> =>
+  new Promise((resolve, reject) => {
+    http.get(url, (res) => {
+      let bytes = 0;
+      let lines = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) lines++;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, lines }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+
+export async function run(): Promise<void> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'support-read-models-'));
+  const dataDir = path.join(work, 'data');
+  const configFile = path.join(work, 'accounts.json');
+  const logFile = path.join(work, 'service.log');
+  const keptLog = path.join(os.tmpdir(), `support-read-models-${TICKETS}.log`);
+  writeFileSync(configFile, JSON.stringify(benchConfig()));
+  writeFileSync(logFile, '');
+  await pinSelf(1);
+  line(`read-models: ${int(TICKETS)} tickets of ${int(CUSTOMERS)} customers, made from ${TEMPLATES} template tickets through the log; service pinned to core 0 (node ${SERVICE_NODE_FLAGS.join(' ')}), load on core 1; DATA_DIR ${dataDir}`);
+  const rows: [string, string, string][] = [];
+  const phases: [string, number][] = [];
+  const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await work();
+    } finally {
+      phases.push([name, (performance.now() - t0) / 1000]);
+    }
+  };
+  const port = await freePort();
+  const serviceEnv = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONFIG_FILE: configFile, LOG_LEVEL };
+  const running: { service: ReturnType<typeof spawnService> | null } = { service: null };
+  /** Spawns the service; answers when it was spawned (performance.now()) and where its log lines begin. */
+  const startService = () => {
+    const logOffset = statSync(logFile).size;
+    const spawnedAt = performance.now();
+    const spawnedWall = Date.now();
+    const service = spawnService(0, path.join(ROOT, 'app', 'dist', 'start-all.js'), serviceEnv, SERVICE_NODE_FLAGS, logFile);
+    running.service = service;
+    return { child: service, spawnedAt, spawnedWall, logOffset };
+  };
+  /** When the service logged `listening` and `read models ready` after a spawn (s after it). */
+  const startLog = (s: { spawnedWall: number; logOffset: number }): string => {
+    const lines = logLinesSince(logFile, s.logOffset);
+    const at = (message: string) => {
+      const l = lines.find((x) => x.message === message);
+      return l === undefined ? '?' : `${((l.time - s.spawnedWall) / 1000).toFixed(2)} s`;
+    };
+    return `service log: listening at ${at('listening')}, read models ready at ${at('read models ready')} after spawn`;
+  };
+
+  try {
+    // 1. Templates.
+    const templates = await phase('templates (in-process service, 8 tickets)', () => withTimeout(captureTemplates(benchConfig(), TEMPLATES, templateBody), 120_000, 'template capture'));
+    line(`templates: ${templates.length} tickets, ${templates.reduce((n, t) => n + t.events.length, 0)} events (${templates.map((t) => t.events.map((e) => e.type).join('+')).slice(0, 2).join('; ')}; ...)`);
+
+    // 2. Seed the log.
+    const sampleTickets = [...new Set([0, 1, 2, 3, 4, 5, 6, 7, CUSTOMERS, CUSTOMERS + 1, Math.floor(TICKETS / 2), Math.floor(TICKETS / 2) + 1, TICKETS - 2, TICKETS - 1])].filter((i) => i < TICKETS);
+    const seeded = await phase('seed: append the tickets\' events', () => seedLog({
+      dataDir, tickets: TICKETS, customers: CUSTOMERS, templates,
+      customerOf: (i) => (i * 7919) % CUSTOMERS,
+      customer: (c) => ({ name: `Customer ${c}`, phone: seedPhoneOf(c) }),
+      ordinals: [{ prefix: 'question ', base: 0 }, { prefix: '(request ', base: 0 }, { prefix: '#S-', base: 100_000 }],
+      nowMs: Date.now(), spanMs: SPAN_MS, inFlight: IN_FLIGHT, sampleTickets, progress: line,
+    }));
+    line(`seed: ${int(seeded.events)} events (${int(seeded.appends)} appends, ${int(IN_FLIGHT)} tickets in flight) in ${seeded.seconds.toFixed(1)} s: ${int(seeded.events / seeded.seconds)} events/s, ${int(TICKETS / seeded.seconds)} tickets/s, ${mb(seeded.bytes)} of event JSON`);
+    const events = await countEvents(dataDir);
+    // The dispatchers' checkpoints at the head, where the service that made these tickets would have left them.
+    const head = { commit: BigInt(events - 1), prepare: BigInt(events - 1) };
+    const dispatchers = features.flatMap((f) => f.dispatchers ?? []).map((d) => `dispatch:${d.name}`);
+    const queue = await EmbeddedJobQueue.open({ dir: path.join(dataDir, 'jobs') });
+    try {
+      for (const name of dispatchers) await queue.savePublisherPosition(name, positionToString(head));
+    } finally {
+      await queue.close();
+    }
+    line(`  log: ${int(events)} events, ${mb(dirBytes(path.join(dataDir, 'events')))} on disk; dispatchers' checkpoints (${dispatchers.join(', ')}) set to its head`);
+    execFileSync('sync');
+
+    // 3. Full rebuild: the first start, no read-model file.
+    const first = startService();
+    const rebuildSeconds = await phase('full rebuild (first start)', () => waitForTotal(first.child, port, TICKETS, first.spawnedAt, TIMEOUT.rebuildMs, 'full rebuild'));
+    const rebuildRate = events / rebuildSeconds;
+    line(`full rebuild: ${int(events)} events, a list answers ${int(TICKETS)} after ${rebuildSeconds.toFixed(1)} s: ${int(rebuildRate)} events/s (${startLog(first)}); peak RSS so far ${mb(statusBytes(first.child.pid, 'VmHWM') ?? 0)}, read-model file ${mb(dirBytes(dataDir) - dirBytes(path.join(dataDir, 'events')) - dirBytes(path.join(dataDir, 'jobs')))}`);
+    rows.push(['Full rebuild from the log', `${int(rebuildRate)} events/s (${int(events)} events, ${rebuildSeconds.toFixed(1)} s from spawn)`, `≥ ${int(TARGET.rebuildEventsPerS)} events/s`]);
+
+    // The seeded tickets as projected.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    const problems: string[] = [];
+    const check = (s: SeededTicket, t: Record<string, unknown>) => {
+      const expected: [string, unknown, unknown][] = [
+        ['ticketNumber', t.ticketNumber, s.ticketNumber], ['customerId', t.customerId, s.customerId], ['customerName', t.customerName, s.customerName],
+        ['customerPhones', JSON.stringify(t.customerPhones), JSON.stringify([s.phone])], ['createdAt', t.createdAt, s.createdAt], ['summary', t.summary, s.summary],
+        ['taskId', t.taskId, s.taskId], ['ticketName', t.ticketName, s.subject], ['status', t.status, 'open'],
+      ];
+      for (const [field, got, want] of expected) if (got !== want) problems.push(`ticket ${s.i} (template ${s.template}): ${field} ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+      if (s.summary === null) problems.push(`ticket ${s.i}: its template left no summary`);
+    };
+    for (const s of seeded.samples) {
+      const r = await request(agent, port, 'GET', `/apis/tickets/${s.ticketId}`, TOKENS.acmeAdmin, undefined);
+      if (r.status !== 200) problems.push(`ticket ${s.i}: GET answered ${r.status}`);
+      else check(s, JSON.parse(r.text).ticket);
+    }
+    const withTask = seeded.samples.filter((s) => s.taskId !== null).length;
+    const byPhone = JSON.parse((await request(agent, port, 'POST', '/apis/task-runs/tickets/list', TOKENS.acmeAdmin, { phoneNumber: seedPhoneOf(0) })).text);
+    if (byPhone.total !== Math.round(TICKETS / CUSTOMERS)) problems.push(`customer 0's phone lists ${byPhone.total} tickets, expected ${TICKETS / CUSTOMERS}`);
+    const newest = JSON.parse((await request(agent, port, 'POST', '/apis/task-runs/tickets/list', TOKENS.acmeAdmin, { limit: 1 })).text);
+    const newestItem = (newest.data ?? [])[0] as Record<string, unknown> | undefined;
+    if (newestItem !== undefined && newestItem.ticketNumber !== TICKETS) problems.push(`the newest ticket listed has number ${newestItem.ticketNumber}, expected ${TICKETS}`);
+    line(`  check: ${seeded.samples.length} sampled tickets read back (${withTask} with a task, ${seeded.samples.length - withTask} without), customer 0's phone lists ${byPhone.total}, newest listed #${newestItem?.ticketNumber ?? '?'}: ${problems.length === 0 ? 'as made' : `${problems.length} problem(s)`}`);
+    for (const p of problems.slice(0, 20)) line(`    ${p}`);
+    if (problems.length > 0) throw new Error(`the seeded tickets were not projected as made (${problems.length} problem(s), above)`);
+
+    // 4. The list mix, 4 clients at once (speed.bench's).
+    const lastHour = new Date(Date.now() - 3_600_000).toISOString();
+    const mix = listMix(TICKETS, lastHour);
+    const runMix = async (): Promise<{ latencies: Map<string, number[]>; cpuPerList: number | null; totals: Map<string, number> }> => {
+      const latencies = new Map<string, number[]>(mix.map(([name]) => [name, []]));
+      const totals = new Map<string, number>();
+      const jobs = Array.from({ length: LIST_RUNS }, (_, r) => mix.map(([name, body]) => ({ name, body: body(r) }))).flat();
+      const cpuBefore = cpuMsOf(first.child.pid);
+      let next = 0;
+      await Promise.all(Array.from({ length: 4 }, async () => {
+        for (let j = next++; j < jobs.length; j = next++) {
+          const t0 = performance.now();
+          const r = await request(agent, port, 'POST', '/apis/task-runs/tickets/list', TOKENS.acmeAdmin, jobs[j].body);
+          const elapsed = performance.now() - t0;
+          if (r.status !== 200) throw new Error(`list ${jobs[j].name}: ${r.status} ${r.text.slice(0, 200)}`);
+          const total = JSON.parse(r.text).total;
+          if (typeof total !== 'number') throw new Error(`list ${jobs[j].name}: no total in the answer`);
+          (latencies.get(jobs[j].name) as number[]).push(elapsed);
+          totals.set(jobs[j].name, total);
+        }
+      }));
+      const cpuAfter = cpuMsOf(first.child.pid);
+      return { latencies, totals, cpuPerList: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / jobs.length };
+    };
+    const report = (title: string, pass: Awaited<ReturnType<typeof runMix>>): number => {
+      line(`  list mix, ${title}: the service used ${pass.cpuPerList === null ? '?' : pass.cpuPerList.toFixed(2)} ms of CPU per list (${LIST_RUNS * mix.length} lists, HTTP included)`);
+      let worst = 0;
+      for (const [name, times] of pass.latencies) {
+        times.sort((a, b) => a - b);
+        worst = Math.max(worst, quantile(times, 0.95));
+        line(`    list ${name.padEnd(28)} p50 ${ms(quantile(times, 0.5)).padStart(9)}  p95 ${ms(quantile(times, 0.95)).padStart(9)}  max ${ms(times[times.length - 1]).padStart(9)}  (total ${int(pass.totals.get(name) ?? NaN)})`);
+      }
+      return worst;
+    };
+    const [cold, steady] = await phase('lists (two passes of the mix)', async () => {
+      const c = report('right after the rebuild', await runMix());
+      const s = report('again (steady)', await runMix());
+      return [c, s];
+    });
+    line(`  list worst p95: ${ms(cold)} right after the rebuild, ${ms(steady)} steady`);
+    rows.push(['List p95, 4 clients, the 7-body mix, worst body', `${ms(steady)} steady (${ms(cold)} right after the rebuild)`, `≤ ${TARGET.listP95Ms} ms`]);
+
+    // 5. RSS, steady.
+    const quietAfter = await phase('RSS: wait for a quiet second', () => waitQuiet(first.child.pid, TIMEOUT.quietMs));
+    const rss = statusBytes(first.child.pid, 'VmRSS') ?? NaN;
+    const hwm = statusBytes(first.child.pid, 'VmHWM') ?? NaN;
+    line(`RSS steady: ${mb(rss)} (a quiet second ${quietAfter.toFixed(1)} s after the lists; peak since spawn ${mb(hwm)})`);
+    rows.push([`Service RSS with ${int(TICKETS)} tickets, steady`, `${mb(rss)} (peak during the rebuild ${mb(hwm)})`, `≤ ${TARGET.rssMb >= 1024 ? '1 GB' : `${TARGET.rssMb} MB`}`]);
+
+    // 6. kill -9, then back in service.
+    await stop(first.child, 'SIGKILL');
+    const second = startService();
+    const restartSeconds = await phase('restart after kill -9', () => waitForTotal(second.child, port, TICKETS, second.spawnedAt, TIMEOUT.restartMs, 'restart after kill -9'));
+    line(`restart after kill -9: a list answers ${int(TICKETS)} ${restartSeconds.toFixed(2)} s after spawn (${startLog(second)})`);
+    rows.push(['Back in service after kill -9', `${restartSeconds.toFixed(2)} s from spawn`, `≤ ${TARGET.restartS} s`]);
+
+    // 7. The export of every ticket.
+    await waitQuiet(second.child.pid, TIMEOUT.quietMs);
+    const exported = await phase('export (start → succeeded)', async () => {
+      const sampler = rssSampler(second.child.pid);
+      const t0 = performance.now();
+      const start = await request(agent, port, 'POST', '/apis/task-runs/tickets/export', TOKENS.acmeAdmin, {});
+      if (start.status !== 202) throw new Error(`export start answered ${start.status}: ${start.text.slice(0, 300)}`);
+      const { jobId, total } = JSON.parse(start.text) as { jobId: string; total: number };
+      for (;;) {
+        const poll = await request(agent, port, 'GET', `/apis/task-runs/tickets/export/${jobId}`, TOKENS.acmeAdmin, undefined);
+        if (poll.status !== 200) throw new Error(`export status answered ${poll.status}: ${poll.text.slice(0, 300)}`);
+        const body = JSON.parse(poll.text) as { job: { status: string; processed: number; fileSizeBytes?: number }; downloadUrl?: string };
+        if (body.job.status === 'succeeded' || body.job.status === 'failed') {
+          const seconds = (performance.now() - t0) / 1000;
+          const memory = sampler.stop();
+          if (body.job.status === 'failed') throw new Error(`export failed: ${poll.text.slice(0, 300)}`);
+          return { seconds, memory, total, job: body.job, downloadUrl: body.downloadUrl };
+        }
+        if (performance.now() - t0 > TIMEOUT.exportMs) throw new Error(`export: not succeeded within ${TIMEOUT.exportMs / 1000} s (status ${body.job.status}, ${body.job.processed} processed)`);
+        await sleep(100);
+      }
+    });
+    if (exported.downloadUrl === undefined) throw new Error('export succeeded without a downloadUrl');
+    const d0 = performance.now();
+    const file = await phase('export download', () => withTimeout(downloadLines(exported.downloadUrl as string), TIMEOUT.downloadMs, 'export download'));
+    const downloadSeconds = (performance.now() - d0) / 1000;
+    if (file.status !== 200) throw new Error(`export download answered ${file.status}`);
+    const fileRows = file.lines - 1;
+    const added = exported.memory.peak - exported.memory.first;
+    line(`export: total ${int(exported.total)}, processed ${int(exported.job.processed)}, succeeded after ${exported.seconds.toFixed(1)} s (${int(exported.job.processed / exported.seconds)} rows/s); RSS ${mb(exported.memory.first)} before, peak ${mb(exported.memory.peak)}: +${(added / MB).toFixed(1)} MB`);
+    line(`  download: ${(file.bytes / MB).toFixed(1)} MB, ${int(fileRows)} rows after the header, in ${downloadSeconds.toFixed(1)} s${fileRows === TICKETS ? '' : ` (expected ${int(TICKETS)})`}`);
+    rows.push([`Export of ${int(TICKETS)} tickets, every column`, `${exported.seconds.toFixed(1)} s, +${(added / MB).toFixed(1)} MB RSS (file ${(file.bytes / MB).toFixed(0)} MB, ${int(fileRows)} rows)`, `≤ ${TARGET.exportS} s, ≤ ${TARGET.exportAddedMb} MB added`]);
+    agent.destroy();
+    await stop(second.child);
+    if (fileRows !== TICKETS) throw new Error(`the export file holds ${fileRows} rows, expected ${TICKETS}`);
+
+    line('');
+    line('| Figure | Measured | Target |');
+    line('|---|---|---|');
+    for (const [figure, measured, target] of rows) line(`| ${figure} | ${measured} | ${target} |`);
+    line('');
+    line(`phases: ${phases.map(([name, s]) => `${name} ${s.toFixed(1)} s`).join('; ')}`);
+    line(`reproduce: ${TICKETS === 1_000_000 ? '' : `BENCH_READ_MODELS_TICKETS=${TICKETS} `}npm run bench -- read-models`);
+  } finally {
+    if (running.service !== null) await stop(running.service, 'SIGKILL').catch(() => undefined);
+    try {
+      copyFileSync(logFile, keptLog);
+      line(`the service's log: ${keptLog}`);
+    } catch {
+      // no log
+    }
+    rmSync(work, { recursive: true, force: true });
+  }
+}
