@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { compactProblemBody } from './compact-problem';
 import { HttpProblem, internalError, isHttpProblem, problem } from './problem';
 import { errorFields, Logger } from './logger';
+import { isStorageUnavailable, storageUnavailable } from './storage-unavailable';
 
 export const sendProblem = (ctx: Parameters<Middleware>[0], p: HttpProblem): void => {
   ctx.status = p.status;
@@ -24,8 +25,9 @@ const fromThrown = (e: unknown): HttpProblem | null => {
 };
 
 /**
- * Every failure leaves as the error body of spec 2.1. Unknown errors become a 500 with a fixed
- * message; the stack goes to the log with the request id, never to the client.
+ * Every failure leaves as the error body of spec 2.1. Storage that cannot take data (a full disk)
+ * is a 503 with Retry-After; unknown errors become a 500 with a fixed message; the detail goes to
+ * the log with the request id, never to the client.
  */
 export const errorHandler = (logger: Logger): Middleware => async (ctx, next) => {
   try {
@@ -39,6 +41,11 @@ export const errorHandler = (logger: Logger): Middleware => async (ctx, next) =>
     const known = fromThrown(e);
     if (known) {
       sendProblem(ctx, known);
+      return;
+    }
+    if (isStorageUnavailable(e)) {
+      logger.warn('storage unavailable', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, ...errorFields(e) });
+      sendProblem(ctx, storageUnavailable());
       return;
     }
     logger.error('unhandled error', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, ...errorFields(e) });

@@ -12,3 +12,4 @@ export * from './rate-limit';
 export * from './respond';
 export * from './koa-augment';
 export * from './limiter-factory';
+export * from './storage-unavailable';

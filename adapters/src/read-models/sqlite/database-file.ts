@@ -71,9 +71,3 @@ export const openReader = (file: string): Database.Database => {
   db.pragma('cache_size = -16384');
   return db;
 };
-
-/** Errors that mean the disk or the file cannot take writes now: full, read-only, I/O. */
-export const isStorageUnavailable = (e: unknown): boolean => {
-  const code = String((e as { code?: unknown })?.code ?? '');
-  return code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR') || code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN';
-};

@@ -1,2 +1,2 @@
 export * from './sqlite-read-models';
-export { ReadModelFileError, isStorageUnavailable } from './database-file';
+export { ReadModelFileError } from './database-file';

@@ -1,0 +1,24 @@
+import { HttpProblem, problem } from './problem';
+
+/**
+ * Error codes that say the storage under an engine cannot take data now: the disk is full or
+ * failing or read-only (Node's errno codes of the file engines; SQLite's result codes). The
+ * engine is fine; a write may succeed once space or the disk is back.
+ */
+const STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS', 'SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_CANTOPEN']);
+
+export const isStorageUnavailable = (e: unknown): boolean => {
+  const code = String((e as { code?: unknown })?.code ?? '');
+  return STORAGE_CODES.has(code) || code.startsWith('SQLITE_IOERR');
+};
+
+/** Seconds a client should wait before it retries a write that met unavailable storage. */
+export const STORAGE_RETRY_AFTER_S = 5;
+
+export const storageUnavailable = (): HttpProblem =>
+  problem(
+    503,
+    'The service cannot store data right now (its storage is full or failing): retry shortly. Reads keep working.',
+    { retryAfter: STORAGE_RETRY_AFTER_S },
+    { 'Retry-After': String(STORAGE_RETRY_AFTER_S) },
+  );
