@@ -5,10 +5,12 @@ const byTimestamp = (key: string) => ({ name: `account_${key}`, fields: ['accoun
 
 /**
  * The ticket read model's collections. "tickets" is what the list and the export read: every
- * filter of spec 4.2.1 has its field (a column in SQLite), every sort an index scoped by account
- * (timestamp, then id), the list fields (phones, ticket keys, involved agents) are looked up by one
- * value, `searchText` is found by any fragment, and the tickets are counted per account and status
- * (the totals lists ask for most).
+ * filter of spec 4.2.1 has its field (a column in SQLite); every sort an index scoped by account
+ * (timestamp, then id); the selective filters (status, task, source, assignee, parent, customer,
+ * order) an index of their own; the list fields (phones, ticket keys, involved agents) are looked
+ * up by one value; `searchText` is found by any fragment; and the tickets are counted per account
+ * and status (the totals lists ask for most). Filters that match large shares of an account
+ * (category, sentiment, team) are read beside an index.
  */
 export const TICKETS_SHAPE: CollectionShape = {
   fields: [
@@ -27,6 +29,9 @@ export const TICKETS_SHAPE: CollectionShape = {
     byTimestamp('assignedAt'),
     { name: 'account_status_createdAt', fields: ['accountId', 'status', 'createdAt', '_id'] },
     { name: 'account_task_createdAt', fields: ['accountId', 'taskId', 'createdAt', '_id'] },
+    { name: 'account_source_createdAt', fields: ['accountId', 'source', 'createdAt', '_id'] },
+    { name: 'account_assignedTo_createdAt', fields: ['accountId', 'assignedToId', 'createdAt', '_id'] },
+    { name: 'account_parent', fields: ['accountId', 'parentTicketId'] },
     { name: 'account_customer', fields: ['accountId', 'customerId'] },
     { name: 'account_orderName', fields: ['accountId', 'orderName'] },
     { name: 'account_customerPhones', fields: ['accountId', 'customerPhones'] },

@@ -15,7 +15,7 @@ import { listMix } from './list-mix/list-mix';
 import { seedCustomers, seedPhoneOf } from './list-mix/seed-tickets';
 import { captureTemplates } from './read-models/templates';
 import { SeededTicket, seedLog } from './read-models/seed-log';
-import { rssSampler, spawnService, statusBytes, waitForTotal, waitQuiet } from './read-models/service-process';
+import { describeMemory, MEMORY_PARTS, memoryParts, memoryPartsSampler, rssSampler, spawnService, statusBytes, waitForTotal, waitQuiet } from './read-models/service-process';
 
 /**
  * The read models on SQLite at scale, measured from outside as speed.bench.ts measures the service:
@@ -51,6 +51,8 @@ const TICKETS = Number(process.env.BENCH_READ_MODELS_TICKETS ?? 1_000_000);
 const LIST_RUNS = Number(process.env.BENCH_READ_MODELS_LIST_RUNS ?? 100);
 const IN_FLIGHT = Number(process.env.BENCH_READ_MODELS_IN_FLIGHT ?? 64);
 const LOG_LEVEL = process.env.BENCH_READ_MODELS_LOG_LEVEL ?? 'info';
+/** Set: the work directory (DATA_DIR, log, config) is left in place for a look afterwards. */
+const KEEP_DATA = (process.env.BENCH_READ_MODELS_KEEP_DATA ?? '') !== '';
 const TEMPLATES = 8;
 const CUSTOMERS = seedCustomers(TICKETS);
 const SPAN_MS = 30 * 24 * 3_600_000;
@@ -109,6 +111,11 @@ const withTimeout = async <T>(work: Promise<T>, timeoutMs: number, what: string)
   } finally {
     clearTimeout(timer);
   }
+};
+/** The list answer's total (after its page of items: found from the end, without parsing a page of 250 tickets on the client's loop). */
+const totalOf = (text: string): number => {
+  const at = text.lastIndexOf('"total":');
+  return at < 0 ? NaN : Number(/^"total":(\d+)/.exec(text.slice(at))?.[1] ?? NaN);
 };
 const dirBytes = (dir: string): number => Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]);
 
@@ -247,29 +254,30 @@ export async function run(): Promise<void> {
     // 4. The list mix, 4 clients at once (speed.bench's).
     const lastHour = new Date(Date.now() - 3_600_000).toISOString();
     const mix = listMix(TICKETS, lastHour);
-    const runMix = async (): Promise<{ latencies: Map<string, number[]>; cpuPerList: number | null; totals: Map<string, number> }> => {
+    const runMix = async (pid: number | undefined, clients = 4, runs = LIST_RUNS): Promise<{ latencies: Map<string, number[]>; cpuPerList: number | null; totals: Map<string, number> }> => {
       const latencies = new Map<string, number[]>(mix.map(([name]) => [name, []]));
       const totals = new Map<string, number>();
-      const jobs = Array.from({ length: LIST_RUNS }, (_, r) => mix.map(([name, body]) => ({ name, body: body(r) }))).flat();
-      const cpuBefore = cpuMsOf(first.child.pid);
+      const jobs = Array.from({ length: runs }, (_, r) => mix.map(([name, body]) => ({ name, body: body(r) }))).flat();
+      const cpuBefore = cpuMsOf(pid);
       let next = 0;
-      await Promise.all(Array.from({ length: 4 }, async () => {
+      await Promise.all(Array.from({ length: clients }, async () => {
         for (let j = next++; j < jobs.length; j = next++) {
           const t0 = performance.now();
           const r = await request(agent, port, 'POST', '/apis/task-runs/tickets/list', TOKENS.acmeAdmin, jobs[j].body);
           const elapsed = performance.now() - t0;
           if (r.status !== 200) throw new Error(`list ${jobs[j].name}: ${r.status} ${r.text.slice(0, 200)}`);
-          const total = JSON.parse(r.text).total;
-          if (typeof total !== 'number') throw new Error(`list ${jobs[j].name}: no total in the answer`);
+          const total = totalOf(r.text);
+          if (!Number.isInteger(total)) throw new Error(`list ${jobs[j].name}: no total in the answer`);
           (latencies.get(jobs[j].name) as number[]).push(elapsed);
           totals.set(jobs[j].name, total);
         }
       }));
-      const cpuAfter = cpuMsOf(first.child.pid);
+      const cpuAfter = cpuMsOf(pid);
       return { latencies, totals, cpuPerList: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / jobs.length };
     };
     const report = (title: string, pass: Awaited<ReturnType<typeof runMix>>): number => {
-      line(`  list mix, ${title}: the service used ${pass.cpuPerList === null ? '?' : pass.cpuPerList.toFixed(2)} ms of CPU per list (${LIST_RUNS * mix.length} lists, HTTP included)`);
+      const lists = [...pass.latencies.values()].reduce((n, l) => n + l.length, 0);
+      line(`  list mix, ${title}: the service used ${pass.cpuPerList === null ? '?' : pass.cpuPerList.toFixed(2)} ms of CPU per list (${lists} lists, HTTP included)`);
       let worst = 0;
       for (const [name, times] of pass.latencies) {
         times.sort((a, b) => a - b);
@@ -279,8 +287,10 @@ export async function run(): Promise<void> {
       return worst;
     };
     const [cold, steady] = await phase('lists (two passes of the mix)', async () => {
-      const c = report('right after the rebuild', await runMix());
-      const s = report('again (steady)', await runMix());
+      const c = report('right after the rebuild', await runMix(first.child.pid));
+      const s = report('again (steady)', await runMix(first.child.pid));
+      // Where the latency of the mix comes from: each body's own time, one request at a time (no queue behind the other clients).
+      report('one client, one request at a time (diagnostic: each body\'s own time)', await runMix(first.child.pid, 1, 20));
       return [c, s];
     });
     line(`  list worst p95: ${ms(cold)} right after the rebuild, ${ms(steady)} steady`);
@@ -290,7 +300,9 @@ export async function run(): Promise<void> {
     const quietAfter = await phase('RSS: wait for a quiet second', () => waitQuiet(first.child.pid, TIMEOUT.quietMs));
     const rss = statusBytes(first.child.pid, 'VmRSS') ?? NaN;
     const hwm = statusBytes(first.child.pid, 'VmHWM') ?? NaN;
+    const parts = await memoryParts(port);
     line(`RSS steady: ${mb(rss)} (a quiet second ${quietAfter.toFixed(1)} s after the lists; peak since spawn ${mb(hwm)})`);
+    if (parts !== null) line(`  ${describeMemory(parts)}`);
     rows.push([`Service RSS with ${int(TICKETS)} tickets, steady`, `${mb(rss)} (peak during the rebuild ${mb(hwm)})`, `≤ ${TARGET.rssMb >= 1024 ? '1 GB' : `${TARGET.rssMb} MB`}`]);
 
     // 6. kill -9, then back in service.
@@ -299,11 +311,21 @@ export async function run(): Promise<void> {
     const restartSeconds = await phase('restart after kill -9', () => waitForTotal(second.child, port, TICKETS, second.spawnedAt, TIMEOUT.restartMs, 'restart after kill -9'));
     line(`restart after kill -9: a list answers ${int(TICKETS)} ${restartSeconds.toFixed(2)} s after spawn (${startLog(second)})`);
     rows.push(['Back in service after kill -9', `${restartSeconds.toFixed(2)} s from spawn`, `≤ ${TARGET.restartS} s`]);
+    // The restarted service's memory (it did not rebuild): after a pass of the mix and a quiet second.
+    await waitQuiet(second.child.pid, TIMEOUT.quietMs);
+    const restartedIdle = await memoryParts(port);
+    if (restartedIdle !== null) line(`  restarted, idle: ${describeMemory(restartedIdle)}`);
+    const restartedPass = await runMix(second.child.pid);
+    line(`  restarted, a pass of the mix: worst p95 ${ms(Math.max(...[...restartedPass.latencies.values()].map((t) => quantile(t.sort((a, b) => a - b), 0.95))))}, ${restartedPass.cpuPerList?.toFixed(2) ?? '?'} ms of CPU per list`);
+    await waitQuiet(second.child.pid, TIMEOUT.quietMs);
+    const restartedAfter = await memoryParts(port);
+    if (restartedAfter !== null) line(`  restarted, after the pass and a quiet second: ${describeMemory(restartedAfter)}`);
 
     // 7. The export of every ticket.
-    await waitQuiet(second.child.pid, TIMEOUT.quietMs);
+    const exportBefore = await memoryParts(port);
     const exported = await phase('export (start → succeeded)', async () => {
       const sampler = rssSampler(second.child.pid);
+      const partsSampler = memoryPartsSampler(port);
       const t0 = performance.now();
       const start = await request(agent, port, 'POST', '/apis/task-runs/tickets/export', TOKENS.acmeAdmin, {});
       if (start.status !== 202) throw new Error(`export start answered ${start.status}: ${start.text.slice(0, 300)}`);
@@ -315,8 +337,9 @@ export async function run(): Promise<void> {
         if (body.job.status === 'succeeded' || body.job.status === 'failed') {
           const seconds = (performance.now() - t0) / 1000;
           const memory = sampler.stop();
+          const partsPeak = await partsSampler.stop();
           if (body.job.status === 'failed') throw new Error(`export failed: ${poll.text.slice(0, 300)}`);
-          return { seconds, memory, total, job: body.job, downloadUrl: body.downloadUrl };
+          return { seconds, memory, partsPeak, total, job: body.job, downloadUrl: body.downloadUrl };
         }
         if (performance.now() - t0 > TIMEOUT.exportMs) throw new Error(`export: not succeeded within ${TIMEOUT.exportMs / 1000} s (status ${body.job.status}, ${body.job.processed} processed)`);
         await sleep(100);
@@ -330,6 +353,11 @@ export async function run(): Promise<void> {
     const fileRows = file.lines - 1;
     const added = exported.memory.peak - exported.memory.first;
     line(`export: total ${int(exported.total)}, processed ${int(exported.job.processed)}, succeeded after ${exported.seconds.toFixed(1)} s (${int(exported.job.processed / exported.seconds)} rows/s); RSS ${mb(exported.memory.first)} before, peak ${mb(exported.memory.peak)}: +${(added / MB).toFixed(1)} MB`);
+    const partsPeak = exported.partsPeak;
+    if (exportBefore !== null && partsPeak !== null) {
+      const names: Record<string, string> = { rss: 'RSS (sampled every 250 ms)', young: 'young generation', old: 'old generation', otherHeap: 'other heap spaces', external: 'external' };
+      line(`  each part at its own peak against before (from /metrics): ${MEMORY_PARTS.map((k) => `${names[k]} +${((partsPeak[k] - exportBefore[k]) / MB).toFixed(1)} MB`).join(', ')}`);
+    }
     line(`  download: ${(file.bytes / MB).toFixed(1)} MB, ${int(fileRows)} rows after the header, in ${downloadSeconds.toFixed(1)} s${fileRows === TICKETS ? '' : ` (expected ${int(TICKETS)})`}`);
     rows.push([`Export of ${int(TICKETS)} tickets, every column`, `${exported.seconds.toFixed(1)} s, +${(added / MB).toFixed(1)} MB RSS (file ${(file.bytes / MB).toFixed(0)} MB, ${int(fileRows)} rows)`, `≤ ${TARGET.exportS} s, ≤ ${TARGET.exportAddedMb} MB added`]);
     agent.destroy();
@@ -351,6 +379,7 @@ export async function run(): Promise<void> {
     } catch {
       // no log
     }
-    rmSync(work, { recursive: true, force: true });
+    if (KEEP_DATA) line(`kept (BENCH_READ_MODELS_KEEP_DATA): ${work}`);
+    else rmSync(work, { recursive: true, force: true });
   }
 }
