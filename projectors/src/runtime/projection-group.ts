@@ -4,11 +4,14 @@ import { projectionSubscriber, ProjectionDefinition } from './projection';
 import { SubscriberRunner } from './subscriber';
 import { SubscriberGroup } from './subscriber-group';
 
-/**
- * Events taken into one projection batch at most: a read model catching up (a start after a long
- * stop, a rebuild) writes in large transactions; live, a batch holds what arrived meanwhile.
- */
+/** Events taken into one projection batch at most, live: a batch holds what arrived meanwhile. */
 export const PROJECTION_BATCH = 1_000;
+
+/**
+ * Events of one batch while the read models catch up with the log (a start after a long stop, a
+ * rebuild): large transactions write each index page a few times instead of once per log read.
+ */
+export const PROJECTION_CATCH_UP_BATCH = 10_000;
 
 export interface ProjectionGroup {
   readonly runners: readonly SubscriberRunner[];
@@ -22,5 +25,5 @@ export interface ProjectionGroup {
 export const projectionGroup = (definitions: readonly ProjectionDefinition[], eventStore: EventStore, readModels: ReadModels, logger: Logger): ProjectionGroup => {
   const checkpoints = readModelCheckpoints(readModels);
   const runners = definitions.map((d) => new SubscriberRunner(projectionSubscriber(d, readModels), eventStore, checkpoints, logger));
-  return { runners, group: new SubscriberGroup(eventStore, runners, logger, PROJECTION_BATCH) };
+  return { runners, group: new SubscriberGroup(eventStore, runners, logger, PROJECTION_BATCH, PROJECTION_CATCH_UP_BATCH) };
 };

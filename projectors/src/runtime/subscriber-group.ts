@@ -1,14 +1,21 @@
 import { AllSubscription, backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent, sleep } from '@support/domain';
 import type { SubscriberRunner } from './subscriber';
 
+/** How long a batch catching up with the log waits for the log's next read before it is handled as it is. */
+const CATCH_UP_WAIT_MS = 50;
+
 /** A failed subscription is opened again after 400 ms, 800 ms, ... up to 30 s. */
 const RESUBSCRIBE: BackoffPolicy = { firstMs: 400, maxMs: 30_000 };
 
 /**
  * One catch-up subscription to the log shared by several subscribers: each event is read and
  * decoded once and offered to every subscriber in turn (each skips what its checkpoint says it has
- * seen). The subscription starts at the oldest checkpoint. Buffered events go in batches of at most
- * `maxBatch`; when nothing is buffered, every subscriber persists its checkpoint before the wait.
+ * seen). The subscription starts at the oldest checkpoint. Live, buffered events go in batches of
+ * at most `maxBatch`; when nothing is buffered, every subscriber persists its checkpoint before the
+ * wait. While catching up with the log as it was at start, a batch waits for the log's next reads
+ * until it holds `catchUpBatch` events (a read model then writes in large transactions: rebuilding
+ * 100,000 tickets' read models wrote 1.2 GB in 10,000-event batches against 4.0 GB in batches of
+ * one log read, 512 events).
  */
 export class SubscriberGroup {
   private stopped = false;
@@ -20,12 +27,18 @@ export class SubscriberGroup {
     private readonly members: readonly SubscriberRunner[],
     private readonly logger?: Logger,
     private readonly maxBatch = 64,
+    private readonly catchUpBatch = maxBatch,
   ) {}
+
+  /** The head of the log at start, until a batch reaches it (null: caught up). */
+  private catchUpTo: Position | null = null;
 
   async start(): Promise<void> {
     if (this.members.length === 0) return;
     const head = await this.eventStore.headPosition();
-    await Promise.all(this.members.map((m) => m.prepare(head)));
+    const from = await Promise.all(this.members.map((m) => m.prepare(head)));
+    // Behind the head: catch up in large batches (a member at null has read nothing yet).
+    this.catchUpTo = head !== null && from.some((p) => p === null || comparePositions(p, head) < 0) ? head : null;
     this.loop = this.runUntilStopped();
   }
 
@@ -87,13 +100,18 @@ export class SubscriberGroup {
     const iterator = subscription[Symbol.asyncIterator]();
     /** Resolves on the next macrotask: tells "buffered now" from "must wait for the log". */
     const buffered = (p: Promise<unknown>) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setImmediate(() => r(false)))]);
+    /** While catching up, the log's next read is waited for (briefly: a filtered log may have nothing more for the members). */
+    const soon = (p: Promise<unknown>) =>
+      this.catchUpTo === null ? buffered(p) : Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), CATCH_UP_WAIT_MS))]);
     let pending: Promise<IteratorResult<RecordedEvent>> | null = null;
     for (;;) {
       const next: Promise<IteratorResult<RecordedEvent>> = pending ?? iterator.next();
       pending = null;
       // Nothing buffered: every event yielded so far has been handled, so the members have seen the log up to where it was read,
       // and again each time the subscription reads further (through events its filter leaves out) before the next event.
-      if (!(await buffered(next))) {
+      if (!(await soon(next))) {
+        // Nothing came: whatever was behind has been read.
+        this.catchUpTo = null;
         let readUpTo = subscription.readUpTo?.() ?? null;
         for (const m of this.members) await m.idle(readUpTo);
         const readPast = subscription.readPast?.bind(subscription);
@@ -102,18 +120,21 @@ export class SubscriberGroup {
           for (const m of this.members) await m.idle(readUpTo);
         }
       }
-      // Take the events that are already buffered, up to maxBatch, without waiting for more.
+      // Take the events that are already buffered (catching up: that the log's next reads bring), up to the batch size.
+      const limit = this.catchUpTo === null ? this.maxBatch : this.catchUpBatch;
       const batch: RecordedEvent[] = [];
       let result = await next;
       let done = result.done === true;
+      let drained = false;
       while (!done && !this.stopped) {
         batch.push(result.value);
         // The events the subscription already holds are taken at once, without a promise and a macrotask each.
-        for (const event of subscription.takeBuffered?.(this.maxBatch - batch.length) ?? []) batch.push(event);
-        if (batch.length >= this.maxBatch) break;
+        for (const event of subscription.takeBuffered?.(limit - batch.length) ?? []) batch.push(event);
+        if (batch.length >= limit) break;
         const more = iterator.next();
-        if (!(await buffered(more))) {
+        if (!(await soon(more))) {
           pending = more;
+          drained = true;
           break;
         }
         result = await more;
@@ -121,6 +142,8 @@ export class SubscriberGroup {
       }
       if (this.stopped) break;
       for (const m of this.members) await m.accept(batch);
+      const last = batch[batch.length - 1];
+      if (this.catchUpTo !== null && (drained || (last !== undefined && comparePositions(last.position, this.catchUpTo) >= 0))) this.catchUpTo = null;
       if (done) break;
     }
   }

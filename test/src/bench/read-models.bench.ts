@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,6 +117,55 @@ const totalOf = (text: string): number => {
   const at = text.lastIndexOf('"total":');
   return at < 0 ? NaN : Number(/^"total":(\d+)/.exec(text.slice(at))?.[1] ?? NaN);
 };
+/** The commit the service runs from, and the files changed beside it (the build is of the working tree). */
+const codeVersion = (): string => {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean).map((l) => l.slice(3));
+    return dirty.length === 0 ? head : `${head} + uncommitted changes to ${dirty.join(', ')}`;
+  } catch {
+    return 'unknown (no git)';
+  }
+};
+/** CPU time (ms) each process has used so far, by pid, with its name (/proc/<pid>/stat; 100 clock ticks a second). */
+const processCpu = (): Map<number, { ms: number; name: string }> => {
+  const out = new Map<number, { ms: number; name: string }>();
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(') ');
+      const fields = stat.slice(close + 2).split(' ');
+      out.set(Number(pid), { ms: (Number(fields[11]) + Number(fields[12])) * 10, name: stat.slice(stat.indexOf('(') + 1, close) });
+    } catch {
+      // gone
+    }
+  }
+  return out;
+};
+/** CPU that processes other than `mine` used between two samples (ms), and the busiest of them. */
+const othersBetween = (before: Map<number, { ms: number; name: string }>, after: Map<number, { ms: number; name: string }>, mine: readonly (number | undefined)[]): { ms: number; top: string } => {
+  const used: [number, number, string][] = [];
+  for (const [pid, p] of after) {
+    if (mine.includes(pid)) continue;
+    const delta = p.ms - (before.get(pid)?.ms ?? 0);
+    if (delta > 0) used.push([pid, delta, p.name]);
+  }
+  used.sort((a, b) => b[1] - a[1]);
+  const args = (pid: number) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim().slice(0, 80);
+    } catch {
+      return '';
+    }
+  };
+  return { ms: used.reduce((n, u) => n + u[1], 0), top: used.slice(0, 3).map(([pid, ms, name]) => `${pid} ${args(pid) || name} ${ms} ms`).join(', ') };
+};
 const dirBytes = (dir: string): number => Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]);
 
 /** The service's log lines (JSON) written since `offset` of the log file. */
@@ -156,20 +205,36 @@ export async function run(): Promise<void> {
   writeFileSync(configFile, JSON.stringify(benchConfig()));
   writeFileSync(logFile, '');
   await pinSelf(1);
+  line(`code: ${codeVersion()}`);
+  const idle0 = processCpu();
+  await sleep(1_000);
+  const idle = othersBetween(idle0, processCpu(), [process.pid]);
+  if (idle.ms > 100) line(`WARNING: the machine is busy before the run (the figures will be disturbed): ${idle.ms} ms of CPU in a second by others (${idle.top})`);
   line(`read-models: ${int(TICKETS)} tickets of ${int(CUSTOMERS)} customers, made from ${TEMPLATES} template tickets through the log; service pinned to core 0 (node ${SERVICE_NODE_FLAGS.join(' ')}), load on core 1; DATA_DIR ${dataDir}`);
   const rows: [string, string, string][] = [];
+  const running: { service: ReturnType<typeof spawnService> | null } = { service: null };
   const phases: [string, number][] = [];
+  const disturbed: string[] = [];
+  /**
+   * Times a phase, and tells the CPU that processes other than this one and the service used
+   * during it (the machine's busy time less theirs): more than a tenth of a core is reported.
+   */
   const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const t0 = performance.now();
+    const before = processCpu();
+    const services = new Set<number | undefined>([running.service?.pid]);
     try {
       return await work();
     } finally {
-      phases.push([name, (performance.now() - t0) / 1000]);
+      const seconds = (performance.now() - t0) / 1000;
+      phases.push([name, seconds]);
+      services.add(running.service?.pid);
+      const others = othersBetween(before, processCpu(), [process.pid, ...services]);
+      if (others.ms > 100 * seconds) disturbed.push(`${name}: ${(others.ms / 1000).toFixed(1)} s of CPU by other processes in ${seconds.toFixed(1)} s (${others.top})`);
     }
   };
   const port = await freePort();
   const serviceEnv = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONFIG_FILE: configFile, LOG_LEVEL };
-  const running: { service: ReturnType<typeof spawnService> | null } = { service: null };
   /** Spawns the service; answers when it was spawned (performance.now()) and where its log lines begin. */
   const startService = () => {
     const logOffset = statSync(logFile).size;
@@ -360,8 +425,20 @@ export async function run(): Promise<void> {
     }
     line(`  download: ${(file.bytes / MB).toFixed(1)} MB, ${int(fileRows)} rows after the header, in ${downloadSeconds.toFixed(1)} s${fileRows === TICKETS ? '' : ` (expected ${int(TICKETS)})`}`);
     rows.push([`Export of ${int(TICKETS)} tickets, every column`, `${exported.seconds.toFixed(1)} s, +${(added / MB).toFixed(1)} MB RSS (file ${(file.bytes / MB).toFixed(0)} MB, ${int(fileRows)} rows)`, `≤ ${TARGET.exportS} s, ≤ ${TARGET.exportAddedMb} MB added`]);
-    agent.destroy();
     await stop(second.child);
+
+    // 8. Diagnostic: a clean stop (the read models' close runs SQLite's PRAGMA optimize, which leaves planner statistics) and a start.
+    const third = startService();
+    const cleanRestart = await phase('diagnostic: start after a clean stop, a pass of the mix', async () => {
+      const seconds = await waitForTotal(third.child, port, TICKETS, third.spawnedAt, TIMEOUT.restartMs, 'start after a clean stop');
+      const pass = await runMix(third.child.pid);
+      const worst = report('after a clean stop and start (diagnostic)', pass);
+      await waitQuiet(third.child.pid, TIMEOUT.quietMs);
+      return { seconds, worst, memory: await memoryParts(port) };
+    });
+    line(`diagnostic, after a clean stop: back ${cleanRestart.seconds.toFixed(2)} s after spawn; list worst p95 ${ms(cleanRestart.worst)}${cleanRestart.memory === null ? '' : `; ${describeMemory(cleanRestart.memory)}`}`);
+    agent.destroy();
+    await stop(third.child);
     if (fileRows !== TICKETS) throw new Error(`the export file holds ${fileRows} rows, expected ${TICKETS}`);
 
     line('');
@@ -370,6 +447,7 @@ export async function run(): Promise<void> {
     for (const [figure, measured, target] of rows) line(`| ${figure} | ${measured} | ${target} |`);
     line('');
     line(`phases: ${phases.map(([name, s]) => `${name} ${s.toFixed(1)} s`).join('; ')}`);
+    line(disturbed.length === 0 ? 'other processes: under a tenth of a core in every phase' : `WARNING, the machine was shared: ${disturbed.join('; ')}`);
     line(`reproduce: ${TICKETS === 1_000_000 ? '' : `BENCH_READ_MODELS_TICKETS=${TICKETS} `}npm run bench -- read-models`);
   } finally {
     if (running.service !== null) await stop(running.service, 'SIGKILL').catch(() => undefined);

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { EmbeddedEventStore } from '@support/adapters';
 import { Position, ReadModels } from '@support/domain';
 import {
-  CheckpointStore, dispatcherSubscriber, projectionSubscriber, ProjectionDefinition, readModelCheckpoints, readModelShapes, SubscriberDefinition, SubscriberRunner,
+  CheckpointStore, dispatcherSubscriber, projectionSubscriber, ProjectionDefinition, readModelCheckpoints, readModelShapes, SubscriberDefinition, SubscriberGroup, SubscriberRunner,
 } from '@support/projectors';
 import { tempSqliteReadModels } from '../support/sqlite-read-models';
 import { silentLogger } from '../support/test-service';
@@ -247,5 +247,29 @@ describe('subscriber runtime (projectors and dispatch)', () => {
     expect(await runner.waitFor(p, 5000)).to.equal(true);
     expect(counts.get('counter-e')).to.equal(20);
     expect(failSaves).to.be.lessThan(0);
+  });
+
+  it('given a log far behind, when a group catches up, then its batches hold many log reads; once caught up, a new event comes in a batch of its own', async () => {
+    // given
+    await append('counter-h', 3_000);
+    const sizes: number[] = [];
+    const sizing: SubscriberDefinition = { name: 'sizing', streamNamePrefixes: ['counter-'], handle: async () => undefined, handleBatch: async (events) => void sizes.push(events.length) };
+    const runner = new SubscriberRunner(sizing, events, checkpoints, silentLogger);
+    const group = new SubscriberGroup(events, [runner], silentLogger, 64, 2_000);
+    // when
+    await group.start();
+    try {
+      await runner.ready;
+      // then: 3,000 events in batches of up to 2,000 (a log read is 512)
+      expect(sizes.reduce((a, b) => a + b, 0)).to.equal(3_000);
+      expect(Math.max(...sizes)).to.equal(2_000);
+      // and live
+      const before = sizes.length;
+      const p = await append('counter-h', 1);
+      expect(await runner.waitFor(p, 5000)).to.equal(true);
+      expect(sizes.slice(before)).to.deep.equal([1]);
+    } finally {
+      await group.stop();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { DocumentWrite } from '@support/domain';
+import type { Statement } from 'better-sqlite3';
 import { Statements } from './statements';
 import { countsTable, listTable, searchTable, TableLayout } from './table-layout';
 import { quoted, SqlValue, toColumn, valueAt } from './sql-values';
@@ -31,15 +32,50 @@ const minOf = (current: unknown, given: string | number): string | number =>
 export class DocumentWriter {
   private readonly t: string;
   private entries = new Map<string, BatchEntry>();
+  /** The ids of the entries changed since the last flush, in the order they were first changed. */
+  private dirty: string[] = [];
+  /** The statements the writer runs for every document, made once (an update's by the columns it changes). */
+  private readonly sql: {
+    readonly select: Statement; readonly insert: Statement; readonly remove: Statement;
+    readonly searchInsert: Statement | null; readonly searchRemove: Statement | null; readonly count: Statement | null;
+    readonly listInsert: ReadonlyMap<string, Statement>; readonly listRemove: ReadonlyMap<string, Statement>;
+  };
+  private readonly updates = new Map<string, Statement>();
 
   constructor(private readonly layout: TableLayout, private readonly statements: Statements) {
     this.t = quoted(layout.table);
+    const { columns, lists, countedBy } = layout;
+    const search = quoted(searchTable(layout.table));
+    const counts = quoted(countsTable(layout.table));
+    const prepare = (sql: string) => statements.db.prepare(sql);
+    this.sql = {
+      select: prepare(`SELECT n, doc FROM ${this.t} WHERE id = ?`),
+      insert: prepare(`INSERT INTO ${this.t} (id, doc${columns.map((c) => `, ${quoted(c)}`).join('')}) VALUES (?, ?${', ?'.repeat(columns.length)})`),
+      remove: prepare(`DELETE FROM ${this.t} WHERE n = ?`),
+      searchInsert: layout.search === null ? null : prepare(`INSERT INTO ${search} (rowid, text) VALUES (?, ?)`),
+      searchRemove: layout.search === null ? null : prepare(`DELETE FROM ${search} WHERE rowid = ?`),
+      count: countedBy.length === 0 ? null
+        : prepare(`INSERT INTO ${counts} (${countedBy.map(quoted).join(', ')}, n) VALUES (${countedBy.map(() => '?').join(', ')}, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n`),
+      listInsert: new Map(lists.map((f) => [f, prepare(`INSERT OR IGNORE INTO ${quoted(listTable(layout.table, f))} (value, n) VALUES (?, ?)`)])),
+      listRemove: new Map(lists.map((f) => [f, prepare(`DELETE FROM ${quoted(listTable(layout.table, f))} WHERE value = ? AND n = ?`)])),
+    };
+  }
+
+  /** The update of these columns (and the JSON), made on first use. */
+  private updateOf(changed: readonly string[]): Statement {
+    const key = changed.join('\u0000');
+    let statement = this.updates.get(key);
+    if (statement === undefined) {
+      statement = this.statements.db.prepare(`UPDATE ${this.t} SET doc = ?${changed.map((c) => `, ${quoted(c)} = ?`).join('')} WHERE n = ?`);
+      this.updates.set(key, statement);
+    }
+    return statement;
   }
 
   private entry(id: string): BatchEntry {
     const known = this.entries.get(id);
     if (known !== undefined) return known;
-    const row = this.statements.get(`SELECT n, doc FROM ${this.t} WHERE id = ?`).get(id) as { n: number; doc: string } | undefined;
+    const row = this.sql.select.get(id) as { n: number; doc: string } | undefined;
     const stored = row === undefined ? null : { n: row.n, doc: JSON.parse(row.doc) as Record<string, unknown> };
     const fresh: BatchEntry = { stored, current: stored?.doc ?? null, dirty: false };
     this.entries.set(id, fresh);
@@ -55,7 +91,7 @@ export class DocumentWriter {
     const e = this.entry(write.id);
     if (write.remove === true) {
       e.current = null;
-      e.dirty = true;
+      this.changed(write.id, e);
       return;
     }
     const current = e.current;
@@ -63,13 +99,21 @@ export class DocumentWriter {
     const next: Record<string, unknown> = current === null ? { _id: write.id, ...write.set } : { ...current, ...write.set };
     for (const [field, value] of Object.entries(write.min ?? {})) next[field] = minOf(current?.[field], value);
     e.current = next;
+    this.changed(write.id, e);
+  }
+
+  private changed(id: string, e: BatchEntry): void {
+    if (e.dirty) return;
     e.dirty = true;
+    this.dirty.push(id);
   }
 
   /** Writes every document changed since the last flush (before a query of the batch, and at its end). */
   flush(): void {
-    for (const [id, e] of this.entries) {
-      if (!e.dirty) continue;
+    const dirty = this.dirty;
+    this.dirty = [];
+    for (const id of dirty) {
+      const e = this.entries.get(id) as BatchEntry;
       if (e.current === null) {
         if (e.stored !== null) this.remove(e.stored);
         e.stored = null;
@@ -83,13 +127,12 @@ export class DocumentWriter {
   /** Forgets the batch's documents (after its commit or rollback). */
   reset(): void {
     this.entries = new Map();
+    this.dirty = [];
   }
 
   private insert(id: string, doc: Record<string, unknown>): StoredDocument {
-    const { columns } = this.layout;
-    const values = columns.map((c) => toColumn(valueAt(doc, c)));
-    const sql = `INSERT INTO ${this.t} (id, doc${columns.map((c) => `, ${quoted(c)}`).join('')}) VALUES (?, ?${', ?'.repeat(columns.length)})`;
-    const n = Number(this.statements.get(sql).run(id, JSON.stringify(doc), ...values).lastInsertRowid);
+    const values = this.layout.columns.map((c) => toColumn(valueAt(doc, c)));
+    const n = Number(this.sql.insert.run(id, JSON.stringify(doc), ...values).lastInsertRowid);
     for (const list of this.layout.lists) this.changeList(list, n, [], listValues(valueAt(doc, list)));
     if (this.layout.search !== null) this.indexText(n, valueAt(doc, this.layout.search));
     this.count(doc, 1);
@@ -107,14 +150,13 @@ export class DocumentWriter {
         values.push(after);
       }
     }
-    const sql = `UPDATE ${this.t} SET doc = ?${changed.map((c) => `, ${quoted(c)} = ?`).join('')} WHERE n = ?`;
-    this.statements.get(sql).run(JSON.stringify(doc), ...values, current.n);
+    this.updateOf(changed).run(JSON.stringify(doc), ...values, current.n);
     for (const list of this.layout.lists) {
       if (changed.includes(list)) this.changeList(list, current.n, listValues(valueAt(current.doc, list)), listValues(valueAt(doc, list)));
     }
     const search = this.layout.search;
     if (search !== null && changed.includes(search)) {
-      this.statements.get(`DELETE FROM ${quoted(searchTable(this.layout.table))} WHERE rowid = ?`).run(current.n);
+      this.sql.searchRemove?.run(current.n);
       this.indexText(current.n, valueAt(doc, search));
     }
     if (this.layout.countedBy.some((c) => changed.includes(c))) {
@@ -125,29 +167,26 @@ export class DocumentWriter {
   }
 
   private remove(current: StoredDocument): void {
-    this.statements.get(`DELETE FROM ${this.t} WHERE n = ?`).run(current.n);
+    this.sql.remove.run(current.n);
     for (const list of this.layout.lists) this.changeList(list, current.n, listValues(valueAt(current.doc, list)), []);
-    if (this.layout.search !== null) this.statements.get(`DELETE FROM ${quoted(searchTable(this.layout.table))} WHERE rowid = ?`).run(current.n);
+    this.sql.searchRemove?.run(current.n);
     this.count(current.doc, -1);
   }
 
   private changeList(field: string, n: number, before: readonly SqlValue[], after: readonly SqlValue[]): void {
-    const table = quoted(listTable(this.layout.table, field));
-    for (const v of before) if (!after.includes(v)) this.statements.get(`DELETE FROM ${table} WHERE value = ? AND n = ?`).run(v, n);
-    for (const v of after) if (!before.includes(v)) this.statements.get(`INSERT OR IGNORE INTO ${table} (value, n) VALUES (?, ?)`).run(v, n);
+    const remove = this.sql.listRemove.get(field) as Statement;
+    const insert = this.sql.listInsert.get(field) as Statement;
+    for (const v of before) if (!after.includes(v)) remove.run(v, n);
+    for (const v of after) if (!before.includes(v)) insert.run(v, n);
   }
 
   private indexText(n: number, text: unknown): void {
     if (typeof text !== 'string' || text === '') return;
-    this.statements.get(`INSERT INTO ${quoted(searchTable(this.layout.table))} (rowid, text) VALUES (?, ?)`).run(n, text);
+    this.sql.searchInsert?.run(n, text);
   }
 
   private count(doc: Readonly<Record<string, unknown>>, delta: 1 | -1): void {
-    const keys = this.layout.countedBy;
-    if (keys.length === 0) return;
-    const sql = `INSERT INTO ${quoted(countsTable(this.layout.table))} (${keys.map(quoted).join(', ')}, n) VALUES (${keys.map(() => '?').join(', ')}, ?) ` +
-      'ON CONFLICT DO UPDATE SET n = n + excluded.n';
-    this.statements.get(sql).run(...keys.map((k) => JSON.stringify(valueAt(doc, k) ?? null)), delta);
+    this.sql.count?.run(...this.layout.countedBy.map((k) => JSON.stringify(valueAt(doc, k) ?? null)), delta);
   }
 }
 
