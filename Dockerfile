@@ -1,5 +1,7 @@
 # One image for every component; docker-compose picks the component by command.
 FROM node:20-bookworm-slim AS build
+# better-sqlite3 (the embedded read models) builds its native module when no prebuilt one can be fetched.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.base.json ./
 COPY domain/package.json domain/
