@@ -9,6 +9,7 @@ import { documentSort, fieldMatchFilter } from './field-match-filter';
 import { HIDDEN_FIELDS } from './internal-fields';
 import { ReadModelMeta } from './read-model-meta';
 import { MongoTicketReads } from './ticket-reads';
+import { OneAtATime } from '../one-at-a-time';
 
 /** MongoDB's error code for a collection that does not exist (a drop of it on servers before 7.0). */
 const NAMESPACE_NOT_FOUND = 26;
@@ -31,7 +32,8 @@ export class MongoReadModels implements ReadModels {
   private readonly meta: ReadModelMeta;
   private readonly writer: EventWriter;
   private readonly shapes = new Map<string, CollectionShape>();
-  private queue: Promise<void> = Promise.resolve();
+  /** Batches, checkpoint saves, declares and drops: one at a time (a batch awaits its projection's reads). */
+  private readonly serial = new OneAtATime();
 
   /**
    * Over a database of a connected client. `closeClient`: close the client with the read models
@@ -66,7 +68,7 @@ export class MongoReadModels implements ReadModels {
    * rebuilt from the log. Then the indexes are made (createIndexes keeps those that exist).
    */
   declare(models: readonly ReadModelShape[]): Promise<void> {
-    return this.serially(async () => {
+    return this.serial.run(async () => {
       for (const model of models) {
         const shape = JSON.stringify(model.collections);
         const stored = await this.meta.find(model.name);
@@ -127,7 +129,7 @@ export class MongoReadModels implements ReadModels {
   }
 
   saveCheckpoint(readModel: string, position: Position): Promise<void> {
-    return this.serially(() => this.meta.saveCheckpoint(readModel, position));
+    return this.serial.run(() => this.meta.saveCheckpoint(readModel, position));
   }
 
   /**
@@ -137,7 +139,7 @@ export class MongoReadModels implements ReadModels {
    * the guard.
    */
   applyBatch(readModel: string, upTo: Position, apply: (batch: ProjectionBatch) => Promise<void>): Promise<void> {
-    return this.serially(async () => {
+    return this.serial.run(async () => {
       const batch: ProjectionBatch = {
         get: (collection, id) => this.get(collection, id),
         find: (collection, where) => this.find(collection, { where }),
@@ -148,19 +150,12 @@ export class MongoReadModels implements ReadModels {
     });
   }
 
-  /** Work that writes, one at a time in call order (a failure does not stop the work after it). */
-  private serially(work: () => Promise<void>): Promise<void> {
-    const run = this.queue.then(work);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
   /**
    * Drops the collections of every read model, those declared here and those the `read_models`
    * entries name, makes the indexes of those declared here again, and forgets every checkpoint.
    */
   dropAll(): Promise<void> {
-    return this.serially(async () => {
+    return this.serial.run(async () => {
       const names = new Set(this.shapes.keys());
       for (const entry of await this.meta.all()) {
         try {
@@ -177,7 +172,7 @@ export class MongoReadModels implements ReadModels {
 
   /** Drops the whole database (tests use a database of their own per run). */
   dropDatabase(): Promise<void> {
-    return this.serially(async () => {
+    return this.serial.run(async () => {
       await this.db.dropDatabase();
       this.shapes.clear();
     });
@@ -185,7 +180,7 @@ export class MongoReadModels implements ReadModels {
 
   /** Waits for the work under way, then closes the client if it was opened here. */
   async close(): Promise<void> {
-    await this.queue;
+    await this.serial.drained();
     if (this.options.closeClient === true) await this.client.close();
   }
 }

@@ -9,6 +9,7 @@ import { Statements } from './statements';
 import { layoutDdl, layoutTables, TableLayout, tableLayout } from './table-layout';
 import { quoted } from './sql-values';
 import { SqliteTicketReads } from './ticket-reads';
+import { OneAtATime } from '../one-at-a-time';
 
 const META = `CREATE TABLE IF NOT EXISTS read_models (name TEXT PRIMARY KEY, version INTEGER NOT NULL, shape TEXT NOT NULL, checkpoint TEXT)`;
 
@@ -26,7 +27,8 @@ export class SqliteReadModels implements ReadModels {
   private readonly writers = new Map<string, DocumentWriter>();
   private readonly writes: Statements;
   private readonly reads: Statements;
-  private queue: Promise<void> = Promise.resolve();
+  /** Batches, checkpoint saves and drops: one at a time on the writer (a batch awaits its projection's reads). */
+  private readonly serial = new OneAtATime();
   readonly tickets: TicketReads;
 
   private constructor(readonly file: string, private readonly writer: Database.Database, private readonly reader: Database.Database) {
@@ -98,7 +100,7 @@ export class SqliteReadModels implements ReadModels {
   }
 
   saveCheckpoint(readModel: string, position: Position): Promise<void> {
-    return this.serially(async () => {
+    return this.serial.run(async () => {
       this.storeCheckpoint(readModel, position);
     });
   }
@@ -109,7 +111,7 @@ export class SqliteReadModels implements ReadModels {
   }
 
   applyBatch(readModel: string, upTo: Position, apply: (batch: ProjectionBatch) => Promise<void>): Promise<void> {
-    return this.serially(async () => {
+    return this.serial.run(async () => {
       const writer = (collection: string) => {
         const w = this.writers.get(collection);
         if (w === undefined) throw new Error(`No read model declares the collection "${collection}"`);
@@ -144,15 +146,8 @@ export class SqliteReadModels implements ReadModels {
     });
   }
 
-  /** Batches and checkpoint writes one at a time on the writer (a batch awaits its projection's reads). */
-  private serially(work: () => Promise<void>): Promise<void> {
-    const run = this.queue.then(work);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
   dropAll(): Promise<void> {
-    return this.serially(async () => {
+    return this.serial.run(async () => {
       this.writer.transaction(() => {
         for (const layout of this.layouts.values()) {
           for (const table of layoutTables(layout)) this.writer.exec(`DROP TABLE IF EXISTS ${quoted(table)}`);
@@ -164,7 +159,7 @@ export class SqliteReadModels implements ReadModels {
   }
 
   async close(): Promise<void> {
-    await this.queue;
+    await this.serial.drained();
     this.reader.close();
     if (this.writer.open) {
       this.writer.pragma('optimize');
