@@ -28,27 +28,38 @@ const listHolds = (field: string, values: readonly string[]): SqlPart => {
 
 const listEmpty = (field: string): string => `NOT EXISTS (SELECT 1 FROM ${quoted(listTable(TICKETS_TABLE, field))} v WHERE v.n = ${quoted(TICKETS_TABLE)}.n)`;
 
-/** An FTS5 phrase: the fragment in double quotes (its own doubled): with the trigram tokenizer, the text holds it. */
-const phrase = (fragment: string): string => `"${fragment.replace(/"/g, '""')}"`;
+/** An FTS5 string: the text in double quotes (its own doubled). */
+const ftsString = (text: string): string => `"${text.replace(/"/g, '""')}"`;
 
 /**
- * The search: fragments of three characters or more from the trigram index (case-sensitive, over
- * text and fragments both in lower case: exactly "the search text holds it"); shorter ones, which
- * have no trigram, by looking in each candidate's text.
+ * How a search looks a fragment of three characters or more up in the FTS5 trigram index:
+ * `phrase`, the fragment as a phrase (exactly the tickets holding it); or `grams`, the tickets
+ * holding all of these trigrams of it, each then checked against the whole fragment.
  */
-const search = (fragments: readonly string[]): SqlPart => {
-  const indexed = fragments.filter((f) => [...f].length >= 3);
-  const short = fragments.filter((f) => [...f].length < 3);
-  const parts: SqlPart[] = [];
-  if (indexed.length > 0) {
-    parts.push({ sql: `n IN (SELECT rowid FROM ${quoted(searchTable(TICKETS_TABLE))} WHERE text MATCH ?)`, params: [indexed.map(phrase).join(' OR ')] });
-  }
-  for (const f of short) parts.push({ sql: `instr(${col('searchText')}, ?) > 0`, params: [f] });
+export type SearchLookup = { readonly kind: 'phrase' } | { readonly kind: 'grams'; readonly grams: readonly string[] };
+export type SearchPlan = (fragment: string) => SearchLookup;
+
+const PHRASE: SearchLookup = { kind: 'phrase' };
+
+/**
+ * The search: each fragment of three characters or more from the FTS5 trigram index
+ * (case-sensitive, over text and fragments both in lower case: a phrase of trigrams is exactly "the
+ * text holds it"), shorter ones by looking in each candidate's text.
+ */
+const search = (fragments: readonly string[], plan: SearchPlan): SqlPart => {
+  const parts = fragments.map((f): SqlPart => {
+    const holds = { sql: `instr(${col('searchText')}, ?) > 0`, params: [f] };
+    if ([...f].length < 3) return holds;
+    const lookup = plan(f);
+    const inIndex = `n IN (SELECT rowid FROM ${quoted(searchTable(TICKETS_TABLE))} WHERE text MATCH ?)`;
+    if (lookup.kind === 'phrase') return { sql: inIndex, params: [ftsString(f)] };
+    return { sql: `${inIndex} AND ${holds.sql}`, params: [lookup.grams.map(ftsString).join(' AND '), f] };
+  });
   return parts.length === 1 ? parts[0] : { sql: parts.map((p) => `(${p.sql})`).join(' OR '), params: parts.flatMap((p) => p.params) };
 };
 
 /** The WHERE of the criteria over the tickets table. */
-export const criteriaWhere = (c: TicketCriteria): SqlPart => {
+export const criteriaWhere = (c: TicketCriteria, plan: SearchPlan = () => PHRASE): SqlPart => {
   const parts: SqlPart[] = [{ sql: `${col('accountId')} = ?`, params: [c.accountId] }];
   const stamp = col(c.timestampKey);
   if (c.from !== undefined) parts.push({ sql: `${stamp} >= ?`, params: [c.from] });
@@ -74,7 +85,7 @@ export const criteriaWhere = (c: TicketCriteria): SqlPart => {
   if (c.sentiments !== undefined) parts.push(oneOf(col('sentiment'), c.sentiments));
   if (c.withoutParent === true) parts.push({ sql: `${col('parentTicketId')} IS NULL`, params: [] });
   if (c.parentTicketId !== undefined) parts.push({ sql: `${col('parentTicketId')} = ?`, params: [c.parentTicketId] });
-  if (c.searchFragments !== undefined) parts.push(c.searchFragments.length === 0 ? { sql: '0', params: [] } : search(c.searchFragments));
+  if (c.searchFragments !== undefined) parts.push(c.searchFragments.length === 0 ? { sql: '0', params: [] } : search(c.searchFragments, plan));
   return joinAnd(parts);
 };
 

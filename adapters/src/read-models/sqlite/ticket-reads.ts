@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { pageWindow, ReadDocument, reversedCriteria, TicketCriteria, TicketPage, TicketReads } from '@support/domain';
 import { Statements } from './statements';
-import { countsQuery, criteriaOrder, criteriaWhere, TICKETS_TABLE } from './ticket-criteria-sql';
+import { GramFrequencies } from './gram-frequencies';
+import { countsQuery, criteriaOrder, criteriaWhere, SearchPlan, TICKETS_TABLE } from './ticket-criteria-sql';
 import { quoted } from './sql-values';
 
 /** Rows an export stream reads at once before it lets other work run. */
@@ -13,17 +14,24 @@ const pick = <T extends ReadDocument>(doc: Record<string, unknown>, fields: read
   return out as T;
 };
 
-const selectSql = (c: TicketCriteria, tail = ''): { sql: string; params: readonly unknown[] } => {
-  const where = criteriaWhere(c);
+const selectSql = (c: TicketCriteria, grams: SearchPlan, tail = ''): { sql: string; params: readonly unknown[] } => {
+  const where = criteriaWhere(c, grams);
   return { sql: `SELECT doc FROM ${quoted(TICKETS_TABLE)} WHERE ${where.sql} ORDER BY ${criteriaOrder(c)}${tail}`, params: where.params };
 };
 
 /** The list's pages, counts and the export's stream over the tickets table. */
 export class SqliteTicketReads implements TicketReads {
-  constructor(private readonly reads: Statements, private readonly snapshotConnection: () => Database.Database) {}
+  private readonly frequencies: GramFrequencies;
+  /** How a search looks a fragment up (see GramFrequencies). */
+  private readonly grams: SearchPlan;
+
+  constructor(private readonly reads: Statements, private readonly snapshotConnection: () => Database.Database) {
+    this.frequencies = new GramFrequencies(reads, quoted(TICKETS_TABLE), quoted('searchText'));
+    this.grams = (fragment) => this.frequencies.lookup(fragment);
+  }
 
   private rows<T extends ReadDocument>(c: TicketCriteria, skip: number, limit: number, fields: readonly string[]): T[] {
-    const q = selectSql(c, ` LIMIT ${limit} OFFSET ${skip}`);
+    const q = selectSql(c, this.grams, ` LIMIT ${limit} OFFSET ${skip}`);
     return (this.reads.get(q.sql).all(...q.params) as { doc: string }[]).map((r) => pick<T>(JSON.parse(r.doc) as Record<string, unknown>, fields));
   }
 
@@ -51,12 +59,12 @@ export class SqliteTicketReads implements TicketReads {
       const minus = kept.minus === undefined ? 0 : (this.reads.get(kept.minus.sql).get(...kept.minus.params) as { total: number }).total;
       return total - minus;
     }
-    const where = criteriaWhere(c);
+    const where = criteriaWhere(c, this.grams);
     return (this.reads.get(`SELECT count(*) AS n FROM ${quoted(TICKETS_TABLE)} WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
   }
 
   async exists(c: TicketCriteria): Promise<boolean> {
-    const where = criteriaWhere(c);
+    const where = criteriaWhere(c, this.grams);
     return this.reads.get(`SELECT 1 FROM ${quoted(TICKETS_TABLE)} WHERE ${where.sql} LIMIT 1`).get(...where.params) !== undefined;
   }
 
@@ -68,7 +76,7 @@ export class SqliteTicketReads implements TicketReads {
     const db = this.snapshotConnection();
     try {
       db.exec('BEGIN');
-      const q = selectSql(c);
+      const q = selectSql(c, this.grams);
       const rows = db.prepare(q.sql).raw(true).iterate(...q.params) as IterableIterator<[string]>;
       try {
         for (;;) {

@@ -1,0 +1,43 @@
+import { expect } from 'chai';
+import { Statements } from '@support/adapters/dist/read-models/sqlite/statements';
+import { GramFrequencies, trigramsOf } from '@support/adapters/dist/read-models/sqlite/gram-frequencies';
+import { TicketCriteria } from '@support/domain';
+import { ticketReadModelsWith } from '../support/sqlite-read-models';
+import { ticketDoc } from '../exports/support/seed-tickets';
+import Database from 'better-sqlite3';
+
+const searching = (...searchFragments: string[]): TicketCriteria => ({ accountId: 'acme', timestampKey: 'createdAt', sortOrder: 'asc', searchFragments });
+
+describe('SQLite read models: search by the rarest trigrams of a fragment', () => {
+  it('given a fragment whose common trigrams every ticket holds, when searched, then exactly the tickets holding the whole fragment, not those holding its rare trigrams elsewhere', async () => {
+    // given: 300 tickets of "customer <n>" (so "cus", "ust", ... are common), and one holding "r 1", " 13" and "131" but not "customer 131"
+    const docs = [
+      ...Array.from({ length: 300 }, (_, i) => ticketDoc({ _id: `t-${String(i).padStart(4, '0')}`, customerName: `Customer ${i + 500}` })),
+      ticketDoc({ _id: 'true-1', customerName: 'Customer 131' }),
+      ticketDoc({ _id: 'true-2', customerName: 'Customer 1310' }),
+      ticketDoc({ _id: 'decoy', customerName: 'Customer 9', summary: 'order 131 for 13 bar 1' }),
+    ];
+    const readModels = await ticketReadModelsWith(docs);
+    // when
+    const page = await readModels.tickets.page(searching('customer 131'), 1, 50, []);
+    // then
+    expect(page.docs.map((d) => d._id)).to.have.members(['true-1', 'true-2']);
+    expect(page.total).to.equal(2);
+    expect(await readModels.tickets.count(searching('customer 131', 'bar 1'))).to.equal(3);
+    await readModels.close();
+  });
+
+  it('given sampled texts, then a fragment is looked up by its three rarest trigrams, and as a phrase when even the rarest is common', () => {
+    // given
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE t (n INTEGER PRIMARY KEY, s TEXT)');
+    const insert = db.prepare('INSERT INTO t (s) VALUES (?)');
+    for (let i = 0; i < 100; i++) insert.run(`customer ${i} kettle`);
+    const frequencies = new GramFrequencies(new Statements(db), 't', 's');
+    // then
+    expect(frequencies.lookup('customer 42')).to.deep.equal({ kind: 'grams', grams: [' 42', 'r 4', 'cus'] });
+    expect(frequencies.lookup('kettle')).to.deep.equal({ kind: 'phrase' });
+    expect(frequencies.lookup('zebra')).to.deep.equal({ kind: 'grams', grams: ['zeb', 'ebr', 'bra'] });
+    expect(trigramsOf('añob')).to.deep.equal(['año', 'ñob']);
+  });
+});
