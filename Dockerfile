@@ -19,7 +19,7 @@ COPY . .
 RUN npx tsc -b
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data NODE_OPTIONS=--max-semi-space-size=64
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app /app
 VOLUME ["/data"]
