@@ -1,4 +1,4 @@
-import { Statements } from './statements';
+import { StatementSource } from './statements';
 import type { SearchLookup } from './ticket-criteria-sql';
 
 /** Search texts read to estimate how common each trigram is. */
@@ -32,7 +32,7 @@ export class GramFrequencies {
   private sampledUpTo = 0;
   private sampled = 0;
 
-  constructor(private readonly statements: Statements, private readonly table: string, private readonly column: string, private readonly now: () => number = Date.now) {}
+  constructor(private readonly statements: StatementSource, private readonly table: string, private readonly column: string, private readonly now: () => number = Date.now) {}
 
   /** The fragment's three rarest trigrams (one the sample never met counts as rarest), or its phrase when even those are common. */
   lookup(fragment: string): SearchLookup {

@@ -5,7 +5,8 @@ import {
 import { openReader, openWriter } from './database-file';
 import { DocumentWriter } from './document-writer';
 import { orderSql, whereSql } from './field-match-sql';
-import { Statements } from './statements';
+import { PlannerStatistics } from './planner-statistics';
+import { ReaderStatements, StatementSource, Statements } from './statements';
 import { layoutDdl, layoutTables, TableLayout, tableLayout } from './table-layout';
 import { quoted } from './sql-values';
 import { SqliteTicketReads } from './ticket-reads';
@@ -26,22 +27,27 @@ export class SqliteReadModels implements ReadModels {
   private readonly layouts = new Map<string, TableLayout>();
   private readonly writers = new Map<string, DocumentWriter>();
   private readonly writes: Statements;
-  private readonly reads: Statements;
+  private readonly reads: ReaderStatements;
   /** Batches, checkpoint saves and drops: one at a time on the writer (a batch awaits its projection's reads). */
   private readonly serial = new OneAtATime();
   readonly tickets: TicketReads;
+  /** The planner's statistics of the tables, kept current as they grow. */
+  private readonly statistics: PlannerStatistics;
 
-  private constructor(readonly file: string, private readonly writer: Database.Database, private readonly reader: Database.Database) {
+  private constructor(readonly file: string, private readonly writer: Database.Database) {
+    this.reads = new ReaderStatements(() => openReader(file));
+    // Statistics the writer gathers reach the queries' planner through a reader opened after them.
+    this.statistics = new PlannerStatistics(writer, () => this.reads.reopen());
     this.writes = new Statements(writer);
-    this.reads = new Statements(reader);
     this.tickets = new SqliteTicketReads(this.reads, () => openReader(file));
   }
 
   static open(file: string): SqliteReadModels {
     const writer = openWriter(file);
     writer.exec(META);
-    return new SqliteReadModels(file, writer, openReader(file));
+    return new SqliteReadModels(file, writer);
   }
+
 
   async declare(models: readonly ReadModelShape[]): Promise<void> {
     for (const model of models) {
@@ -80,7 +86,7 @@ export class SqliteReadModels implements ReadModels {
     return this.findOn<T>(this.reads, collection, query);
   }
 
-  private findOn<T extends ReadDocument>(statements: Statements, collection: string, query: DocumentQuery): T[] {
+  private findOn<T extends ReadDocument>(statements: StatementSource, collection: string, query: DocumentQuery): T[] {
     const layout = this.layout(collection);
     const where = whereSql(layout, query.where);
     const page = query.limit !== undefined || (query.skip ?? 0) > 0 ? ` LIMIT ${query.limit ?? -1} OFFSET ${query.skip ?? 0}` : '';
@@ -137,6 +143,7 @@ export class SqliteReadModels implements ReadModels {
         flushAll();
         this.storeCheckpoint(readModel, upTo);
         this.writer.exec('COMMIT');
+        this.statistics.afterWrite();
       } catch (e) {
         if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
         throw e;
@@ -160,7 +167,7 @@ export class SqliteReadModels implements ReadModels {
 
   async close(): Promise<void> {
     await this.serial.drained();
-    this.reader.close();
+    this.reads.close();
     if (this.writer.open) {
       this.writer.pragma('optimize');
       this.writer.close();

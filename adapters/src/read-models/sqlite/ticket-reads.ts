@@ -1,12 +1,16 @@
 import type Database from 'better-sqlite3';
-import { pageWindow, ReadDocument, reversedCriteria, TicketCriteria, TicketPage, TicketReads } from '@support/domain';
-import { Statements } from './statements';
+import { pageWindow, ReadDocument, reversedCriteria, TicketCriteria, TicketPage, TicketReads, TimeSlice } from '@support/domain';
+import { StatementSource } from './statements';
 import { GramFrequencies } from './gram-frequencies';
 import { countsQuery, criteriaOrder, criteriaWhere, SearchPlan, TICKETS_TABLE } from './ticket-criteria-sql';
 import { quoted } from './sql-values';
 
-/** Rows an export stream reads at once before it lets other work run. */
-const STREAM_BATCH = 500;
+/**
+ * Tickets an export stream parses and hands over at once: few, so that each is garbage before the
+ * young generation is collected (500 at a time lived through collections while their rows were
+ * written, and a million of them piled up in the old generation).
+ */
+const STREAM_BATCH = 64;
 
 const pick = <T extends ReadDocument>(doc: Record<string, unknown>, fields: readonly string[]): T => {
   const out: Record<string, unknown> = { _id: doc._id };
@@ -25,7 +29,7 @@ export class SqliteTicketReads implements TicketReads {
   /** How a search looks a fragment up (see GramFrequencies). */
   private readonly grams: SearchPlan;
 
-  constructor(private readonly reads: Statements, private readonly snapshotConnection: () => Database.Database) {
+  constructor(private readonly reads: StatementSource, private readonly snapshotConnection: () => Database.Database) {
     this.frequencies = new GramFrequencies(reads, quoted(TICKETS_TABLE), quoted('searchText'));
     this.grams = (fragment) => this.frequencies.lookup(fragment);
   }
@@ -70,10 +74,11 @@ export class SqliteTicketReads implements TicketReads {
 
   /**
    * On a connection of its own, in one read transaction (a snapshot: later commits are not seen),
-   * STREAM_BATCH rows at a time with a turn for other work between them.
+   * STREAM_BATCH rows at a time, with a turn for other work every few milliseconds of reading.
    */
   async *stream<T extends ReadDocument>(c: TicketCriteria): AsyncIterable<readonly T[]> {
     const db = this.snapshotConnection();
+    const slice = new TimeSlice();
     try {
       db.exec('BEGIN');
       const q = selectSql(c, this.grams);
@@ -88,7 +93,7 @@ export class SqliteTicketReads implements TicketReads {
           }
           if (batch.length > 0) yield batch;
           if (batch.length < STREAM_BATCH) return;
-          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (slice.used()) await slice.yieldTurn();
         }
       } finally {
         rows.return?.();
