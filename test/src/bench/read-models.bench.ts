@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { EmbeddedJobQueue, READ_MODELS_FILE } from '@support/adapters';
+import { EmbeddedJobQueue } from '@support/adapters';
 import { positionToString } from '@support/domain';
 import { features } from '@support/app';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
@@ -15,7 +15,7 @@ import { listMix } from './list-mix/list-mix';
 import { seedCustomers, seedPhoneOf } from './list-mix/seed-tickets';
 import { captureTemplates } from './read-models/templates';
 import { SeededTicket, seedLog } from './read-models/seed-log';
-import { describeMemory, MEMORY_PARTS, memoryParts, memoryPartsSampler, rssSampler, spawnService, statusBytes, waitForTotal, waitQuiet } from './read-models/service-process';
+import { describeMemory, MEMORY_PARTS, memoryParts, memoryPartsSampler, rssSampler, spawnService, statusBytes, waitForLogLine, waitForTotal, waitQuiet } from './read-models/service-process';
 
 /**
  * The read models on SQLite at scale, measured from outside as speed.bench.ts measures the service:
@@ -33,19 +33,39 @@ import { describeMemory, MEMORY_PARTS, memoryParts, memoryPartsSampler, rssSampl
  *    the service stopped. The job dispatchers' checkpoints are then set to the log's head in the job
  *    queue (what the service that made these tickets would have left there: every job dispatched),
  *    so the first start's work is the read models', not N / 32 text jobs replayed.
- * 3. Full rebuild: the first start (no read-model file), from spawn until a list answers N.
+ * 3. Full rebuild: the first start (no read-model file), from spawn until the service logs "read
+ *    models ready" (watched in its log file: no request is sent meanwhile, since requests during the
+ *    catch-up make it slower: below), then a list must answer N at once. With LOG_LEVEL above info,
+ *    until a list answers N (polled every 20 ms, as speed.bench does). Polling every 20 ms ended the
+ *    projections' catch-up mode (10,000-event transactions) early in every try at 100,000 tickets:
+ *    3.96 GB written and 16.2-16.4 s against 1.13 GB and 12.5-13.2 s unpolled or polled every second
+ *    (unpolled starts fall out of it by themselves now and then: 3.25 and 3.72 GB, 15.9 and 17.2 s).
+ *    The bytes the service wrote are printed (/proc/<pid>/io) to tell which happened.
+ *    The projected tickets are checked against what was appended (a sample read back, a customer's
+ *    phone listing its four, the newest listed numbered N).
  * 4. Lists: speed.bench's 7-body mix, interleaved, 4 clients, LIST_RUNS of each body, twice (the
- *    first right after the rebuild, the second steady); every answer 200 and a total.
- * 5. RSS: VmRSS once the service has had a second with no CPU to speak of, after the lists.
- * 6. kill -9, then a new process: from spawn until a list answers N.
+ *    first right after the rebuild, the second steady); every answer 200 and a total. Then, as a
+ *    diagnostic, 20 of each body from one client: each body's own time, without the queue.
+ * 5. RSS: VmRSS once the service has had a second with no CPU to speak of, after the lists; its
+ *    parts (young and old generation, other heap spaces, external, the rest) from GET /metrics.
+ * 6. kill -9, then a new process: from spawn until a list answers N. Its memory idle and after a
+ *    pass of the mix (diagnostic: a restarted service has not been through a rebuild).
  * 7. Export of all N tickets (every column): POST .../export, polls until succeeded, peak VmRSS
- *    (sampled every 20 ms) minus VmRSS before; then the file downloaded and its rows counted.
+ *    (sampled every 20 ms) minus VmRSS before, and each part's peak; then the file downloaded and
+ *    its rows counted.
+ * 8. Diagnostic: a clean stop (the SQLite engine's close runs PRAGMA optimize, which leaves planner
+ *    statistics that a rebuilt or killed service lacks), a start, a pass of the mix.
+ * Each phase reports the CPU other processes used meanwhile (a shared machine disturbs the figures).
  *
- *   npm run bench -- read-models                                       (1,000,000 tickets)
- *   BENCH_READ_MODELS_TICKETS=100000 npm run bench -- read-models
+ *   npm run bench -- read-models                                       (1,000,000 tickets, about 8 minutes)
+ *   BENCH_READ_MODELS_TICKETS=100000 npm run bench -- read-models      (about 1 minute)
+ * Also: BENCH_READ_MODELS_LIST_RUNS (100), BENCH_READ_MODELS_IN_FLIGHT (64 tickets appended at
+ * once), BENCH_READ_MODELS_LOG_LEVEL (info), BENCH_READ_MODELS_KEEP_DATA=1 (leave the work
+ * directory), BENCH_READ_MODELS_REBUILD_TIMEOUT_S (1800).
  *
- * The seeded DATA_DIR (about 4.5 KB of log a ticket) is under os.tmpdir() and removed at the end;
- * the service's log lines are kept in os.tmpdir()/support-read-models-<N>.log.
+ * The seeded DATA_DIR (about 3.9 KB of log and 4 KB of SQLite a ticket: 8 GB at 1,000,000) is
+ * under os.tmpdir() and removed at the end; the service's log lines are kept in
+ * os.tmpdir()/support-read-models-<N>.log.
  */
 const TICKETS = Number(process.env.BENCH_READ_MODELS_TICKETS ?? 1_000_000);
 const LIST_RUNS = Number(process.env.BENCH_READ_MODELS_LIST_RUNS ?? 100);
@@ -120,8 +140,8 @@ const totalOf = (text: string): number => {
 /** The commit the service runs from, and the files changed beside it (the build is of the working tree). */
 const codeVersion = (): string => {
   try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean).map((l) => l.slice(3));
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').filter(Boolean).map((l) => l.slice(3));
     return dirty.length === 0 ? head : `${head} + uncommitted changes to ${dirty.join(', ')}`;
   } catch {
     return 'unknown (no git)';
@@ -210,7 +230,7 @@ export async function run(): Promise<void> {
   await sleep(1_000);
   const idle = othersBetween(idle0, processCpu(), [process.pid]);
   if (idle.ms > 100) line(`WARNING: the machine is busy before the run (the figures will be disturbed): ${idle.ms} ms of CPU in a second by others (${idle.top})`);
-  line(`read-models: ${int(TICKETS)} tickets of ${int(CUSTOMERS)} customers, made from ${TEMPLATES} template tickets through the log; service pinned to core 0 (node ${SERVICE_NODE_FLAGS.join(' ')}), load on core 1; DATA_DIR ${dataDir}`);
+  line(`read-models: ${int(TICKETS)} tickets of ${int(CUSTOMERS)} customers, made from ${TEMPLATES} template tickets through the log; service pinned to core 0 (node${SERVICE_NODE_FLAGS.length === 0 ? " without flags, as npm start runs it" : ` ${SERVICE_NODE_FLAGS.join(' ')}, as npm start runs it`}), load on core 1; DATA_DIR ${dataDir}`);
   const rows: [string, string, string][] = [];
   const running: { service: ReturnType<typeof spawnService> | null } = { service: null };
   const phases: [string, number][] = [];
@@ -284,10 +304,24 @@ export async function run(): Promise<void> {
 
     // 3. Full rebuild: the first start, no read-model file.
     const first = startService();
-    const rebuildSeconds = await phase('full rebuild (first start)', () => waitForTotal(first.child, port, TICKETS, first.spawnedAt, TIMEOUT.rebuildMs, 'full rebuild'));
+    const logsReady = ['trace', 'debug', 'info'].includes(LOG_LEVEL.toLowerCase());
+    const rebuildSeconds = await phase('full rebuild (first start)', async () => {
+      if (!logsReady) return waitForTotal(first.child, port, TICKETS, first.spawnedAt, TIMEOUT.rebuildMs, 'full rebuild');
+      const seconds = await waitForLogLine(first.child, logFile, first.logOffset, 'read models ready', first.spawnedAt, TIMEOUT.rebuildMs, 'full rebuild');
+      const confirmed = await waitForTotal(first.child, port, TICKETS, first.spawnedAt, 5_000 + (performance.now() - first.spawnedAt), 'full rebuild (the list after "read models ready")');
+      line(`  ready logged ${seconds.toFixed(2)} s after spawn; a list answered ${int(TICKETS)} ${((confirmed - seconds) * 1000).toFixed(0)} ms later`);
+      return seconds;
+    });
+    const rebuildWritten = (() => {
+      try {
+        return Number(/^write_bytes: (\d+)$/m.exec(readFileSync(`/proc/${first.child.pid}/io`, 'utf8'))?.[1] ?? NaN);
+      } catch {
+        return NaN;
+      }
+    })();
     const rebuildRate = events / rebuildSeconds;
-    line(`full rebuild: ${int(events)} events, a list answers ${int(TICKETS)} after ${rebuildSeconds.toFixed(1)} s: ${int(rebuildRate)} events/s (${startLog(first)}); peak RSS so far ${mb(statusBytes(first.child.pid, 'VmHWM') ?? 0)}, read-model file ${mb(dirBytes(dataDir) - dirBytes(path.join(dataDir, 'events')) - dirBytes(path.join(dataDir, 'jobs')))}`);
-    rows.push(['Full rebuild from the log', `${int(rebuildRate)} events/s (${int(events)} events, ${rebuildSeconds.toFixed(1)} s from spawn)`, `≥ ${int(TARGET.rebuildEventsPerS)} events/s`]);
+    line(`full rebuild: ${int(events)} events, a list answers ${int(TICKETS)} after ${rebuildSeconds.toFixed(1)} s: ${int(rebuildRate)} events/s (${startLog(first)}); the service wrote ${(rebuildWritten / 1e9).toFixed(2)} GB to disk; peak RSS so far ${mb(statusBytes(first.child.pid, 'VmHWM') ?? 0)}, read-model file ${mb(dirBytes(dataDir) - dirBytes(path.join(dataDir, 'events')) - dirBytes(path.join(dataDir, 'jobs')))}`);
+    rows.push(['Full rebuild from the log', `${int(rebuildRate)} events/s (${int(events)} events, ${rebuildSeconds.toFixed(1)} s from spawn to "read models ready")`, `≥ ${int(TARGET.rebuildEventsPerS)} events/s`]);
 
     // The seeded tickets as projected.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
@@ -428,17 +462,23 @@ export async function run(): Promise<void> {
     await stop(second.child);
 
     // 8. Diagnostic: a clean stop (the read models' close runs SQLite's PRAGMA optimize, which leaves planner statistics) and a start.
-    const third = startService();
-    const cleanRestart = await phase('diagnostic: start after a clean stop, a pass of the mix', async () => {
-      const seconds = await waitForTotal(third.child, port, TICKETS, third.spawnedAt, TIMEOUT.restartMs, 'start after a clean stop');
-      const pass = await runMix(third.child.pid);
-      const worst = report('after a clean stop and start (diagnostic)', pass);
-      await waitQuiet(third.child.pid, TIMEOUT.quietMs);
-      return { seconds, worst, memory: await memoryParts(port) };
-    });
-    line(`diagnostic, after a clean stop: back ${cleanRestart.seconds.toFixed(2)} s after spawn; list worst p95 ${ms(cleanRestart.worst)}${cleanRestart.memory === null ? '' : `; ${describeMemory(cleanRestart.memory)}`}`);
+    // Not one of the figures: a failure here is reported and the table still printed.
+    try {
+      const third = startService();
+      const cleanRestart = await phase('diagnostic: start after a clean stop, a pass of the mix', async () => {
+        const seconds = await waitForTotal(third.child, port, TICKETS, third.spawnedAt, TIMEOUT.restartMs, 'start after a clean stop');
+        const pass = await runMix(third.child.pid);
+        const worst = report('after a clean stop and start (diagnostic)', pass);
+        await waitQuiet(third.child.pid, TIMEOUT.quietMs);
+        return { seconds, worst, memory: await memoryParts(port) };
+      });
+      line(`diagnostic, after a clean stop: back ${cleanRestart.seconds.toFixed(2)} s after spawn; list worst p95 ${ms(cleanRestart.worst)}${cleanRestart.memory === null ? '' : `; ${describeMemory(cleanRestart.memory)}`}`);
+      await stop(third.child);
+    } catch (e) {
+      line(`diagnostic after a clean stop failed: ${(e as Error).message}`);
+      if (running.service !== null) await stop(running.service, 'SIGKILL');
+    }
     agent.destroy();
-    await stop(third.child);
     if (fileRows !== TICKETS) throw new Error(`the export file holds ${fileRows} rows, expected ${TICKETS}`);
 
     line('');
@@ -448,6 +488,7 @@ export async function run(): Promise<void> {
     line('');
     line(`phases: ${phases.map(([name, s]) => `${name} ${s.toFixed(1)} s`).join('; ')}`);
     line(disturbed.length === 0 ? 'other processes: under a tenth of a core in every phase' : `WARNING, the machine was shared: ${disturbed.join('; ')}`);
+    line(`this process (templates, seeder, load): peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);
     line(`reproduce: ${TICKETS === 1_000_000 ? '' : `BENCH_READ_MODELS_TICKETS=${TICKETS} `}npm run bench -- read-models`);
   } finally {
     if (running.service !== null) await stop(running.service, 'SIGKILL').catch(() => undefined);

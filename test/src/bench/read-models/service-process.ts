@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { TOKENS } from '../../support/example-config';
@@ -166,4 +166,34 @@ export const memoryPartsSampler = (port: number, everyMs = 250): { stop(): Promi
       return peak as MemoryParts | null;
     },
   };
+};
+
+/**
+ * Waits, without a request to the service, until its log file holds a line with this message
+ * after `offset` (checked every 20 ms); answers the seconds since `since`. Fails after `timeoutMs`,
+ * or at once when the child exits.
+ */
+export const waitForLogLine = async (child: ChildProcess, logFile: string, offset: number, message: string, since: number, timeoutMs: number, what: string): Promise<number> => {
+  const needle = `"message":${JSON.stringify(message)}`;
+  let read = offset;
+  let tail = '';
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what}: the service exited (${child.exitCode ?? child.signalCode}) before it logged "${message}"`);
+    const size = statSync(logFile).size;
+    if (size > read) {
+      const fd = openSync(logFile, 'r');
+      try {
+        const buffer = Buffer.alloc(size - read);
+        readSync(fd, buffer, 0, buffer.length, read);
+        read = size;
+        const text = tail + buffer.toString('utf8');
+        if (text.includes(needle)) return (performance.now() - since) / 1000;
+        tail = text.slice(-needle.length);
+      } finally {
+        closeSync(fd);
+      }
+    }
+    if (performance.now() - since > timeoutMs) throw new Error(`${what}: the service did not log "${message}" within ${(timeoutMs / 1000).toFixed(0)} s`);
+    await sleep(20);
+  }
 };
