@@ -96,6 +96,22 @@ export class SubscriberGroup {
     }
   }
 
+  /**
+   * Catching up ends once the subscription has read up to the head noted at start (the last events
+   * may be of streams no member wants), not at a read that was merely slow (a busy disk, a busy
+   * event loop: ending there made the rest of a rebuild write in small batches). A subscription
+   * that cannot tell how far it has read ends it when it had nothing to hand over (`idle`).
+   */
+  private endCatchUpIfRead(subscription: AllSubscription, idle: boolean): void {
+    if (this.catchUpTo === null) return;
+    if (typeof subscription.readUpTo !== 'function') {
+      if (idle) this.catchUpTo = null;
+      return;
+    }
+    const read = subscription.readUpTo();
+    if (read !== null && comparePositions(read, this.catchUpTo) >= 0) this.catchUpTo = null;
+  }
+
   private async run(subscription: AllSubscription): Promise<void> {
     const iterator = subscription[Symbol.asyncIterator]();
     /** Resolves on the next macrotask: tells "buffered now" from "must wait for the log". */
@@ -110,8 +126,7 @@ export class SubscriberGroup {
       // Nothing buffered: every event yielded so far has been handled, so the members have seen the log up to where it was read,
       // and again each time the subscription reads further (through events its filter leaves out) before the next event.
       if (!(await soon(next))) {
-        // Nothing came: whatever was behind has been read.
-        this.catchUpTo = null;
+        this.endCatchUpIfRead(subscription, true);
         let readUpTo = subscription.readUpTo?.() ?? null;
         for (const m of this.members) await m.idle(readUpTo);
         const readPast = subscription.readPast?.bind(subscription);
@@ -143,7 +158,8 @@ export class SubscriberGroup {
       if (this.stopped) break;
       for (const m of this.members) await m.accept(batch);
       const last = batch[batch.length - 1];
-      if (this.catchUpTo !== null && (drained || (last !== undefined && comparePositions(last.position, this.catchUpTo) >= 0))) this.catchUpTo = null;
+      if (this.catchUpTo !== null && last !== undefined && comparePositions(last.position, this.catchUpTo) >= 0) this.catchUpTo = null;
+      else if (drained) this.endCatchUpIfRead(subscription, false);
       if (done) break;
     }
   }

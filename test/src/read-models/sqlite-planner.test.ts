@@ -12,7 +12,7 @@ const tableOf = (rows: number): Database.Database => {
 };
 
 describe('SQLite read models: the planner\'s statistics', () => {
-  it('given a table never analyzed, when the statistics are kept, then they are gathered and the queries\' reader is told; later writes within 30 s gather nothing', () => {
+  it('given a table never analyzed, when the statistics are kept, then they are gathered and the queries\' reader is told; they are looked at again after 30 s or once the inserts have doubled', () => {
     // given
     const db = tableOf(2_000);
     let told = 0;
@@ -23,10 +23,17 @@ describe('SQLite read models: the planner\'s statistics', () => {
     expect((db.prepare('SELECT count(*) AS n FROM sqlite_stat1').get() as { n: number }).n).to.be.greaterThan(0);
     expect(told).to.equal(1);
     now = 10_000;
-    statistics.afterWrite();
-    now = 40_000;
-    statistics.afterWrite();
+    statistics.afterWrite(500);
     expect(told).to.equal(1);
+    // the table grows twentyfold in 10 s (optimize gathers again past tenfold): looked at, gathered again
+    const insert = db.prepare('INSERT INTO t (a) VALUES (?)');
+    for (let i = 0; i < 38_000; i++) insert.run(`w${i % 1_000}`);
+    statistics.afterWrite(40_000);
+    expect(told).to.equal(2);
+    // nothing new: looked at after 30 s, nothing gathered
+    now = 50_000;
+    statistics.afterWrite(40_001);
+    expect(told).to.equal(2);
   });
 
   it('given a reader, then it is opened again a minute after it was opened, and when asked', () => {

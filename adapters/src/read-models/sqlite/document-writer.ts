@@ -41,6 +41,8 @@ export class DocumentWriter {
     readonly listInsert: ReadonlyMap<string, Statement>; readonly listRemove: ReadonlyMap<string, Statement>;
   };
   private readonly updates = new Map<string, Statement>();
+  /** Documents this writer has inserted since it was made. */
+  inserted = 0;
 
   constructor(private readonly layout: TableLayout, private readonly statements: Statements) {
     this.t = quoted(layout.table);
@@ -133,6 +135,7 @@ export class DocumentWriter {
   private insert(id: string, doc: Record<string, unknown>): StoredDocument {
     const values = this.layout.columns.map((c) => toColumn(valueAt(doc, c)));
     const n = Number(this.sql.insert.run(id, JSON.stringify(doc), ...values).lastInsertRowid);
+    this.inserted++;
     for (const list of this.layout.lists) this.changeList(list, n, [], listValues(valueAt(doc, list)));
     if (this.layout.search !== null) this.indexText(n, valueAt(doc, this.layout.search));
     this.count(doc, 1);

@@ -143,7 +143,7 @@ export class SqliteReadModels implements ReadModels {
         flushAll();
         this.storeCheckpoint(readModel, upTo);
         this.writer.exec('COMMIT');
-        this.statistics.afterWrite();
+        this.statistics.afterWrite([...this.writers.values()].reduce((sum, w) => sum + w.inserted, 0));
       } catch (e) {
         if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
         throw e;
