@@ -109,8 +109,9 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     // The ports as the service uses them: appends timed, jobs counted (the engines themselves stay as opened).
     const eventStore = meteredEventStore(engines.eventStore, metrics, [deliveryOutcomes(metrics), exportRows(metrics)]);
     const jobQueue = meteredJobQueue(engines.jobQueue, metrics);
+    const projectionDefinitions = features.flatMap((feature) => feature.projections ?? []);
     // Every component reads the read models, so every process knows their shapes (the tables are made once, by whichever comes first).
-    await engines.readModels.declare(readModelShapes(features.flatMap((feature) => feature.projections ?? [])));
+    await engines.readModels.declare(readModelShapes(projectionDefinitions));
     registerExportJobs(metrics, engines.readModels);
     const eventsBehind = engines.names.eventStore === 'embedded' ? sequenceEventsBehind : countingEventsBehind(eventStore);
     registerSubscriberLag(metrics, eventStore, () => runners, eventsBehind);
@@ -137,7 +138,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
 
     if (runsProjectors) {
       // The read models are on disk with their checkpoints: the projections catch up from there.
-      const { runners: projections, group } = projectionGroup(features.flatMap((feature) => feature.projections ?? []), eventStore, engines.readModels, logger);
+      const { runners: projections, group } = projectionGroup(projectionDefinitions, eventStore, engines.readModels, logger);
       // The dispatchers' own checkpoints go with the jobs they published: a rebuild of the read models does not replay them.
       const dispatcherCheckpoints = jobQueueCheckpoints(jobQueue);
       // Each dispatcher has its own subscription, so a queue outage never holds up a read model.

@@ -23,8 +23,8 @@ export const trigramsOf = (text: string): string[] => {
  * How common each trigram of a table's search texts is, estimated from a random sample of rows
  * (by row number), so that a search looks up a fragment by its rarest trigrams: the FTS5 index
  * reads a trigram's whole list of documents, and one every ticket holds ("cus" of "customer")
- * costs a read of every ticket at a million. The choice only makes the candidates fewer; each
- * candidate is checked against the whole fragment.
+ * costs a read of every ticket. The choice only makes the candidates fewer; each candidate is
+ * checked against the whole fragment.
  */
 export class GramFrequencies {
   private counts = new Map<string, number>();

@@ -48,6 +48,15 @@ export class SqliteReadModels implements ReadModels {
     return new SqliteReadModels(file, writer);
   }
 
+  /** Drops a collection's tables (on the writer, inside the caller's transaction). */
+  private dropTables(layout: TableLayout): void {
+    for (const table of layoutTables(layout)) this.writer.exec(`DROP TABLE IF EXISTS ${quoted(table)}`);
+  }
+
+  /** Makes a collection's tables and indexes where they are missing. */
+  private makeTables(layout: TableLayout): void {
+    for (const ddl of layoutDdl(layout)) this.writer.exec(ddl);
+  }
 
   async declare(models: readonly ReadModelShape[]): Promise<void> {
     for (const model of models) {
@@ -57,10 +66,10 @@ export class SqliteReadModels implements ReadModels {
       this.writer.transaction(() => {
         if (stored !== undefined && (stored.version !== model.version || stored.shape !== shape)) {
           // Another form of documents: emptied, and rebuilt from the log from the start.
-          for (const layout of layouts) for (const table of layoutTables(layout)) this.writer.exec(`DROP TABLE IF EXISTS ${quoted(table)}`);
+          for (const layout of layouts) this.dropTables(layout);
           this.writer.prepare('DELETE FROM read_models WHERE name = ?').run(model.name);
         }
-        for (const layout of layouts) for (const ddl of layoutDdl(layout)) this.writer.exec(ddl);
+        for (const layout of layouts) this.makeTables(layout);
         this.writer.prepare('INSERT INTO read_models (name, version, shape) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version, shape = excluded.shape')
           .run(model.name, model.version, shape);
       })();
@@ -157,8 +166,8 @@ export class SqliteReadModels implements ReadModels {
     return this.serial.run(async () => {
       this.writer.transaction(() => {
         for (const layout of this.layouts.values()) {
-          for (const table of layoutTables(layout)) this.writer.exec(`DROP TABLE IF EXISTS ${quoted(table)}`);
-          for (const ddl of layoutDdl(layout)) this.writer.exec(ddl);
+          this.dropTables(layout);
+          this.makeTables(layout);
         }
         this.writer.exec('UPDATE read_models SET checkpoint = NULL');
       })();

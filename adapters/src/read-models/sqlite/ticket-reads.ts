@@ -7,8 +7,8 @@ import { quoted } from './sql-values';
 
 /**
  * Tickets an export stream parses and hands over at once: few, so that each is garbage before the
- * young generation is collected (500 at a time lived through collections while their rows were
- * written, and a million of them piled up in the old generation).
+ * young generation is collected, instead of living through collections while its rows are written
+ * and being promoted to the old generation.
  */
 const STREAM_BATCH = 64;
 

@@ -1,3 +1,4 @@
+import { TicketDocument } from './ticket-document';
 import { TimestampKey } from './ticket-filters';
 
 /**
@@ -51,31 +52,13 @@ export interface TicketCriteria {
   readonly searchFragments?: readonly string[];
 }
 
-/** A ticket of the read model as the criteria see it. */
-export interface CriteriaTicket {
-  readonly accountId: string;
-  readonly status?: string | null;
-  readonly assignedToId?: string | null;
-  readonly involvedAgentIds?: readonly string[];
-  readonly createdByUserId?: string | null;
-  readonly taskId?: string | null;
-  readonly taskTeamId?: string | null;
-  readonly source?: string | null;
-  readonly manualSourceLabel?: string | null;
-  readonly customerPhones?: readonly string[];
-  readonly orderName?: string | null;
-  readonly ticketKeys?: readonly string[];
-  readonly category?: string | null;
-  readonly subcategory?: string | null;
-  readonly sentiment?: string | null;
-  readonly parentTicketId?: string | null;
-  readonly searchText?: string;
-  readonly createdAt?: string | null;
-  readonly updatedAt?: string | null;
-  readonly resolvedAt?: string | null;
-  readonly executedAt?: string | null;
-  readonly assignedAt?: string | null;
-}
+/** The fields of a ticket document the criteria read. */
+type CriteriaField =
+  | 'status' | 'assignedToId' | 'involvedAgentIds' | 'createdByUserId' | 'taskId' | 'taskTeamId' | 'source' | 'manualSourceLabel' | 'customerPhones'
+  | 'orderName' | 'ticketKeys' | 'category' | 'subcategory' | 'sentiment' | 'parentTicketId' | 'searchText' | TimestampKey;
+
+/** A ticket of the read model as the criteria see it: its account, and any of the fields they read. */
+export type CriteriaTicket = Pick<TicketDocument, 'accountId'> & Partial<Pick<TicketDocument, CriteriaField>>;
 
 const isIn = <A>(value: A, list: readonly A[]): boolean => list.includes(value);
 const orNull = <A>(v: A | null | undefined): A | null => (v === undefined ? null : v);
