@@ -7,7 +7,9 @@ import { performance } from 'node:perf_hooks';
 import { EmbeddedJobQueue } from '@support/adapters';
 import { positionToString } from '@support/domain';
 import { features } from '@support/app';
-import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
+import { TOKENS } from '../support/example-config';
+import { benchConfig, manualTicketBody } from './support/manual-tickets';
+import { SERVICE_NODE_FLAGS } from './support/service-node-flags';
 import { countEvents } from './support/count-events';
 import { cpuMsOf, freePort, pinSelf, stop } from './speed/child';
 import { quantile, request } from './speed/load';
@@ -78,13 +80,6 @@ const CUSTOMERS = seedCustomers(TICKETS);
 const SPAN_MS = 30 * 24 * 3_600_000;
 const MB = 1024 * 1024;
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-/** The node flags `npm start` passes (package.json scripts.start: `node <flags> app/dist/start-all.js`). */
-const SERVICE_NODE_FLAGS: readonly string[] = (() => {
-  const start = String(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.start ?? '');
-  return /\bnode((?: --\S+)*) app\/dist\/start-all\.js/.exec(start)?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
-})();
-const WORDS = ['kettle', 'parcel', 'refund', 'invoice', 'delivery', 'exchange', 'warranty', 'coupon', 'address', 'damaged'];
-const SOURCES = ['chatapp', 'email', 'liveChat', 'instagram', 'voiceCall', 'Walk-In', 'Phone Desk', 'kiosk'];
 /** Targets at 100,000 and at 1,000,000 tickets (others: the nearer). */
 const SMALL = TICKETS <= 300_000;
 const TARGET = {
@@ -103,21 +98,8 @@ const TIMEOUT = {
   downloadMs: 600_000,
 };
 
-/** speed.bench's ticketBody for template k (its own customer k). */
-const templateBody = (k: number) => {
-  const word = WORDS[k % WORDS.length];
-  return {
-    customer: { name: `Customer ${k}`, phone: seedPhoneOf(k) },
-    subject: `${word} question ${k}`, query: `Hello, my ${word} needs attention (request ${k}).`, orderName: `#S-${100_000 + k}`,
-    source: SOURCES[k % SOURCES.length], ...(k % 2 === 0 ? { currentTaskId: 'task-general' } : {}), fastResponse: true, forceCreateTicket: true,
-  };
-};
-
-const benchConfig = () => {
-  const config = withoutRateLimits(exampleConfig());
-  config.accounts[0].tasks = [{ id: 'task-general', name: 'General Question', teamId: 'team-care', transitions: [] }];
-  return config;
-};
+/** speed.bench's ticket body for template k (its own customer k). */
+const templateBody = (k: number) => manualTicketBody(k, k);
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;

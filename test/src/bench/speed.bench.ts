@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { READ_MODELS_FILE } from '@support/adapters';
 import { countEvents } from './support/count-events';
-import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
+import { TOKENS } from '../support/example-config';
+import { benchConfig, manualTicketBody } from './support/manual-tickets';
+import { SERVICE_NODE_FLAGS } from './support/service-node-flags';
 import { cpuMsOf, firstLine, freePort, pinSelf, spawnPinned, stop } from './speed/child';
 import { listMix } from './list-mix/list-mix';
 import { quantile, request, runLoad } from './speed/load';
@@ -31,30 +33,7 @@ const CUSTOMERS = Math.max(1, Math.ceil(TICKETS / 4));
 /** Creates sent while the fresh service's code is still being optimized (reported apart as well). */
 const WARM_UP_CREATES = Math.min(5_000, Math.floor(TICKETS / 10));
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-/** The node flags `npm start` passes (package.json scripts.start: `node <flags> app/dist/start-all.js`). */
-const SERVICE_NODE_FLAGS: readonly string[] = (() => {
-  const start = String(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.start ?? '');
-  return /\bnode((?: --\S+)*) app\/dist\/start-all\.js/.exec(start)?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
-})();
-const WORDS = ['kettle', 'parcel', 'refund', 'invoice', 'delivery', 'exchange', 'warranty', 'coupon', 'address', 'damaged'];
-const SOURCES = ['chatapp', 'email', 'liveChat', 'instagram', 'voiceCall', 'Walk-In', 'Phone Desk', 'kiosk'];
-
-const phoneOf = (customer: number) => `+1415${String(5_000_000 + customer).padStart(7, '0')}`;
-const ticketBody = (i: number) => {
-  const customer = (i * 7919) % CUSTOMERS;
-  const word = WORDS[i % WORDS.length];
-  return {
-    customer: { name: `Customer ${customer}`, phone: phoneOf(customer) },
-    subject: `${word} question ${i}`, query: `Hello, my ${word} needs attention (request ${i}).`, orderName: `#S-${100_000 + i}`,
-    source: SOURCES[i % SOURCES.length], ...(i % 2 === 0 ? { currentTaskId: 'task-general' } : {}), fastResponse: true, forceCreateTicket: true,
-  };
-};
-
-const benchConfig = () => {
-  const config = withoutRateLimits(exampleConfig());
-  config.accounts[0].tasks = [{ id: 'task-general', name: 'General Question', teamId: 'team-care', transitions: [] }];
-  return config;
-};
+const ticketBody = (i: number) => manualTicketBody(i, (i * 7919) % CUSTOMERS);
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const line = (text: string) => process.stdout.write(`${text}\n`);
