@@ -29,12 +29,13 @@ export const openEventStore = async (settings: Settings): Promise<{ eventStore: 
     : { eventStore: await EmbeddedEventStore.open({ dir: path.join(settings.dataDir, 'events') }), name: 'embedded' };
 
 /** The read models the environment names: MongoDB (with its rate-limit counters), or SQLite in DATA_DIR. */
-export const openReadModels = async (settings: Settings): Promise<{ readModels: ReadModels; limiters: LimiterFactory; name: string }> => {
+export const openReadModels = async (settings: Settings, logger: Logger): Promise<{ readModels: ReadModels; limiters: LimiterFactory; name: string }> => {
   if (settings.mongodbUrl) {
     const mongo = await distributedAdapters().MongoReadModels.connect(settings.mongodbUrl);
     return { readModels: mongo, limiters: mongoLimiters(mongo.client, mongo.databaseName), name: 'mongodb' };
   }
-  return { readModels: SqliteReadModels.open(path.join(settings.dataDir, READ_MODELS_FILE)), limiters: memoryLimiters(), name: 'sqlite' };
+  const onCheckpointFailure = (errorMessage: string) => logger.warn('read models: a checkpoint of the WAL failed; tried again shortly', { errorMessage });
+  return { readModels: SqliteReadModels.open(path.join(settings.dataDir, READ_MODELS_FILE), { onCheckpointFailure }), limiters: memoryLimiters(), name: 'sqlite' };
 };
 
 /**
@@ -51,7 +52,7 @@ export const openEngines = async (settings: Settings, logger: Logger): Promise<E
   names.eventStore = log.name;
   closers.push(() => eventStore.close());
 
-  const models = await openReadModels(settings);
+  const models = await openReadModels(settings, logger);
   const { readModels, limiters } = models;
   names.readModels = models.name;
   closers.push(() => readModels.close());

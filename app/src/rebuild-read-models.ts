@@ -14,7 +14,7 @@ const rebuild = async (): Promise<void> => {
   const settings = readSettings();
   const logger = processLogger();
   const { eventStore } = await openEventStore(settings);
-  const { readModels } = await openReadModels(settings);
+  const { readModels } = await openReadModels(settings, logger);
   try {
     const definitions = features.flatMap((f) => f.projections ?? []);
     await readModels.declare(readModelShapes(definitions));

@@ -8,6 +8,14 @@ import { SubscriberGroup } from './subscriber-group';
 export const PROJECTION_BATCH = 1_000;
 
 /**
+ * Live, a projection batch waits up to this long from its first event for more: under load the
+ * events of many creates go into one transaction (a commit writes a page of every index it
+ * touched, however few tickets changed), and a lone command waits at most this long more for its
+ * read model.
+ */
+export const PROJECTION_BATCH_WINDOW_MS = 4;
+
+/**
  * Events of one batch while the read models catch up with the log (a start after a long stop, a
  * rebuild): large transactions write each index page a few times instead of once per log read.
  */
@@ -25,5 +33,5 @@ export interface ProjectionGroup {
 export const projectionGroup = (definitions: readonly ProjectionDefinition[], eventStore: EventStore, readModels: ReadModels, logger: Logger): ProjectionGroup => {
   const checkpoints = readModelCheckpoints(readModels);
   const runners = definitions.map((d) => new SubscriberRunner(projectionSubscriber(d, readModels), eventStore, checkpoints, logger));
-  return { runners, group: new SubscriberGroup(eventStore, runners, logger, PROJECTION_BATCH, PROJECTION_CATCH_UP_BATCH) };
+  return { runners, group: new SubscriberGroup(eventStore, runners, logger, PROJECTION_BATCH, PROJECTION_CATCH_UP_BATCH, PROJECTION_BATCH_WINDOW_MS) };
 };

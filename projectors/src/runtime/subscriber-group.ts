@@ -14,7 +14,9 @@ const RESUBSCRIBE: BackoffPolicy = { firstMs: 400, maxMs: 30_000 };
  * at most `maxBatch`; when nothing is buffered, every subscriber persists its checkpoint before the
  * wait. While catching up with the log as it was at start, a batch waits for the log's next reads
  * until it holds `catchUpBatch` events, so that a read model writes in large transactions (each
- * index page written a few times, not once per log read).
+ * index page written a few times, not once per log read). Live, a batch may also wait up to
+ * `liveWindowMs` from its first event for more (read models: one transaction for the events of many
+ * commands arriving together rather than one per few).
  */
 export class SubscriberGroup {
   private stopped = false;
@@ -27,6 +29,7 @@ export class SubscriberGroup {
     private readonly logger?: Logger,
     private readonly maxBatch = 64,
     private readonly catchUpBatch = maxBatch,
+    private readonly liveWindowMs = 0,
   ) {}
 
   /** The head of the log at start, until a batch reaches it (null: caught up). */
@@ -118,6 +121,11 @@ export class SubscriberGroup {
     /** While catching up, the log's next read is waited for (briefly: a filtered log may have nothing more for the members). */
     const soon = (p: Promise<unknown>) =>
       this.catchUpTo === null ? buffered(p) : Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), CATCH_UP_WAIT_MS))]);
+    /** Live, with a window: the next event is waited for until the batch's window closes. */
+    const until = (p: Promise<unknown>, closes: number) => {
+      const left = closes - Date.now();
+      return left <= 0 ? buffered(p) : Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), left))]);
+    };
     let pending: Promise<IteratorResult<RecordedEvent>> | null = null;
     for (;;) {
       const next: Promise<IteratorResult<RecordedEvent>> = pending ?? iterator.next();
@@ -140,13 +148,14 @@ export class SubscriberGroup {
       let result = await next;
       let done = result.done === true;
       let drained = false;
+      const windowCloses = this.catchUpTo === null && this.liveWindowMs > 0 ? Date.now() + this.liveWindowMs : null;
       while (!done && !this.stopped) {
         batch.push(result.value);
         // The events the subscription already holds are taken at once, without a promise and a macrotask each.
         for (const event of subscription.takeBuffered?.(limit - batch.length) ?? []) batch.push(event);
         if (batch.length >= limit) break;
         const more = iterator.next();
-        if (!(await soon(more))) {
+        if (!(await (windowCloses === null ? soon(more) : until(more, windowCloses)))) {
           pending = more;
           drained = true;
           break;

@@ -193,4 +193,21 @@ describe('SQLite read models: the database file', () => {
       reader.close();
     }
   });
+
+  it('given batches committed to the WAL, then a thread of the engine copies them into the database file, while the writer has not reached its own checkpoint limit', async () => {
+    // given
+    const models = open();
+    await models.declare([NOTES]);
+    const sizeBefore = fs.statSync(file).size;
+    // when: 200 documents of 4 KB (about 100 pages of 8 KB, far below the writer's own limit)
+    for (let b = 1; b <= 20; b++) {
+      await models.applyBatch('notes', at(b), (batch) => batch.write(at(b), Array.from({ length: 10 }, (_, i) => ({
+        collection: 'notes', id: `n-${b}-${i}`, set: { kind: 'k', body: 'x'.repeat(4_000) }, upsert: true,
+      }))));
+    }
+    // then: the database file grows by the copied pages within a few checkpoint turns
+    const deadline = Date.now() + 5_000;
+    while (fs.statSync(file).size < sizeBefore + 400_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(fs.statSync(file).size).to.be.greaterThan(sizeBefore + 400_000);
+  });
 });

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { Statements } from '@support/adapters/dist/read-models/sqlite/statements';
 import { GramFrequencies, trigramsOf } from '@support/adapters/dist/read-models/sqlite/gram-frequencies';
 import { TicketCriteria } from '@support/domain';
-import { ticketReadModelsWith } from '../support/sqlite-read-models';
+import { readModelShapes, ticketsProjection } from '@support/projectors';
+import { tempSqliteReadModels, ticketReadModelsWith, writeDocuments } from '../support/sqlite-read-models';
 import { ticketDoc } from '../exports/support/seed-tickets';
 import Database from 'better-sqlite3';
 
@@ -24,6 +25,28 @@ describe('SQLite read models: search by the rarest trigrams of a fragment', () =
     expect(page.docs.map((d) => d._id)).to.have.members(['true-1', 'true-2']);
     expect(page.total).to.equal(2);
     expect(await readModels.tickets.count(searching('customer 131', 'bar 1'))).to.equal(3);
+    await readModels.close();
+  });
+
+  it('given tickets whose text went into the search index by fours, when some texts change and some tickets go, then each ticket is found by its current text only, in the index or waiting for it', async () => {
+    // given: 6 tickets in the index (a batch of four or more goes in), then 2 waiting (g, h)
+    const readModels = tempSqliteReadModels({ searchIndexBatch: 4 });
+    await readModels.declare(readModelShapes([ticketsProjection]));
+    const named = (id: string, customerName: string) => ticketDoc({ _id: id, customerName });
+    await writeDocuments(readModels, ticketsProjection.name, 'tickets', ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => named(id, `Kettle owner ${id}`)));
+    await writeDocuments(readModels, ticketsProjection.name, 'tickets', ['g', 'h'].map((id) => named(id, `Kettle owner ${id}`)));
+    // when: an indexed ticket (a) and a waiting one (h) are renamed, an indexed one (b) and a waiting one (g) removed
+    await writeDocuments(readModels, ticketsProjection.name, 'tickets', [named('a', 'Toaster owner a'), named('h', 'Toaster owner h')]);
+    const at = { commit: 2n, prepare: 2n };
+    await readModels.applyBatch(ticketsProjection.name, at, async (batch) => {
+      await batch.write(at, [{ collection: 'tickets', id: 'b', set: {}, remove: true }, { collection: 'tickets', id: 'g', set: {}, remove: true }]);
+    });
+    // then
+    const found = async (fragment: string) => (await readModels.tickets.page(searching(fragment), 1, 50, [])).docs.map((d) => d._id);
+    expect(await found('kettle')).to.have.members(['c', 'd', 'e', 'f']);
+    expect(await found('toaster')).to.have.members(['a', 'h']);
+    expect(await found('owner a')).to.deep.equal(['a']);
+    expect(await readModels.tickets.count(searching('owner'))).to.equal(6);
     await readModels.close();
   });
 

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SqliteReadModels } from '@support/adapters';
+import { SqliteReadModels, SqliteReadModelsOptions } from '@support/adapters';
 import { ReadDocument, ReadModels } from '@support/domain';
 import { readModelShapes, ticketsProjection } from '@support/projectors';
 
 /** SQLite read models in a fresh temporary directory (removed after the test run's process exits). */
-export const tempSqliteReadModels = (): SqliteReadModels => {
+export const tempSqliteReadModels = (options: SqliteReadModelsOptions = {}): SqliteReadModels => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'read-models-'));
   process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  return SqliteReadModels.open(path.join(dir, 'read-models.sqlite'));
+  return SqliteReadModels.open(path.join(dir, 'read-models.sqlite'), options);
 };
 
 /** Documents written as a projection writes them (upserted, whole), with a checkpoint past them. */

@@ -1,7 +1,7 @@
 import { DocumentWrite } from '@support/domain';
 import type { Statement } from 'better-sqlite3';
 import { Statements } from './statements';
-import { countsTable, listTable, searchTable, TableLayout } from './table-layout';
+import { countsTable, listTable, searchPendingTable, searchTable, TableLayout } from './table-layout';
 import { quoted, SqlValue, toColumn, valueAt } from './sql-values';
 
 /** A document as stored: its row number and its fields. */
@@ -19,6 +19,14 @@ interface BatchEntry {
 
 const listValues = (value: unknown): SqlValue[] => (Array.isArray(value) ? [...new Set(value.map(toColumn).filter((v) => v !== null))] : []);
 
+/**
+ * Documents whose search text waits outside the FTS5 index until this many have gathered; then
+ * they go in together. FTS5 writes a segment of its index at every commit that changed it, so a
+ * projection's small live batches (a few tickets each) would each write one and merge them over and
+ * over; a search reads the waiting documents' text directly (ticket-criteria-sql).
+ */
+export const SEARCH_INDEX_BATCH = 2_000;
+
 const minOf = (current: unknown, given: string | number): string | number =>
   (typeof current === typeof given && (current as string | number) <= given ? (current as string | number) : given);
 
@@ -28,6 +36,9 @@ const minOf = (current: unknown, given: string | number): string | number =>
  * change the kept document, and `flush` writes each changed one once (a ticket created, evaluated
  * and summarized in one batch is one insert): the JSON and only the columns whose values changed
  * (so only their indexes are touched), the list fields' values, the search index and the counts.
+ *
+ * The search index: a document is either in the FTS5 table (with its current text) or listed as
+ * pending (not in it); `flush` moves the pending ones in once SEARCH_INDEX_BATCH have gathered.
  */
 export class DocumentWriter {
   private readonly t: string;
@@ -37,25 +48,36 @@ export class DocumentWriter {
   /** The statements the writer runs for every document, made once (an update's by the columns it changes). */
   private readonly sql: {
     readonly select: Statement; readonly insert: Statement; readonly remove: Statement;
-    readonly searchInsert: Statement | null; readonly searchRemove: Statement | null; readonly count: Statement | null;
+    readonly searchRemove: Statement | null; readonly count: Statement | null;
+    readonly pendingAdd: Statement | null; readonly pendingRemove: Statement | null; readonly pendingCount: Statement | null;
+    readonly indexPending: Statement | null; readonly clearPending: Statement | null;
     readonly listInsert: ReadonlyMap<string, Statement>; readonly listRemove: ReadonlyMap<string, Statement>;
   };
   private readonly updates = new Map<string, Statement>();
   /** Documents this writer has inserted since it was made. */
   inserted = 0;
+  /** Documents pending for the search index (counted in the file at a batch's first change of them). */
+  private pending: number | null = null;
 
-  constructor(private readonly layout: TableLayout, private readonly statements: Statements) {
+  constructor(private readonly layout: TableLayout, private readonly statements: Statements, private readonly searchIndexBatch = SEARCH_INDEX_BATCH) {
     this.t = quoted(layout.table);
     const { columns, lists, countedBy } = layout;
     const search = quoted(searchTable(layout.table));
+    const pending = quoted(searchPendingTable(layout.table));
+    const searched = layout.search === null ? '' : quoted(layout.search);
     const counts = quoted(countsTable(layout.table));
     const prepare = (sql: string) => statements.db.prepare(sql);
     this.sql = {
       select: prepare(`SELECT n, doc FROM ${this.t} WHERE id = ?`),
       insert: prepare(`INSERT INTO ${this.t} (id, doc${columns.map((c) => `, ${quoted(c)}`).join('')}) VALUES (?, ?${', ?'.repeat(columns.length)})`),
       remove: prepare(`DELETE FROM ${this.t} WHERE n = ?`),
-      searchInsert: layout.search === null ? null : prepare(`INSERT INTO ${search} (rowid, text) VALUES (?, ?)`),
       searchRemove: layout.search === null ? null : prepare(`DELETE FROM ${search} WHERE rowid = ?`),
+      pendingAdd: layout.search === null ? null : prepare(`INSERT OR IGNORE INTO ${pending} (n) VALUES (?)`),
+      pendingRemove: layout.search === null ? null : prepare(`DELETE FROM ${pending} WHERE n = ?`),
+      pendingCount: layout.search === null ? null : prepare(`SELECT count(*) AS n FROM ${pending}`),
+      indexPending: layout.search === null ? null
+        : prepare(`INSERT INTO ${search} (rowid, text) SELECT t.n, t.${searched} FROM ${pending} p JOIN ${this.t} t ON t.n = p.n WHERE t.${searched} IS NOT NULL AND t.${searched} != ''`),
+      clearPending: layout.search === null ? null : prepare(`DELETE FROM ${pending}`),
       count: countedBy.length === 0 ? null
         : prepare(`INSERT INTO ${counts} (${countedBy.map(quoted).join(', ')}, n) VALUES (${countedBy.map(() => '?').join(', ')}, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n`),
       listInsert: new Map(lists.map((f) => [f, prepare(`INSERT OR IGNORE INTO ${quoted(listTable(layout.table, f))} (value, n) VALUES (?, ?)`)])),
@@ -124,12 +146,39 @@ export class DocumentWriter {
       }
       e.dirty = false;
     }
+    if (this.pending !== null && this.pending >= this.searchIndexBatch) this.indexPendingSearch();
   }
 
-  /** Forgets the batch's documents (after its commit or rollback). */
+  /** Puts the pending documents' search text into the FTS5 index, in one go. */
+  private indexPendingSearch(): void {
+    this.sql.indexPending?.run();
+    this.sql.clearPending?.run();
+    this.pending = 0;
+  }
+
+  /** The document's search text is not in the index (any more): listed as pending. */
+  private searchPending(n: number): void {
+    const { pendingAdd, pendingCount } = this.sql;
+    if (pendingAdd === null || pendingCount === null) return;
+    this.pending ??= (pendingCount.get() as { n: number }).n;
+    this.pending += pendingAdd.run(n).changes;
+  }
+
+  /** The document's search text is out of the index: removed from it, or no longer pending. */
+  private searchRemoved(n: number): void {
+    const { pendingRemove, searchRemove, pendingCount } = this.sql;
+    if (pendingRemove === null || searchRemove === null || pendingCount === null) return;
+    this.pending ??= (pendingCount.get() as { n: number }).n;
+    const wasPending = pendingRemove.run(n).changes;
+    this.pending -= wasPending;
+    if (wasPending === 0) searchRemove.run(n);
+  }
+
+  /** Forgets the batch's documents and the pending count (after its commit or rollback). */
   reset(): void {
     this.entries = new Map();
     this.dirty = [];
+    this.pending = null;
   }
 
   private insert(id: string, doc: Record<string, unknown>): StoredDocument {
@@ -137,7 +186,7 @@ export class DocumentWriter {
     const n = Number(this.sql.insert.run(id, JSON.stringify(doc), ...values).lastInsertRowid);
     this.inserted++;
     for (const list of this.layout.lists) this.changeList(list, n, [], listValues(valueAt(doc, list)));
-    if (this.layout.search !== null) this.indexText(n, valueAt(doc, this.layout.search));
+    this.searchPending(n);
     this.count(doc, 1);
     return { n, doc };
   }
@@ -159,8 +208,8 @@ export class DocumentWriter {
     }
     const search = this.layout.search;
     if (search !== null && changed.includes(search)) {
-      this.sql.searchRemove?.run(current.n);
-      this.indexText(current.n, valueAt(doc, search));
+      this.searchRemoved(current.n);
+      this.searchPending(current.n);
     }
     if (this.layout.countedBy.some((c) => changed.includes(c))) {
       this.count(current.doc, -1);
@@ -172,7 +221,7 @@ export class DocumentWriter {
   private remove(current: StoredDocument): void {
     this.sql.remove.run(current.n);
     for (const list of this.layout.lists) this.changeList(list, current.n, listValues(valueAt(current.doc, list)), []);
-    this.sql.searchRemove?.run(current.n);
+    this.searchRemoved(current.n);
     this.count(current.doc, -1);
   }
 
@@ -181,11 +230,6 @@ export class DocumentWriter {
     const insert = this.sql.listInsert.get(field) as Statement;
     for (const v of before) if (!after.includes(v)) remove.run(v, n);
     for (const v of after) if (!before.includes(v)) insert.run(v, n);
-  }
-
-  private indexText(n: number, text: unknown): void {
-    if (typeof text !== 'string' || text === '') return;
-    this.sql.searchInsert?.run(n, text);
   }
 
   private count(doc: Readonly<Record<string, unknown>>, delta: 1 | -1): void {

@@ -11,17 +11,25 @@ import { layoutDdl, layoutTables, TableLayout, tableLayout } from './table-layou
 import { quoted } from './sql-values';
 import { SqliteTicketReads } from './ticket-reads';
 import { OneAtATime } from '../one-at-a-time';
+import { WalCheckpointer, WRITER_CHECKPOINT_BACKSTOP_PAGES } from './wal-checkpointer';
 
 const META = `CREATE TABLE IF NOT EXISTS read_models (name TEXT PRIMARY KEY, version INTEGER NOT NULL, shape TEXT NOT NULL, checkpoint TEXT)`;
 
 /** The file's name in DATA_DIR. */
 export const READ_MODELS_FILE = 'read-models.sqlite';
 
+export interface SqliteReadModelsOptions {
+  /** Documents gathered before their search text goes into the FTS5 index (default SEARCH_INDEX_BATCH; tests set it low). */
+  readonly searchIndexBatch?: number;
+  /** Told when a background checkpoint of the WAL fails (it is tried again; the writer checkpoints itself past a limit). */
+  readonly onCheckpointFailure?: (message: string) => void;
+}
+
 /**
  * The read models in one SQLite database file (WAL): one writer connection, on which projection
  * batches run one at a time, each a transaction with its read model's checkpoint; one reader
  * connection for queries (it sees only committed batches); one more per export stream (a snapshot
- * held while the stream is read). Other processes open the same file (SQLite's locking).
+ * held while the stream is read); one on a thread of its own that checkpoints the WAL. Other processes open the same file (SQLite's locking).
  */
 export class SqliteReadModels implements ReadModels {
   private readonly layouts = new Map<string, TableLayout>();
@@ -34,7 +42,12 @@ export class SqliteReadModels implements ReadModels {
   /** The planner's statistics of the tables, kept current as they grow. */
   private readonly statistics: PlannerStatistics;
 
-  private constructor(readonly file: string, private readonly writer: Database.Database) {
+  private constructor(
+    readonly file: string,
+    private readonly writer: Database.Database,
+    private readonly checkpointer: WalCheckpointer,
+    private readonly options: SqliteReadModelsOptions,
+  ) {
     this.reads = new ReaderStatements(() => openReader(file));
     // Statistics the writer gathers reach the queries' planner through a reader opened after them.
     this.statistics = new PlannerStatistics(writer, () => this.reads.reopen());
@@ -42,10 +55,12 @@ export class SqliteReadModels implements ReadModels {
     this.tickets = new SqliteTicketReads(this.reads, () => openReader(file));
   }
 
-  static open(file: string): SqliteReadModels {
+  static open(file: string, options: SqliteReadModelsOptions = {}): SqliteReadModels {
     const writer = openWriter(file);
     writer.exec(META);
-    return new SqliteReadModels(file, writer);
+    writer.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_BACKSTOP_PAGES}`);
+    const checkpointer = WalCheckpointer.start(file, options.onCheckpointFailure ?? (() => undefined));
+    return new SqliteReadModels(file, writer, checkpointer, options);
   }
 
   /** Drops a collection's tables (on the writer, inside the caller's transaction). */
@@ -75,7 +90,7 @@ export class SqliteReadModels implements ReadModels {
       })();
       for (const layout of layouts) {
         this.layouts.set(layout.collection, layout);
-        this.writers.set(layout.collection, new DocumentWriter(layout, this.writes));
+        this.writers.set(layout.collection, new DocumentWriter(layout, this.writes, this.options.searchIndexBatch));
       }
     }
   }
@@ -114,10 +129,39 @@ export class SqliteReadModels implements ReadModels {
     return row?.checkpoint ? positionFromString(row.checkpoint) : null;
   }
 
+  /**
+   * Checkpoints of read models that had nothing to write (saved by their projections when idle,
+   * several after every batch) wait here and are written together: in the next batch's transaction,
+   * or all in one transaction of their own. A save answers once its checkpoint is committed.
+   */
+  private readonly pendingCheckpoints = new Map<string, Position>();
+
   saveCheckpoint(readModel: string, position: Position): Promise<void> {
+    this.pendingCheckpoints.set(readModel, position);
     return this.serial.run(async () => {
-      this.storeCheckpoint(readModel, position);
+      if (this.pendingCheckpoints.size === 0) return;
+      this.writer.exec('BEGIN IMMEDIATE');
+      try {
+        this.commitWithPendingCheckpoints();
+      } catch (e) {
+        if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
+        throw e;
+      }
     });
+  }
+
+  /**
+   * Writes the pending checkpoints and then the batch's own (the later position of its read model)
+   * into the open transaction and commits it; they stay pending when the commit fails.
+   */
+  private commitWithPendingCheckpoints(batch?: { readonly readModel: string; readonly upTo: Position }): void {
+    const pending = [...this.pendingCheckpoints];
+    for (const [readModel, position] of pending) this.storeCheckpoint(readModel, position);
+    if (batch !== undefined) this.storeCheckpoint(batch.readModel, batch.upTo);
+    this.writer.exec('COMMIT');
+    for (const [readModel, position] of pending) {
+      if (this.pendingCheckpoints.get(readModel) === position) this.pendingCheckpoints.delete(readModel);
+    }
   }
 
   private storeCheckpoint(readModel: string, position: Position): void {
@@ -150,8 +194,7 @@ export class SqliteReadModels implements ReadModels {
       try {
         await apply(batch);
         flushAll();
-        this.storeCheckpoint(readModel, upTo);
-        this.writer.exec('COMMIT');
+        this.commitWithPendingCheckpoints({ readModel, upTo });
         this.statistics.afterWrite([...this.writers.values()].reduce((sum, w) => sum + w.inserted, 0));
       } catch (e) {
         if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
@@ -176,6 +219,7 @@ export class SqliteReadModels implements ReadModels {
 
   async close(): Promise<void> {
     await this.serial.drained();
+    await this.checkpointer.stop();
     this.reads.close();
     if (this.writer.open) {
       this.writer.pragma('optimize');

@@ -5,8 +5,9 @@ import { quoted } from './sql-values';
  * How one collection lies in SQLite: a table `<collection>` with an integer key `n`, the document's
  * id, the whole document as JSON text (`doc`), and a column for each declared field (a copy of the
  * document's value, kept by the writer) that indexes and analysts use; beside it a table of values
- * per list field (`<collection>:<field>`), the document counts (`<collection>:counts`) and the
- * FTS5 trigram index of the search field (`<collection>:search`).
+ * per list field (`<collection>:<field>`), the document counts (`<collection>:counts`), the
+ * FTS5 trigram index of the search field (`<collection>:search`) and the documents whose search
+ * field is not in that index yet (`<collection>:search-pending`, see DocumentWriter).
  */
 export interface TableLayout {
   readonly collection: string;
@@ -22,6 +23,7 @@ export interface TableLayout {
 export const listTable = (collection: string, field: string): string => `${collection}:${field}`;
 export const countsTable = (collection: string): string => `${collection}:counts`;
 export const searchTable = (collection: string): string => `${collection}:search`;
+export const searchPendingTable = (collection: string): string => `${collection}:search-pending`;
 
 /** The table's own columns: a declared field cannot be named like them. */
 const OWN_COLUMNS = ['n', 'id', 'doc'];
@@ -63,6 +65,7 @@ export const layoutDdl = (layout: TableLayout): string[] => {
   if (layout.search !== null) {
     // Case-sensitive: the text and the fragments are in lower case already, and folding case again would make distinct letters one (σ and ς).
     statements.push(`CREATE VIRTUAL TABLE IF NOT EXISTS ${quoted(searchTable(layout.table))} USING fts5(text, tokenize='trigram case_sensitive 1', content='', contentless_delete=1)`);
+    statements.push(`CREATE TABLE IF NOT EXISTS ${quoted(searchPendingTable(layout.table))} (n INTEGER PRIMARY KEY)`);
   }
   return statements;
 };
@@ -72,5 +75,5 @@ export const layoutTables = (layout: TableLayout): string[] => [
   layout.table,
   ...layout.lists.map((l) => listTable(layout.table, l)),
   ...(layout.countedBy.length > 0 ? [countsTable(layout.table)] : []),
-  ...(layout.search !== null ? [searchTable(layout.table)] : []),
+  ...(layout.search !== null ? [searchTable(layout.table), searchPendingTable(layout.table)] : []),
 ];

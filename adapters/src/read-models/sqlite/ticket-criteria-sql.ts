@@ -1,6 +1,6 @@
 import { TicketCriteria } from '@support/domain';
 import { joinAnd, SqlPart } from './field-match-sql';
-import { listTable, searchTable } from './table-layout';
+import { listTable, searchPendingTable, searchTable } from './table-layout';
 import { quoted, SqlValue } from './sql-values';
 
 /** The ticket read model's table in SQLite (the tickets projection declares its columns). */
@@ -44,7 +44,8 @@ const PHRASE: SearchLookup = { kind: 'phrase' };
 /**
  * The search: each fragment of three characters or more from the FTS5 trigram index
  * (case-sensitive, over text and fragments both in lower case: a phrase of trigrams is exactly "the
- * text holds it"), shorter ones by looking in each candidate's text.
+ * text holds it") and from the text of the tickets not in that index yet (the pending ones, a few
+ * thousand at most); shorter ones by looking in each candidate's text.
  */
 const search = (fragments: readonly string[], plan: SearchPlan): SqlPart => {
   const parts = fragments.map((f): SqlPart => {
@@ -52,8 +53,10 @@ const search = (fragments: readonly string[], plan: SearchPlan): SqlPart => {
     if ([...f].length < 3) return holds;
     const lookup = plan(f);
     const inIndex = `n IN (SELECT rowid FROM ${quoted(searchTable(TICKETS_TABLE))} WHERE text MATCH ?)`;
-    if (lookup.kind === 'phrase') return { sql: inIndex, params: [ftsString(f)] };
-    return { sql: `${inIndex} AND ${holds.sql}`, params: [lookup.grams.map(ftsString).join(' AND '), f] };
+    const pending = `n IN (SELECT n FROM ${quoted(searchPendingTable(TICKETS_TABLE))})`;
+    const indexed: SqlPart = lookup.kind === 'phrase' ? { sql: inIndex, params: [ftsString(f)] }
+      : { sql: `${inIndex} AND ${holds.sql}`, params: [lookup.grams.map(ftsString).join(' AND '), f] };
+    return { sql: `((${indexed.sql}) OR (${pending} AND ${holds.sql}))`, params: [...indexed.params, f] };
   });
   return parts.length === 1 ? parts[0] : { sql: parts.map((p) => `(${p.sql})`).join(' OR '), params: parts.flatMap((p) => p.params) };
 };

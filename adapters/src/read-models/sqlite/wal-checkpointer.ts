@@ -1,0 +1,40 @@
+import { once } from 'node:events';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/** How often the checkpointer copies the WAL into the database file. */
+export const WAL_CHECKPOINT_EVERY_MS = 500;
+
+/**
+ * WAL pages the writer lets gather before it checkpoints itself (8 KB pages: 400 MB), should the
+ * checkpointer's thread fall behind or stop.
+ */
+export const WRITER_CHECKPOINT_BACKSTOP_PAGES = 50_000;
+
+/**
+ * Keeps the read models' WAL short from a thread of its own. A checkpoint copies every page the
+ * WAL holds into the database file and syncs both; run by the writer (SQLite's autocheckpoint, at
+ * the commit that passes the limit) it held up the projection, and every create waiting on it, for
+ * the copy and the fsyncs. Here it runs beside them.
+ */
+export class WalCheckpointer {
+  private constructor(private readonly worker: Worker) {}
+
+  static start(file: string, onFailure: (message: string) => void, everyMs: number = WAL_CHECKPOINT_EVERY_MS): WalCheckpointer {
+    const worker = new Worker(path.join(__dirname, 'wal-checkpoint-worker.js'), { workerData: { file, everyMs } });
+    worker.on('message', (m: { failed?: string }) => {
+      if (m.failed !== undefined) onFailure(m.failed);
+    });
+    worker.on('error', (e) => onFailure(e.message));
+    worker.unref();
+    return new WalCheckpointer(worker);
+  }
+
+  /** Stops the thread (its connection closed) and answers once it has. */
+  async stop(): Promise<void> {
+    if (this.worker.threadId === -1) return;
+    const exited = once(this.worker, 'exit');
+    this.worker.postMessage('stop');
+    await exited;
+  }
+}
