@@ -1,2 +1,3 @@
 export * from './embedded';
+export * from './sqlite';
 export { defaultBackoffMs } from './backoff';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EmbeddedJobQueue } from '@support/adapters';
+import { EmbeddedJobQueue, SqliteJobQueue } from '@support/adapters';
 import { NatsJobQueue } from '@support/adapters/dist/distributed';
 import { startNatsServer, type NatsServer } from '../support/nats-server';
 import { jobQueueContract } from './job-queue.contract';
@@ -14,6 +14,20 @@ describe('JobQueue engines', () => {
         const dir = await mkdtemp(join(tmpdir(), 'job-queue-'));
         return {
           open: () => EmbeddedJobQueue.open({ dir }),
+          cleanup: () => rm(dir, { recursive: true, force: true }),
+        };
+      },
+      { ackWaitMs: 150 },
+    );
+  });
+
+  describe('SQLite', () => {
+    jobQueueContract(
+      'SQLite',
+      async () => {
+        const dir = await mkdtemp(join(tmpdir(), 'job-queue-sqlite-'));
+        return {
+          open: () => SqliteJobQueue.open({ file: join(dir, 'jobs.sqlite') }),
           cleanup: () => rm(dir, { recursive: true, force: true }),
         };
       },

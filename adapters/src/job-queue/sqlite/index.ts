@@ -1,0 +1,1 @@
+export { SqliteJobQueue, type SqliteJobQueueOptions } from './sqlite-job-queue';
