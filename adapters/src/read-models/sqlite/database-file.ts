@@ -52,7 +52,7 @@ export const openWriter = (file: string): Database.Database => {
     if (fresh) db.pragma('page_size = 8192');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    db.pragma('cache_size = -65536');
+    db.pragma('cache_size = -32768');
     db.pragma('temp_store = MEMORY');
     if (fresh) {
       db.pragma(`application_id = ${READ_MODELS_APPLICATION_ID}`);
