@@ -1,1 +1,2 @@
 export * from './embedded';
+export * from './sqlite';

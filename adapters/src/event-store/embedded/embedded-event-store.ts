@@ -17,7 +17,7 @@ import {
 import { EmbeddedAllSubscription, LogFeed } from './all-subscription';
 import { CommitNotifier } from './commit-notifier';
 import { DirLock, lockDir } from './dir-lock';
-import { retryStartRevision, wrongExpectedVersion } from './expected-revision';
+import { retryStartRevision, wrongExpectedVersion } from '../expected-revision';
 import { GroupCommit } from './group-commit';
 import { openLogFile } from './log-file';
 import { hashEventId, LogIndex } from './log-index';

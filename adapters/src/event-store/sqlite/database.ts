@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/**
+ * How long a statement itself waits for another connection's lock before SQLITE_BUSY. Kept short:
+ * better-sqlite3 waits on the main thread, so longer waits are made by the group commit instead,
+ * with a timer, letting the event loop run in between.
+ */
+const BUSY_TIMEOUT_MS = 10;
+
+/**
+ * The event log: one append-only table. `position` is the rowid, so the global order is the order
+ * of commits (SQLite has one writer at a time, in every process). UNIQUE(stream_name, revision) makes
+ * the database refuse a second event at a revision, whichever process wrote the first; its index is
+ * also the one that reads a stream (by revision, either way) and finds its last revision.
+ */
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position    INTEGER PRIMARY KEY,
+    stream_name TEXT    NOT NULL,
+    revision    INTEGER NOT NULL,
+    event_id    TEXT    NOT NULL,
+    type        TEXT    NOT NULL,
+    data        TEXT    NOT NULL,
+    metadata    TEXT    NOT NULL,
+    created     INTEGER NOT NULL,
+    UNIQUE (stream_name, revision)
+  )`;
+
+/**
+ * Opens (or makes) the event database. WAL, so that readers (subscriptions, in this and other
+ * processes) read while one writes; synchronous=FULL, so a commit returns only once the WAL is
+ * fsynced: an append is answered only when it is durable.
+ */
+export const openEventDatabase = (file: string): Database.Database => {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    // Several processes may open a fresh file at once: the first pragmas may need to wait for each other.
+    db.pragma('busy_timeout = 5000');
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec(SCHEMA);
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+};
+
+/** Whether an error of SQLite means another connection holds the lock (worth trying again later). */
+export const isBusy = (error: unknown): boolean => {
+  const code = String((error as { code?: unknown })?.code ?? '');
+  return code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_');
+};
+
+/** Whether an error of SQLite is the UNIQUE(stream_name, revision) constraint refusing an insert. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  (error as { code?: unknown })?.code === 'SQLITE_CONSTRAINT_UNIQUE';

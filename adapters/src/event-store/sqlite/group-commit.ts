@@ -1,0 +1,107 @@
+import { isRight } from 'fp-ts/Either';
+import { isBusy } from './database';
+import { AppendOutcome, AppendRequest } from './append-transaction';
+
+interface Submission {
+  readonly request: AppendRequest;
+  readonly bytes: number;
+  readonly resolve: (outcome: AppendOutcome) => void;
+  readonly reject: (error: Error) => void;
+}
+
+/**
+ * A group holds appends up to this many events or bytes (but always at least one append): bounds how
+ * long one commit blocks the event loop (about 20 µs an event measured, so some 10 ms at most).
+ */
+const MAX_GROUP_EVENTS = 512;
+const MAX_GROUP_BYTES = 4 * 1024 * 1024;
+/** While another process holds the write lock: wait this long between tries, and give up after the last. */
+const BUSY_RETRY_MS = 2;
+const BUSY_GIVE_UP_MS = 30_000;
+
+/**
+ * Group commit. better-sqlite3 commits synchronously, so nothing arrives "during" a commit: the
+ * appends issued since the last one are queued, and one setImmediate later (after the event loop has
+ * taken in what it could) they are written in one transaction, with one fsync. Each append is
+ * answered after that commit, with its own outcome.
+ * When another process holds the write lock, the group is tried again by a timer, not by waiting on
+ * the main thread.
+ */
+export class GroupCommit {
+  private queue: Submission[] = [];
+  private scheduled: NodeJS.Immediate | NodeJS.Timeout | null = null;
+  private busySince: number | null = null;
+  private idle: (() => void)[] = [];
+
+  constructor(
+    private readonly commit: (group: readonly AppendRequest[]) => AppendOutcome[],
+    /** Called after every commit, before its appends are answered, with the last position it wrote (or null). */
+    private readonly committed: (lastPosition: number | null) => void,
+  ) {}
+
+  submit(request: AppendRequest): Promise<AppendOutcome> {
+    const bytes = request.events.reduce((sum, e) => sum + e.data.length + e.metadata.length, 0);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request, bytes, resolve, reject });
+      this.scheduled ??= setImmediate(() => this.flush());
+    });
+  }
+
+  /** Resolves once every append queued so far is answered; for close(). */
+  drain(): Promise<void> {
+    if (this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private flush(): void {
+    this.scheduled = null;
+    if (this.queue.length > 0) {
+      const done = this.commitGroup();
+      if (this.queue.length > 0) {
+        this.scheduled = done ? setImmediate(() => this.flush()) : setTimeout(() => this.flush(), BUSY_RETRY_MS);
+        return;
+      }
+    }
+    this.idle.splice(0).forEach((resolve) => resolve());
+  }
+
+  /** Commits the next group; false when the lock was busy and the group is left queued. */
+  private commitGroup(): boolean {
+    const group = this.takeGroup();
+    let outcomes: AppendOutcome[];
+    try {
+      outcomes = this.commit(group.map((s) => s.request));
+    } catch (error) {
+      const now = Date.now();
+      this.busySince ??= now;
+      if (isBusy(error) && now - this.busySince < BUSY_GIVE_UP_MS) {
+        this.queue.unshift(...group);
+        return false;
+      }
+      this.busySince = null;
+      const failure = error instanceof Error ? error : new Error(String(error));
+      group.forEach((s) => s.reject(failure));
+      return true;
+    }
+    this.busySince = null;
+    // Positions grow with each insert: the last written is the greatest (an empty append answers -1 or an old one).
+    const positions = outcomes.filter(isRight).map((outcome) => Number(outcome.right.position.commit));
+    this.committed(positions.length > 0 ? Math.max(...positions) : null);
+    group.forEach((s, i) => s.resolve(outcomes[i]));
+    return true;
+  }
+
+  private takeGroup(): Submission[] {
+    let events = this.queue[0].request.events.length;
+    let bytes = this.queue[0].bytes;
+    let count = 1;
+    while (count < this.queue.length) {
+      const next = this.queue[count];
+      if (events + next.request.events.length > MAX_GROUP_EVENTS || bytes + next.bytes > MAX_GROUP_BYTES) break;
+      events += next.request.events.length;
+      bytes += next.bytes;
+      count += 1;
+    }
+    return this.queue.splice(0, count);
+  }
+}

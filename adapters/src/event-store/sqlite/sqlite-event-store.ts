@@ -1,0 +1,123 @@
+import Database from 'better-sqlite3';
+import { Either } from 'fp-ts/Either';
+import {
+  AllSubscription,
+  AppendResult,
+  Clock,
+  EventData,
+  EventStore,
+  ExpectedRevision,
+  Position,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeToAllOptions,
+  WrongExpectedVersion,
+} from '@support/domain';
+import { SqliteAllSubscription } from './all-subscription';
+import { groupTransaction } from './append-transaction';
+import { openEventDatabase } from './database';
+import { positionAt, prepareEvent, recordedEventOf } from './event-row';
+import { GroupCommit } from './group-commit';
+import { DEFAULT_POLL_MS, LogWatcher } from './log-watcher';
+import { EventStatements } from './statements';
+
+export interface SqliteEventStoreOptions {
+  /** The database file, e.g. `${DATA_DIR}/events.sqlite`; its folder is created when missing. Several processes may open it. */
+  readonly file: string;
+  /** Stamps `created` on appended events. Default: the system clock. */
+  readonly clock?: Clock;
+  /** How often live subscriptions look for other connections' commits. Default 25 ms. */
+  readonly pollMs?: number;
+}
+
+/** Events read from a stream per query. */
+const READ_BATCH = 512;
+const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * The event log in SQLite: one append-only table (see database.ts), appends group-committed with
+ * fsync before they are answered, expected revisions checked inside the write transaction (and the
+ * UNIQUE constraint behind it), so that several processes can share the file.
+ * Global position: commit = prepare = the row's rowid, from 1.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly statements: EventStatements;
+  private readonly committer: GroupCommit;
+  private readonly watcher: LogWatcher;
+  private readonly subscriptions = new Set<SqliteAllSubscription>();
+  private closed = false;
+
+  static open(options: SqliteEventStoreOptions): SqliteEventStore {
+    return new SqliteEventStore(openEventDatabase(options.file), options.clock ?? systemClock, options.pollMs ?? DEFAULT_POLL_MS);
+  }
+
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly clock: Clock,
+    pollMs: number,
+  ) {
+    this.statements = new EventStatements(db);
+    this.watcher = new LogWatcher(db, pollMs);
+    this.committer = new GroupCommit(groupTransaction(db, this.statements), (last) => {
+      if (last !== null) this.watcher.committed(last);
+    });
+  }
+
+  async appendToStream(
+    streamName: string,
+    events: readonly EventData[],
+    options: { readonly expectedRevision: ExpectedRevision },
+  ): Promise<Either<WrongExpectedVersion, AppendResult>> {
+    this.assertOpen();
+    const prepared = events.map(prepareEvent);
+    return this.committer.submit({ streamName, events: prepared, expected: options.expectedRevision, created: this.clock.now().getTime() });
+  }
+
+  async *readStream(streamName: string, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent, void, undefined> {
+    this.assertOpen();
+    const backwards = options.direction === 'backwards';
+    const from = options.fromRevision ?? (backwards ? 'end' : 'start');
+    if (from === 'end' && !backwards) return; // forwards from the end: nothing is after it
+    let next = from === 'start' ? 0 : from === 'end' ? Number.MAX_SAFE_INTEGER : Number(from);
+    if (!backwards) next = Math.max(0, next);
+    let left = options.maxCount === undefined ? Infinity : Math.max(0, Math.floor(options.maxCount));
+    while (left > 0 && next >= 0) {
+      const limit = Math.min(left, READ_BATCH);
+      const rows = (backwards ? this.statements.backwards : this.statements.forwards).all(streamName, next, limit);
+      for (const row of rows) yield recordedEventOf(row);
+      if (rows.length < limit) return;
+      left -= rows.length;
+      next = rows[rows.length - 1].revision + (backwards ? -1 : 1);
+    }
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions = {}): AllSubscription {
+    this.assertOpen();
+    const from = options.fromPosition ?? 'start';
+    const after = from === 'start' ? 0 : from === 'end' ? this.watcher.latest() : Math.max(0, Number(from.commit));
+    const feed = { watcher: this.watcher, readRange: this.statements.allRange.bind(this.statements) };
+    const subscription = new SqliteAllSubscription(feed, after, options.streamNamePrefixes ?? [], (s) => this.subscriptions.delete(s));
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async headPosition(): Promise<Position | null> {
+    this.assertOpen();
+    const head = this.watcher.latest();
+    return head > 0 ? positionAt(head) : null;
+  }
+
+  /** Answers the appends in flight, ends the subscriptions, stops polling and closes the connection. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.committer.drain();
+    for (const subscription of [...this.subscriptions]) await subscription.unsubscribe();
+    this.watcher.stop();
+    this.db.close();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('event store is closed');
+  }
+}
