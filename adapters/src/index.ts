@@ -11,3 +11,4 @@ export * from './actions';
 export * from './chat-app';
 export * from './text-processing';
 export * from './ids';
+export { lockDir, type DirLock } from './files/lock/dir-lock';

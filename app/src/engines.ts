@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Router from '@koa/router';
-import { downloadRoutes, EmbeddedEventStore, EmbeddedJobQueue, LocalBlobStore, loadOrCreateSigningKey, mongoLimiters, READ_MODELS_FILE, SqliteReadModels } from '@support/adapters';
+import { downloadRoutes, importEmbeddedJobs, importEmbeddedLog, LocalBlobStore, SqliteEventStore, SqliteJobQueue, loadOrCreateSigningKey, mongoLimiters, READ_MODELS_FILE, SqliteReadModels } from '@support/adapters';
 import { LimiterFactory, memoryLimiters } from '@support/http-edge';
 import { BlobStore, EventStore, JobQueue, Logger, ReadModels } from '@support/domain';
 
@@ -20,13 +20,33 @@ export interface Engines {
 }
 
 export const DOWNLOAD_PATH = '/downloads';
+/** The embedded engines' files in DATA_DIR: one per engine, so that each has its own writer (SQLite has one per file). */
+export const EVENTS_FILE = 'events.sqlite';
+export const JOBS_FILE = 'jobs.sqlite';
 export const BLOB_CONTAINER = 'ticket-exports';
 
-/** The event log the environment names: EventStoreDB, or the embedded log in DATA_DIR. */
-export const openEventStore = async (settings: Settings): Promise<{ eventStore: EventStore; name: string }> =>
-  settings.eventStoreUrl
-    ? { eventStore: await distributedAdapters().EventStoreDbEventStore.connect(settings.eventStoreUrl), name: 'eventstoredb' }
-    : { eventStore: await EmbeddedEventStore.open({ dir: path.join(settings.dataDir, 'events') }), name: 'embedded' };
+/**
+ * A data directory of the engines before SQLite (the log under `events/`, the job journal under
+ * `jobs/`) is imported into the SQLite files at the first start, and the old folders are kept
+ * beside them, renamed `<folder>.imported-<time>`. Both imports run before either engine opens.
+ */
+const importOldDataDir = async (settings: Settings, logger: Logger): Promise<void> => {
+  if (!settings.eventStoreUrl) {
+    const log = await importEmbeddedLog(path.join(settings.dataDir, 'events'), path.join(settings.dataDir, EVENTS_FILE));
+    if (log !== null) logger.info('the event log of the earlier embedded engine was imported into SQLite', { events: log.events, file: EVENTS_FILE });
+  }
+  if (!settings.natsUrl) {
+    const jobs = await importEmbeddedJobs(path.join(settings.dataDir, 'jobs'), path.join(settings.dataDir, JOBS_FILE));
+    if (jobs !== null) logger.info('the job journal of the earlier embedded engine was imported into SQLite', { jobs: jobs.jobs, positions: jobs.positions, file: JOBS_FILE });
+  }
+};
+
+/** The event log the environment names: EventStoreDB, or the embedded log in DATA_DIR (SQLite). */
+export const openEventStore = async (settings: Settings, logger: Logger): Promise<{ eventStore: EventStore; name: string }> => {
+  if (settings.eventStoreUrl) return { eventStore: await distributedAdapters().EventStoreDbEventStore.connect(settings.eventStoreUrl), name: 'eventstoredb' };
+  const onCheckpointFailure = (errorMessage: string) => logger.warn('event log: a checkpoint of the WAL failed; tried again shortly', { errorMessage });
+  return { eventStore: SqliteEventStore.open({ file: path.join(settings.dataDir, EVENTS_FILE), onCheckpointFailure }), name: 'sqlite' };
+};
 
 /** The read models the environment names: MongoDB (with its rate-limit counters), or SQLite in DATA_DIR. */
 export const openReadModels = async (settings: Settings, logger: Logger): Promise<{ readModels: ReadModels; limiters: LimiterFactory; name: string }> => {
@@ -47,7 +67,8 @@ export const openEngines = async (settings: Settings, logger: Logger): Promise<E
   const routers: Router[] = [];
   const names: Record<string, string> = {};
 
-  const log = await openEventStore(settings);
+  await importOldDataDir(settings, logger);
+  const log = await openEventStore(settings, logger);
   const eventStore = log.eventStore;
   names.eventStore = log.name;
   closers.push(() => eventStore.close());
@@ -62,8 +83,8 @@ export const openEngines = async (settings: Settings, logger: Logger): Promise<E
     jobQueue = await distributedAdapters().NatsJobQueue.connect({ servers: settings.natsUrl });
     names.jobQueue = 'nats';
   } else {
-    jobQueue = await EmbeddedJobQueue.open({ dir: path.join(settings.dataDir, 'jobs') });
-    names.jobQueue = 'embedded';
+    jobQueue = await SqliteJobQueue.open({ file: path.join(settings.dataDir, JOBS_FILE) });
+    names.jobQueue = 'sqlite';
   }
   closers.push(() => jobQueue.close());
 

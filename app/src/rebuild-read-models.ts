@@ -13,7 +13,7 @@ import { readSettings } from './settings';
 const rebuild = async (): Promise<void> => {
   const settings = readSettings();
   const logger = processLogger();
-  const { eventStore } = await openEventStore(settings);
+  const { eventStore } = await openEventStore(settings, logger);
   const { readModels } = await openReadModels(settings, logger);
   try {
     const definitions = features.flatMap((f) => f.projections ?? []);

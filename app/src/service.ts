@@ -1,7 +1,9 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
-import { pinoLogger, uuidV7Generator } from '@support/adapters';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { DirLock, lockDir, pinoLogger, uuidV7Generator } from '@support/adapters';
 import { answerClientError, memoryLimiters } from '@support/http-edge';
 import { AccountDirectory, Logger } from '@support/domain';
 import {
@@ -55,6 +57,18 @@ export interface RunningService {
 }
 
 /**
+ * The embedded read models have one projectors process per DATA_DIR (two would apply each event
+ * twice): it holds this lock, which the operating system releases when it dies in any way. Gateways
+ * and workers may run in as many processes as wanted beside it.
+ */
+const lockProjectors = async (settings: Settings, components: readonly string[]): Promise<DirLock | null> => {
+  if (!components.includes('projectors') || settings.mongodbUrl) return null;
+  const dir = path.join(settings.dataDir, 'projectors');
+  await mkdir(dir, { recursive: true });
+  return lockDir(dir, 'projectors');
+};
+
+/**
  * The composition root: reads configuration, opens the engines the environment names, and starts
  * the chosen components (all of them in one process for `npm start`).
  */
@@ -88,13 +102,16 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     });
   warmIntl();
   let engines: Engines;
+  let projectorsLock: DirLock | null = null;
   try {
+    projectorsLock = await lockProjectors(settings, components);
     engines = await openEngines({ ...settings, publicBaseUrl }, logger);
   } catch (e) {
+    await projectorsLock?.release();
     await closeServer();
     throw e;
   }
-  const stoppers: (() => Promise<void>)[] = [];
+  const stoppers: (() => Promise<void>)[] = [async () => projectorsLock?.release()];
   const stopAll = async () => {
     await closeServer();
     for (const stop of stoppers.reverse()) await stop();
@@ -113,7 +130,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     // Every component reads the read models, so every process knows their shapes (the tables are made once, by whichever comes first).
     await engines.readModels.declare(readModelShapes(projectionDefinitions));
     registerExportJobs(metrics, engines.readModels);
-    const eventsBehind = engines.names.eventStore === 'embedded' ? sequenceEventsBehind : countingEventsBehind(eventStore);
+    const eventsBehind = engines.names.eventStore === 'sqlite' ? sequenceEventsBehind : countingEventsBehind(eventStore);
     registerSubscriberLag(metrics, eventStore, () => runners, eventsBehind);
     const runsProjectors = components.includes('projectors');
     const fetchImpl = options.overrides?.fetch ?? fetch;

@@ -1,20 +1,21 @@
 import path from 'node:path';
-import { EmbeddedEventStore } from '@support/adapters';
+import { SqliteEventStore } from '@support/adapters';
 import { EventStore } from '@support/domain';
 import { EventFeedQuery, eventLine, readEventFeed } from '@support/query-api';
 import { distributedAdapters } from '../distributed-adapters';
+import { EVENTS_FILE } from '../engines';
 import { Settings } from '../settings';
 
 /**
- * Opens the engine the environment names and prints the feed: EventStoreDB at any time (it
- * serves many clients), the embedded log only when no service holds it (it has one writer).
+ * Opens the engine the environment names and prints the feed: EventStoreDB, or the embedded log's
+ * SQLite file (both at any time, beside a running service).
  */
 export const readFeedFromEngine = async (settings: Settings, query: EventFeedQuery, write: (line: string) => void, signal?: AbortSignal): Promise<void> => {
   let store: EventStore;
   try {
     store = settings.eventStoreUrl
       ? await distributedAdapters().EventStoreDbEventStore.connect(settings.eventStoreUrl)
-      : await EmbeddedEventStore.open({ dir: path.join(settings.dataDir, 'events') });
+      : SqliteEventStore.open({ file: path.join(settings.dataDir, EVENTS_FILE) });
   } catch (e) {
     const inUse = /is in use by (process|another running service)/.test((e as Error).message);
     throw new Error(inUse

@@ -105,10 +105,14 @@ describe('npm run events: auditors follow a running service', function () {
     expect(res.stderr).to.match(/HTTP 403: Only account admins/);
   });
 
-  it('given the embedded log of the running service opened directly, then it says to read over HTTP', async () => {
-    const res = await run(['--all'], { DATA_DIR: svc.dataDir, EVENTSTORE_URL: '', EVENTS_URL: '' });
-    expect(res.code).to.equal(1);
-    expect(res.stderr).to.match(/is in use by another running service/);
-    expect(res.stderr).to.match(/--url http:/);
+  it('given the embedded log of the running service, when read directly from its file (no --url), then every event is printed while the service runs', async () => {
+    // given a ticket made through the running service
+    const ticketId = await createTicket(svc, '+14155550707');
+    // when the log's SQLite file is read beside it
+    const res = await run(['--ticket', ticketId], { DATA_DIR: svc.dataDir, EVENTSTORE_URL: '', EVENTS_URL: '' });
+    // then its events are printed
+    expect(res.code, res.stderr).to.equal(0);
+    const events = res.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(events.map((e) => e.type)).to.include.members(['TicketCreated', 'TicketNumberAssigned']);
   });
 });

@@ -16,7 +16,7 @@ import {
 } from '@support/domain';
 import { EmbeddedAllSubscription, LogFeed } from './all-subscription';
 import { CommitNotifier } from './commit-notifier';
-import { DirLock, lockDir } from './dir-lock';
+import { DirLock, lockDir } from '../../files/lock/dir-lock';
 import { retryStartRevision, wrongExpectedVersion } from '../expected-revision';
 import { GroupCommit } from './group-commit';
 import { openLogFile } from './log-file';

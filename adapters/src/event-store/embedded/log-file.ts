@@ -1,4 +1,5 @@
 import { FileHandle, open } from 'node:fs/promises';
+import { syncDir } from '../../files/sync-dir';
 
 /** Opens the log file for reading and writing, creating it (and making its folder entry durable) when missing. */
 export async function openLogFile(path: string, dir: string): Promise<FileHandle> {
@@ -12,11 +13,3 @@ export async function openLogFile(path: string, dir: string): Promise<FileHandle
   return handle;
 }
 
-async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}

@@ -31,7 +31,7 @@ export class SqliteAllSubscription implements AllSubscription {
 
   constructor(
     private readonly feed: LogFeed,
-    /** Exclusive: the first event yielded is after this position. */
+    /** Exclusive: the first event yielded is after this position (-1: from the first, which may be 0). */
     after: number,
     private readonly prefixes: readonly string[],
     private readonly onUnsubscribe: (subscription: SqliteAllSubscription) => void,
@@ -88,11 +88,11 @@ export class SqliteAllSubscription implements AllSubscription {
 
   /** Every event up to here has been yielded or left out by the filter. */
   readUpTo(): Position | null {
-    return this.after > 0 ? positionAt(this.after) : null;
+    return this.after >= 0 ? positionAt(this.after) : null;
   }
 
   readPast(position: Position | null): Promise<void> {
-    const past = position === null ? 0 : Number(position.commit);
+    const past = position === null ? -1 : Number(position.commit);
     if (this.after > past || this.stopped) return Promise.resolve();
     return new Promise((resolve) => this.readWaiters.push({ past, resolve }));
   }

@@ -30,8 +30,9 @@ const SCHEMA = `
 
 /**
  * Opens (or makes) the event database. WAL, so that readers (subscriptions, in this and other
- * processes) read while one writes; synchronous=FULL, so a commit returns only once the WAL is
- * fsynced: an append is answered only when it is durable.
+ * processes) read while one writes; synchronous=NORMAL: a commit writes the WAL without fsync, and
+ * the store answers an append only once WalSync has fsynced the WAL after its commit (off the event
+ * loop), so an answered append is durable.
  */
 export const openEventDatabase = (file: string): Database.Database => {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -40,7 +41,7 @@ export const openEventDatabase = (file: string): Database.Database => {
     // Several processes may open a fresh file at once: the first pragmas may need to wait for each other.
     db.pragma('busy_timeout = 5000');
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
+    db.pragma('synchronous = NORMAL');
     db.exec(SCHEMA);
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     return db;

@@ -32,10 +32,14 @@ export class GroupCommit {
   private scheduled: NodeJS.Immediate | NodeJS.Timeout | null = null;
   private busySince: number | null = null;
   private idle: (() => void)[] = [];
+  /** Commits whose fsync has not answered yet. */
+  private pendingSyncs = 0;
 
   constructor(
     private readonly commit: (group: readonly AppendRequest[]) => AppendOutcome[],
-    /** Called after every commit, before its appends are answered, with the last position it wrote (or null). */
+    /** Resolves once every commit made so far is on disk (WalSync). */
+    private readonly durable: () => Promise<void>,
+    /** Called once a commit is durable, before its appends are answered, with the last position it wrote (or null). */
     private readonly committed: (lastPosition: number | null) => void,
   ) {}
 
@@ -49,7 +53,7 @@ export class GroupCommit {
 
   /** Resolves once every append queued so far is answered; for close(). */
   drain(): Promise<void> {
-    if (this.queue.length === 0) return Promise.resolve();
+    if (this.queue.length === 0 && this.pendingSyncs === 0) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
@@ -62,7 +66,7 @@ export class GroupCommit {
         return;
       }
     }
-    this.idle.splice(0).forEach((resolve) => resolve());
+    if (this.pendingSyncs === 0) this.idle.splice(0).forEach((resolve) => resolve());
   }
 
   /** Commits the next group; false when the lock was busy and the group is left queued. */
@@ -86,8 +90,21 @@ export class GroupCommit {
     this.busySince = null;
     // Positions grow with each insert: the last written is the greatest (an empty append answers -1 or an old one).
     const positions = outcomes.filter(isRight).map((outcome) => Number(outcome.right.position.commit));
-    this.committed(positions.length > 0 ? Math.max(...positions) : null);
-    group.forEach((s, i) => s.resolve(outcomes[i]));
+    // The next group may commit while this one's fsync runs; each is answered once its own commit is durable.
+    this.pendingSyncs += 1;
+    this.durable().then(
+      () => {
+        this.committed(positions.length > 0 ? Math.max(...positions) : null);
+        group.forEach((s, i) => s.resolve(outcomes[i]));
+      },
+      (error: unknown) => {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        group.forEach((s) => s.reject(failure));
+      },
+    ).finally(() => {
+      this.pendingSyncs -= 1;
+      if (this.pendingSyncs === 0 && this.queue.length === 0 && this.scheduled === null) this.idle.splice(0).forEach((resolve) => resolve());
+    });
     return true;
   }
 

@@ -1,2 +1,3 @@
 export { SqliteEventStore } from './sqlite-event-store';
 export type { SqliteEventStoreOptions } from './sqlite-event-store';
+export { importEmbeddedLog } from './import-embedded-log';

@@ -21,13 +21,13 @@ export class LogWatcher {
   constructor(db: Database.Database, private readonly pollMs: number) {
     const head = db.prepare<[], { head: number | null }>('SELECT max(position) AS head FROM events');
     const dataVersion = db.prepare<[], { data_version: number }>('PRAGMA data_version');
-    this.readHead = () => head.get()?.head ?? 0;
+    this.readHead = () => head.get()?.head ?? -1;
     this.readDataVersion = () => dataVersion.get()?.data_version ?? 0;
     this.dataVersion = this.readDataVersion();
     this.head = this.readHead();
   }
 
-  /** Newest position known (0 when the log is empty): every position up to it is committed. */
+  /** Newest position known (-1 when the log is empty: an imported log starts at position 0): every position up to it is committed. */
   known(): number {
     return this.head;
   }

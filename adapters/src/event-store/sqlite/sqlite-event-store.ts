@@ -18,6 +18,7 @@ import { groupTransaction } from './append-transaction';
 import { openEventDatabase } from './database';
 import { positionAt, prepareEvent, recordedEventOf } from './event-row';
 import { GroupCommit } from './group-commit';
+import { WalCheckpointer, WalSync } from '../../sqlite';
 import { DEFAULT_POLL_MS, LogWatcher } from './log-watcher';
 import { EventStatements } from './statements';
 
@@ -28,6 +29,8 @@ export interface SqliteEventStoreOptions {
   readonly clock?: Clock;
   /** How often live subscriptions look for other connections' commits. Default 25 ms. */
   readonly pollMs?: number;
+  /** Told when a background checkpoint of the WAL fails (it is tried again; the writer checkpoints itself past a limit). */
+  readonly onCheckpointFailure?: (message: string) => void;
 }
 
 /** Events read from a stream per query. */
@@ -35,10 +38,12 @@ const READ_BATCH = 512;
 const systemClock: Clock = { now: () => new Date() };
 
 /**
- * The event log in SQLite: one append-only table (see database.ts), appends group-committed with
- * fsync before they are answered, expected revisions checked inside the write transaction (and the
+ * The event log in SQLite: one append-only table (see database.ts), appends group-committed and
+ * answered once the WAL holding them is fsynced (WalSync, off the event loop; the WAL is
+ * checkpointed by a thread of its own), expected revisions checked inside the write transaction (and the
  * UNIQUE constraint behind it), so that several processes can share the file.
- * Global position: commit = prepare = the row's rowid, from 1.
+ * Global position: commit = prepare = the row's rowid, from 1; from 0 in a log imported from the
+ * embedded store (import-embedded-log.ts keeps its positions), so -1 stands for "before the first".
  */
 export class SqliteEventStore implements EventStore {
   private readonly statements: EventStatements;
@@ -48,17 +53,22 @@ export class SqliteEventStore implements EventStore {
   private closed = false;
 
   static open(options: SqliteEventStoreOptions): SqliteEventStore {
-    return new SqliteEventStore(openEventDatabase(options.file), options.clock ?? systemClock, options.pollMs ?? DEFAULT_POLL_MS);
+    const db = openEventDatabase(options.file);
+    WalCheckpointer.backstop(db);
+    const checkpointer = WalCheckpointer.start(options.file, options.onCheckpointFailure ?? (() => undefined));
+    return new SqliteEventStore(db, new WalSync(`${options.file}-wal`), checkpointer, options.clock ?? systemClock, options.pollMs ?? DEFAULT_POLL_MS);
   }
 
   private constructor(
     private readonly db: Database.Database,
+    private readonly walSync: WalSync,
+    private readonly checkpointer: WalCheckpointer,
     private readonly clock: Clock,
     pollMs: number,
   ) {
     this.statements = new EventStatements(db);
     this.watcher = new LogWatcher(db, pollMs);
-    this.committer = new GroupCommit(groupTransaction(db, this.statements), (last) => {
+    this.committer = new GroupCommit(groupTransaction(db, this.statements), () => this.walSync.durable(), (last) => {
       if (last !== null) this.watcher.committed(last);
     });
   }
@@ -94,7 +104,7 @@ export class SqliteEventStore implements EventStore {
   subscribeToAll(options: SubscribeToAllOptions = {}): AllSubscription {
     this.assertOpen();
     const from = options.fromPosition ?? 'start';
-    const after = from === 'start' ? 0 : from === 'end' ? this.watcher.latest() : Math.max(0, Number(from.commit));
+    const after = from === 'start' ? -1 : from === 'end' ? this.watcher.latest() : Math.max(-1, Number(from.commit));
     const feed = { watcher: this.watcher, readRange: this.statements.allRange.bind(this.statements) };
     const subscription = new SqliteAllSubscription(feed, after, options.streamNamePrefixes ?? [], (s) => this.subscriptions.delete(s));
     this.subscriptions.add(subscription);
@@ -104,7 +114,7 @@ export class SqliteEventStore implements EventStore {
   async headPosition(): Promise<Position | null> {
     this.assertOpen();
     const head = this.watcher.latest();
-    return head > 0 ? positionAt(head) : null;
+    return head >= 0 ? positionAt(head) : null;
   }
 
   /** Answers the appends in flight, ends the subscriptions, stops polling and closes the connection. */
@@ -114,6 +124,8 @@ export class SqliteEventStore implements EventStore {
     await this.committer.drain();
     for (const subscription of [...this.subscriptions]) await subscription.unsubscribe();
     this.watcher.stop();
+    await this.walSync.close();
+    await this.checkpointer.stop();
     this.db.close();
   }
 

@@ -49,8 +49,12 @@ const BUSY_TIMEOUT_MS = 10_000;
 
 /**
  * Opens (or makes) the queue's own database file. WAL, so that several processes read and write it
- * at once; synchronous=FULL, so that a publish is on disk when it answers (and so are claims,
- * acks and dead letters, which lose nothing but are cheap to keep as safe).
+ * at once. synchronous=NORMAL: a commit is not fsynced (the WAL is, at each checkpoint). A power
+ * cut may then undo the last commits, but only a tail of them, in order (WAL), and every job is
+ * published by a dispatcher from the event log, which saves its position here after the jobs: the
+ * position goes back with the jobs, and the dispatcher publishes them again from the log (dedupe
+ * ids keep the ones that survived from running twice). A lost ack delivers its job again, as any
+ * at-least-once queue may.
  */
 export function openJobDatabase(file: string): Database.Database {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -58,7 +62,7 @@ export function openJobDatabase(file: string): Database.Database {
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
+    db.pragma('synchronous = NORMAL');
     // IMMEDIATE: two processes starting at once create the tables one after the other.
     db.transaction(() => db.exec(SCHEMA)).immediate();
     return db;

@@ -7,6 +7,7 @@ import { openJobDatabase } from './job-database';
 import { JobStore } from './job-store';
 import { onPublish, signalPublish } from './publish-signal';
 import { SqliteConsumer } from './sqlite-consumer';
+import { WalCheckpointer } from '../../sqlite';
 
 export interface SqliteJobQueueOptions {
   /** The queue's database file (created when missing), e.g. DATA_DIR/jobs.sqlite. */
@@ -35,6 +36,7 @@ export class SqliteJobQueue implements JobQueue {
     private readonly store: JobStore,
     private readonly pollMs: number,
     private readonly onError: (error: unknown) => void,
+    private readonly checkpointer: WalCheckpointer,
   ) {}
 
   static async open(options: SqliteJobQueueOptions): Promise<SqliteJobQueue> {
@@ -42,7 +44,10 @@ export class SqliteJobQueue implements JobQueue {
     const db = openJobDatabase(file);
     try {
       const onError = options.onError ?? ((error: unknown) => process.emitWarning(`job queue ${file}: ${String(error)}`));
-      return new SqliteJobQueue(file, db, new JobStore(db), options.pollMs ?? DEFAULT_POLL_MS, onError);
+      const store = new JobStore(db);
+      WalCheckpointer.backstop(db);
+      const checkpointer = WalCheckpointer.start(file, (message) => onError(new Error(`checkpoint of the WAL failed: ${message}`)));
+      return new SqliteJobQueue(file, db, store, options.pollMs ?? DEFAULT_POLL_MS, onError, checkpointer);
     } catch (error) {
       db.close();
       throw error;
@@ -113,6 +118,7 @@ export class SqliteJobQueue implements JobQueue {
       const entries = [...this.consumers];
       entries.forEach((entry) => entry.unsubscribe());
       await Promise.all(entries.map((entry) => entry.consumer.stop()));
+      await this.checkpointer.stop();
       this.db.close();
     })();
     return this.closing;

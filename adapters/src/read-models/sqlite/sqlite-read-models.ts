@@ -11,7 +11,7 @@ import { layoutDdl, layoutTables, TableLayout, tableLayout } from './table-layou
 import { quoted } from './sql-values';
 import { SqliteTicketReads } from './ticket-reads';
 import { OneAtATime } from '../one-at-a-time';
-import { WalCheckpointer, WRITER_CHECKPOINT_BACKSTOP_PAGES } from './wal-checkpointer';
+import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
 
 const META = `CREATE TABLE IF NOT EXISTS read_models (name TEXT PRIMARY KEY, version INTEGER NOT NULL, shape TEXT NOT NULL, checkpoint TEXT)`;
 
@@ -58,7 +58,7 @@ export class SqliteReadModels implements ReadModels {
   static open(file: string, options: SqliteReadModelsOptions = {}): SqliteReadModels {
     const writer = openWriter(file);
     writer.exec(META);
-    writer.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_BACKSTOP_PAGES}`);
+    WalCheckpointer.backstop(writer);
     const checkpointer = WalCheckpointer.start(file, options.onCheckpointFailure ?? (() => undefined));
     return new SqliteReadModels(file, writer, checkpointer, options);
   }

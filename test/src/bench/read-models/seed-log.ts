@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as E from 'fp-ts/Either';
-import { EmbeddedEventStore, uuidV7Generator } from '@support/adapters';
+import { SqliteEventStore, uuidV7Generator } from '@support/adapters';
+import { EVENTS_FILE } from '@support/app';
 import {
   CUSTOMER_KEY_STREAM_PREFIX, CUSTOMER_STREAM_PREFIX, customerKeyStream, EventData, EventMetadata, OPEN_TICKET_STREAM_PREFIX, openTicketStream, PhoneE164,
   TICKET_NUMBER_STREAM_PREFIX,
@@ -317,7 +318,7 @@ export const seedLog = async (options: SeedOptions): Promise<SeedResult> => {
     };
   };
 
-  const store = await EmbeddedEventStore.open({ dir: path.join(options.dataDir, 'events') });
+  const store = await SqliteEventStore.open({ file: path.join(options.dataDir, EVENTS_FILE) });
   let events = 0;
   let appends = 0;
   let bytes = 0;

@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { EmbeddedEventStore } from '@support/adapters';
+import { SqliteEventStore } from '@support/adapters';
+import { EVENTS_FILE } from '@support/app';
 
 /** Events in the embedded log of a stopped service. */
 export const countEvents = async (dataDir: string): Promise<number> => {
-  const store = await EmbeddedEventStore.open({ dir: path.join(dataDir, 'events') });
+  const store = await SqliteEventStore.open({ file: path.join(dataDir, EVENTS_FILE) });
   try {
     const head = await store.headPosition();
     return head === null ? 0 : Number(head.commit) + 1;

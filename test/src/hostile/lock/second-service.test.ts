@@ -12,7 +12,7 @@ describe('a second live service on the same data directory', function () {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('given a running service, when a second starts on its DATA_DIR, then the second exits 1 saying which process holds it and what to do, and the first keeps answering', async () => {
+  it('given a running service, when a second starts on its DATA_DIR, then the second exits 1 saying which process holds the projectors and what to do, and the first keeps answering', async () => {
     const env = { DATA_DIR: dir, CONFIG_FILE: '' };
     const first = startServiceProcess(env);
     const url = await first.url;
@@ -21,7 +21,7 @@ describe('a second live service on the same data directory', function () {
       const second = startServiceProcess(env);
       const { code, stderr } = await second.exited;
       expect(code).to.equal(1);
-      expect(stderr).to.contain(`Startup failed: event log in ${path.join(dir, 'events')} is in use by another running service (process ${first.child.pid}): stop it first, or start this one with another DATA_DIR`);
+      expect(stderr).to.contain(`Startup failed: projectors in ${path.join(dir, 'projectors')} is in use by another running service (process ${first.child.pid}): stop it first, or start this one with another DATA_DIR`);
       expect((await fetch(`${url}/health/ready`)).status).to.equal(200);
     } finally {
       first.child.kill('SIGTERM');

@@ -5,7 +5,7 @@ import { open, readFile, unlink } from 'node:fs/promises';
  * that process no longer runs. Weaker than the descriptor lock (a zombie or a reused pid still
  * looks alive), so it is used only when flock(1) cannot run.
  */
-export async function takePidFile(path: string, dir: string): Promise<() => Promise<void>> {
+export async function takePidFile(path: string, dir: string, what = 'event log'): Promise<() => Promise<void>> {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const handle = await open(path, 'wx');
@@ -16,12 +16,12 @@ export async function takePidFile(path: string, dir: string): Promise<() => Prom
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
       if (Number.isInteger(owner) && owner !== process.pid && processRuns(owner)) {
-        throw new Error(`event log in ${dir} is in use by process ${owner} (if it is not, remove ${path})`);
+        throw new Error(`${what} in ${dir} is in use by process ${owner} (if it is not, remove ${path})`);
       }
       await unlink(path).catch(() => undefined);
     }
   }
-  throw new Error(`could not lock the event log in ${dir}`);
+  throw new Error(`could not lock the ${what} in ${dir}`);
 }
 
 function processRuns(pid: number): boolean {

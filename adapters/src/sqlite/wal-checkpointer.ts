@@ -6,19 +6,25 @@ import { Worker } from 'node:worker_threads';
 export const WAL_CHECKPOINT_EVERY_MS = 500;
 
 /**
- * WAL pages the writer lets gather before it checkpoints itself (8 KB pages: 400 MB), should the
+ * WAL pages a writer lets gather before it checkpoints itself (8 KB pages: 400 MB), should the
  * checkpointer's thread fall behind or stop.
  */
 export const WRITER_CHECKPOINT_BACKSTOP_PAGES = 50_000;
 
 /**
- * Keeps the read models' WAL short from a thread of its own. A checkpoint copies every page the
- * WAL holds into the database file and syncs both; run by the writer (SQLite's autocheckpoint, at
- * the commit that passes the limit) it held up the projection, and every create waiting on it, for
- * the copy and the fsyncs. Here it runs beside them.
+ * Keeps a database's WAL short from a thread of its own. A checkpoint copies every page the WAL
+ * holds into the database file and syncs both; run by a writer (SQLite's autocheckpoint, at the
+ * commit that passes the limit) it holds up that commit, and every command waiting on it, for the
+ * copy and the fsyncs. Here it runs beside them. The writer's own limit is raised to
+ * WRITER_CHECKPOINT_BACKSTOP_PAGES (`backstop`).
  */
 export class WalCheckpointer {
   private constructor(private readonly worker: Worker) {}
+
+  /** The writer checkpoints itself only past the backstop; the thread does it before. */
+  static backstop(writer: { pragma(source: string): unknown }): void {
+    writer.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_BACKSTOP_PAGES}`);
+  }
 
   static start(file: string, onFailure: (message: string) => void, everyMs: number = WAL_CHECKPOINT_EVERY_MS): WalCheckpointer {
     const worker = new Worker(path.join(__dirname, 'wal-checkpoint-worker.js'), { workerData: { file, everyMs } });

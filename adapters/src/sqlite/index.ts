@@ -1,0 +1,2 @@
+export { WalCheckpointer } from './wal-checkpointer';
+export { WalSync } from './wal-sync';
