@@ -28,6 +28,28 @@ export interface Feature {
   readonly workers?: readonly WorkerStarter[];
 }
 
+/**
+ * EXPORT_ACK_WAIT_MS: how long an export job stays with the worker that took it before the queue
+ * hands it out again (to another worker, or after a restart when that worker died). Default 30
+ * minutes; it must be longer than the longest export, which a later delivery would otherwise take over.
+ */
+export const exportAckWaitMs = (env: NodeJS.ProcessEnv = process.env): number | undefined => {
+  const raw = env.EXPORT_ACK_WAIT_MS?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 1_000) throw new Error(`EXPORT_ACK_WAIT_MS must be a whole number of milliseconds, at least 1000, got "${raw}"`);
+  return ms;
+};
+
+/** The export worker, with EXPORT_ACK_WAIT_MS as the workers process has it when it starts. */
+const exportWorker: WorkerStarter = {
+  name: ticketExportWorker().name,
+  start: (deps) => {
+    const ackWaitMs = exportAckWaitMs();
+    return ticketExportWorker(ackWaitMs === undefined ? {} : { ackWaitMs }).start(deps);
+  },
+};
+
 /** Every feature; each feature issue adds its entry here. */
 export const features: readonly Feature[] = [
   { name: 'tickets-list', queryRoutes: (deps) => ticketQueryRoutes(deps), projections: [ticketsProjection] },
@@ -54,7 +76,7 @@ export const features: readonly Feature[] = [
     queryRoutes: (deps) => exportQueryRoutes(deps),
     projections: [exportJobsProjection],
     dispatchers: [ticketExportDispatcher],
-    workers: [ticketExportWorker(), exportRetentionSweep()],
+    workers: [exportWorker, exportRetentionSweep()],
   },
   { name: 'audit', queryRoutes: (deps) => auditRoutes(deps) },
   // The read models of every feature (called once `features` is defined).

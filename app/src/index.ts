@@ -8,3 +8,4 @@ export * from './engines';
 export * from './run-component';
 export * from './metrics';
 export * from './route-table';
+export * from './edge-config';

@@ -1,2 +1,1 @@
-export * from './embedded';
 export * from './sqlite';

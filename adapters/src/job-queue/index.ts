@@ -1,3 +1,2 @@
-export * from './embedded';
-export * from './sqlite';
 export { defaultBackoffMs } from './backoff';
+export * from './sqlite';

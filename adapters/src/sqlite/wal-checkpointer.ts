@@ -36,9 +36,14 @@ export class WalCheckpointer {
     return new WalCheckpointer(worker);
   }
 
-  /** Stops the thread (its connection closed) and answers once it has. */
+  /**
+   * Stops the thread (its connection closed) and answers once it has. While it stops the thread
+   * holds the process open (it is unref'd while it runs): a close awaited with nothing else pending
+   * must not let the process end before the closes after it.
+   */
   async stop(): Promise<void> {
     if (this.worker.threadId === -1) return;
+    this.worker.ref();
     const exited = once(this.worker, 'exit');
     this.worker.postMessage('stop');
     await exited;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { EventStoreDbEventStore } from '@support/adapters/dist/distributed';
 import { EVENT_SCHEMA_VERSION, EventStore, positionToString, RecordedEvent } from '@support/domain';
 import { EventFeedQuery, readEventFeed } from '@support/query-api';
-import { makeEmbeddedEngine } from '../event-store/embedded-engine';
+import { makeSqliteEngine } from '../event-store/sqlite-engine';
 
 const query = (q: Partial<EventFeedQuery>): EventFeedQuery => ({ streams: [], prefixes: [], ticketIds: [], types: [], follow: false, ...q });
 
@@ -91,8 +91,8 @@ const feedSuite = (engineName: string, open: () => Promise<{ store: EventStore; 
   });
 };
 
-feedSuite('the embedded log', async () => {
-  const { engine, cleanup } = await makeEmbeddedEngine();
+feedSuite('the embedded log (SQLite)', async () => {
+  const { engine, cleanup } = await makeSqliteEngine();
   return { store: engine, cleanup };
 });
 

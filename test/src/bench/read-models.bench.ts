@@ -4,9 +4,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { EmbeddedJobQueue } from '@support/adapters';
+import { SqliteJobQueue } from '@support/adapters';
 import { positionToString } from '@support/domain';
-import { features } from '@support/app';
+import { EVENTS_FILE, features, JOBS_FILE } from '@support/app';
 import { TOKENS } from '../support/example-config';
 import { benchConfig, manualTicketBody } from './support/manual-tickets';
 import { SERVICE_NODE_FLAGS } from './support/service-node-flags';
@@ -169,6 +169,15 @@ const othersBetween = (before: Map<number, { ms: number; name: string }>, after:
   return { ms: used.reduce((n, u) => n + u[1], 0), top: used.slice(0, 3).map(([pid, ms, name]) => `${pid} ${args(pid) || name} ${ms} ms`).join(', ') };
 };
 const dirBytes = (dir: string): number => Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]);
+/** Bytes of an engine's SQLite file in DATA_DIR with its WAL and shared-memory files (those that exist). */
+const engineFileBytes = (dataDir: string, file: string): number =>
+  ['', '-wal', '-shm'].reduce((sum, suffix) => {
+    try {
+      return sum + statSync(path.join(dataDir, `${file}${suffix}`)).size;
+    } catch {
+      return sum;
+    }
+  }, 0);
 
 /** The service's log lines (JSON) written since `offset` of the log file. */
 const logLinesSince = (logFile: string, offset: number): { time: number; message: string; fields: Record<string, unknown> }[] => {
@@ -275,13 +284,13 @@ export async function run(): Promise<void> {
     // The dispatchers' checkpoints at the head, where the service that made these tickets would have left them.
     const head = { commit: BigInt(events - 1), prepare: BigInt(events - 1) };
     const dispatchers = features.flatMap((f) => f.dispatchers ?? []).map((d) => `dispatch:${d.name}`);
-    const queue = await EmbeddedJobQueue.open({ dir: path.join(dataDir, 'jobs') });
+    const queue = await SqliteJobQueue.open({ file: path.join(dataDir, JOBS_FILE) });
     try {
       for (const name of dispatchers) await queue.savePublisherPosition(name, positionToString(head));
     } finally {
       await queue.close();
     }
-    line(`  log: ${int(events)} events, ${mb(dirBytes(path.join(dataDir, 'events')))} on disk; dispatchers' checkpoints (${dispatchers.join(', ')}) set to its head`);
+    line(`  log: ${int(events)} events, ${mb(engineFileBytes(dataDir, EVENTS_FILE))} on disk; dispatchers' checkpoints (${dispatchers.join(', ')}) set to its head`);
     execFileSync('sync');
 
     // 3. Full rebuild: the first start, no read-model file.
@@ -302,7 +311,7 @@ export async function run(): Promise<void> {
       }
     })();
     const rebuildRate = events / rebuildSeconds;
-    line(`full rebuild: ${int(events)} events, a list answers ${int(TICKETS)} after ${rebuildSeconds.toFixed(1)} s: ${int(rebuildRate)} events/s (${startLog(first)}); the service wrote ${(rebuildWritten / 1e9).toFixed(2)} GB to disk; peak RSS so far ${mb(statusBytes(first.child.pid, 'VmHWM') ?? 0)}, read-model file ${mb(dirBytes(dataDir) - dirBytes(path.join(dataDir, 'events')) - dirBytes(path.join(dataDir, 'jobs')))}`);
+    line(`full rebuild: ${int(events)} events, a list answers ${int(TICKETS)} after ${rebuildSeconds.toFixed(1)} s: ${int(rebuildRate)} events/s (${startLog(first)}); the service wrote ${(rebuildWritten / 1e9).toFixed(2)} GB to disk; peak RSS so far ${mb(statusBytes(first.child.pid, 'VmHWM') ?? 0)}, read-model file ${mb(dirBytes(dataDir) - engineFileBytes(dataDir, EVENTS_FILE) - engineFileBytes(dataDir, JOBS_FILE))}`);
     rows.push(['Full rebuild from the log', `${int(rebuildRate)} events/s (${int(events)} events, ${rebuildSeconds.toFixed(1)} s from spawn to "read models ready")`, `≥ ${int(TARGET.rebuildEventsPerS)} events/s`]);
 
     // The seeded tickets as projected.

@@ -1,9 +1,7 @@
 import { EventStoreDbEventStore } from '@support/adapters/dist/distributed';
-import { makeEmbeddedEngine } from '../event-store/embedded-engine';
 import { makeSqliteEngine } from '../event-store/sqlite-engine';
 import { eventStoreContract } from './event-store.contract';
 
-eventStoreContract('EmbeddedEventStore', makeEmbeddedEngine);
 eventStoreContract('SqliteEventStore', makeSqliteEngine);
 
 const eventStoreUrl = process.env.EVENTSTORE_URL;

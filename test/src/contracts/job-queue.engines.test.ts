@@ -1,26 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EmbeddedJobQueue, SqliteJobQueue } from '@support/adapters';
+import { SqliteJobQueue } from '@support/adapters';
 import { NatsJobQueue } from '@support/adapters/dist/distributed';
 import { startNatsServer, type NatsServer } from '../support/nats-server';
 import { jobQueueContract } from './job-queue.contract';
 
 describe('JobQueue engines', () => {
-  describe('embedded', () => {
-    jobQueueContract(
-      'embedded',
-      async () => {
-        const dir = await mkdtemp(join(tmpdir(), 'job-queue-'));
-        return {
-          open: () => EmbeddedJobQueue.open({ dir }),
-          cleanup: () => rm(dir, { recursive: true, force: true }),
-        };
-      },
-      { ackWaitMs: 150 },
-    );
-  });
-
   describe('SQLite', () => {
     jobQueueContract(
       'SQLite',

@@ -2,15 +2,16 @@ import { expect } from 'chai';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRight } from 'fp-ts/Either';
-import { EmbeddedEventStore, importEmbeddedLog, SqliteEventStore } from '@support/adapters';
-import type { AllSubscription, Clock, EventStore, RecordedEvent } from '@support/domain';
-import { makeTempDir } from './embedded-engine';
+import { importEmbeddedLog, SqliteEventStore } from '@support/adapters';
+import type { AllSubscription, EventStore, RecordedEvent } from '@support/domain';
+import { writeLegacyEventLog } from '../support/legacy-event-log';
+import { makeTempDir } from './sqlite-engine';
 import { collect, ids, iterate, newEvent, nextEvents, uniqueName } from './events';
 
 /** A clock a millisecond further on at every reading, so each append has its own `created`. */
-const ticking = (): Clock => {
+const ticking = (): (() => Date) => {
   let now = Date.parse('2024-05-01T10:00:00.000Z');
-  return { now: () => new Date((now += 1)) };
+  return () => new Date((now += 1));
 };
 
 /** The streams of the old log and what was appended to them, in order (stream, count). */
@@ -25,25 +26,15 @@ const APPENDS: readonly (readonly [string, number])[] = [
 ];
 const TOTAL = APPENDS.reduce((sum, [, count]) => sum + count, 0);
 
-/** Appends APPENDS (streams under `prefix`) to an embedded store in `dir`; answers every event of its log, in order. */
+/** Writes APPENDS (streams under `prefix`) as the log of an old data folder `dir`; answers every event of the log, in order. */
 async function makeEmbeddedLog(dir: string, prefix: string): Promise<RecordedEvent[]> {
-  const store = await EmbeddedEventStore.open({ dir, clock: ticking() });
-  try {
-    const revisions = new Map<string, bigint>();
-    for (const [stream, count] of APPENDS) {
-      const name = `${prefix}-${stream}`;
-      const events = Array.from({ length: count }, (_, i) =>
-        newEvent(`${stream.split('-')[0]}Noted`, { stream, i, nested: { text: 'é ✓', list: [1, null, true] } }),
-      );
-      const last = revisions.get(name);
-      const result = await store.appendToStream(name, events, { expectedRevision: last ?? 'no_stream' });
-      if (!isRight(result)) throw new Error('append refused');
-      revisions.set(name, result.right.nextExpectedRevision);
-    }
-    return await allEvents(store, TOTAL);
-  } finally {
-    await store.close();
-  }
+  const appends = APPENDS.map(([stream, count]) => ({
+    streamName: `${prefix}-${stream}`,
+    events: Array.from({ length: count }, (_, i) =>
+      newEvent(`${stream.split('-')[0]}Noted`, { stream, i, nested: { text: 'é ✓', list: [1, null, true] } }),
+    ),
+  }));
+  return writeLegacyEventLog(dir, appends, ticking());
 }
 
 async function allEvents(store: EventStore, count: number, fromPosition: Parameters<EventStore['subscribeToAll']>[0] = {}): Promise<RecordedEvent[]> {
@@ -177,13 +168,12 @@ describe('importEmbeddedLog', () => {
     expect(await importEmbeddedLog(oldDir, file)).to.equal(null);
 
     expect(await exists(join(oldDir, 'events.log'))).to.equal(true);
-    expect(await store.headPosition()).to.deep.equal({ commit: 1n, prepare: 1n });
+    expect(await store.headPosition(), 'the one event of the SQLite log, at position 0').to.deep.equal({ commit: 0n, prepare: 0n });
   });
 
   it('given no old folder, or an empty log, when imported, then the answer is null', async () => {
     expect(await importEmbeddedLog(oldDir, file)).to.equal(null);
-    const empty = await EmbeddedEventStore.open({ dir: oldDir });
-    await empty.close();
+    await writeLegacyEventLog(oldDir, []);
     expect(await importEmbeddedLog(oldDir, file)).to.equal(null);
     expect(await exists(oldDir)).to.equal(true);
   });
@@ -211,5 +201,26 @@ describe('importEmbeddedLog', () => {
     expect(await exists(oldDir)).to.equal(true);
     const store = openSqlite();
     expect(await store.headPosition()).to.equal(null);
+  });
+
+  it('given a log whose last append reached the disk only in part (a torn tail), when imported, then it stops naming the byte where that append starts, and imports nothing', async () => {
+    const prefix = uniqueName('import');
+    await makeEmbeddedLog(oldDir, prefix);
+    const logFile = join(oldDir, 'events.log');
+    const offsets = await recordOffsets(logFile);
+    // Records 8..11 are the append of 4 events to orders-1: keep its first two whole, drop the rest of the log.
+    const ordersStart = offsets[8];
+    await writeFile(logFile, (await readFile(logFile)).subarray(0, offsets[10]));
+
+    let failure: unknown = null;
+    await importEmbeddedLog(oldDir, file).catch((error: unknown) => (failure = error));
+
+    expect(failure).to.be.instanceOf(Error);
+    const message = (failure as Error).message;
+    expect(message).to.include(logFile);
+    expect(message).to.include(`byte ${ordersStart}`);
+    expect(message).to.include('append not complete');
+    expect(await exists(oldDir)).to.equal(true);
+    expect(await openSqlite().headPosition()).to.equal(null);
   });
 });

@@ -1,6 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@support/adapters';
-import { makeTempDir } from './embedded-engine';
+
+export async function makeTempDir(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'event-store-'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
 
 /** A fresh SQLite event store (`<temp>/events.sqlite`), removed again by `cleanup`. */
 export async function makeSqliteEngine(): Promise<{ engine: SqliteEventStore; cleanup(): Promise<void> }> {

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { isLeft, isRight } from 'fp-ts/Either';
 import { SqliteEventStore } from '@support/adapters';
 import type { AllSubscription } from '@support/domain';
-import { makeTempDir } from './embedded-engine';
+import { makeTempDir } from './sqlite-engine';
 import { collect, ids, iterate, newEvent, newEvents, nextEvents, uniqueName } from './events';
 
 /**

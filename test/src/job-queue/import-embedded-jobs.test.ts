@@ -3,7 +3,8 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeadLetter, Job, JobQueue } from '@support/domain';
-import { EmbeddedJobQueue, embeddedJobJournalPath, importEmbeddedJobs, SqliteJobQueue } from '@support/adapters';
+import { importEmbeddedJobs, SqliteJobQueue } from '@support/adapters';
+import { legacyJournalFile, writeLegacyJournal, type LegacyJournalLine } from '../support/legacy-job-journal';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -26,41 +27,35 @@ interface OldQueue {
 }
 
 /**
- * An old queue folder made with the embedded queue: `email` jobs a1, a2 acked, d1 dead-lettered,
- * then p1, p2 published and left pending; an `export` job x1 pending; publisher positions saved.
+ * An old queue folder, its journal as the embedded queue of earlier versions wrote it: `email` jobs
+ * a1, a2 delivered and acked, d1 delivered and dead-lettered, then p1, p2 published and left
+ * pending; an `export` job x1 pending; publisher positions saved (the last one of each counts).
  */
 async function oldFolder(dir: string): Promise<OldQueue> {
-  const queue = await EmbeddedJobQueue.open({ dir });
-  try {
-    for (const id of ['a1', 'a2', 'd1']) await queue.publish('email', { id, body: { text: 'hé', n: [1, 2] } }, { dedupeId: `email-${id}` });
-    const handled: string[] = [];
-    const consumer = await queue.consume<{ id: string }>('email', CONSUMER, async (job) => {
-      handled.push(job.payload.id);
-      return job.payload.id === 'd1' ? { type: 'fail', reason: 'mailbox does not exist' } : { type: 'ack' };
-    });
-    await eventually(async () => handled.length === 3 && (await queue.stats('email')).depth === 0, 'the first jobs are settled');
-    await consumer.stop();
-    for (const id of ['p1', 'p2']) await queue.publish('email', { id }, { dedupeId: `email-${id}` });
-    await queue.publish('export', { id: 'x1', rows: 10 }, { dedupeId: 'export-x1' });
-    await queue.savePublisherPosition('ticket-dispatcher', '{"commit":"41","prepare":"41"}');
-    await queue.savePublisherPosition('ticket-dispatcher', '{"commit":"42","prepare":"42"}');
-    await queue.savePublisherPosition('order-dispatcher', '7');
-    const deadLetters = await queue.deadLetters('email');
-    expect(deadLetters.map((d) => [d.job.dedupeId, d.job.deliveryCount, d.reason])).to.deep.equal([['email-d1', 1, 'mailbox does not exist']]);
-    expect(await queue.stats('email')).to.deep.equal({ depth: 2, deadLetters: 1 });
-    await queue.close();
-    const published = (await readFile(embeddedJobJournalPath(dir), 'utf8'))
-      .split('\n')
-      .filter((l) => l.includes('"t":"published"'))
-      .map((l) => JSON.parse(l) as { id: string; kind: string; dedupeId: string; payload: unknown; publishedAt: string });
-    const pending = published
-      .filter((p) => ['email-p1', 'email-p2', 'export-x1'].includes(p.dedupeId))
-      .map((p) => ({ id: p.id, kind: p.kind, payload: p.payload, dedupeId: p.dedupeId, publishedAt: new Date(p.publishedAt) }));
-    expect(pending).to.have.length(3);
-    return { pending, deadLetters };
-  } finally {
-    await queue.close();
-  }
+  const at = (msAgo: number): string => new Date(Date.now() - msAgo).toISOString();
+  const published = (kind: string, id: string, payload: unknown, msAgo: number) =>
+    ({ t: 'published', id: `job-${id}`, kind, dedupeId: `${kind}-${id}`, payload, publishedAt: at(msAgo) }) as const;
+  const first = ['a1', 'a2', 'd1'].map((id, i) => published('email', id, { id, body: { text: 'hé', n: [1, 2] } }, 1_000 - i));
+  const later = [published('email', 'p1', { id: 'p1' }, 500), published('email', 'p2', { id: 'p2' }, 499), published('export', 'x1', { id: 'x1', rows: 10 }, 498)];
+  const deadAt = at(600);
+  const lines: LegacyJournalLine[] = [
+    ...first,
+    ...first.map((p) => ({ t: 'delivered', id: p.id, deliveryCount: 1 }) as const),
+    { t: 'acked', id: 'job-a1' },
+    { t: 'acked', id: 'job-a2' },
+    { t: 'dead', id: 'job-d1', reason: 'mailbox does not exist', deadAt },
+    ...later,
+    { t: 'position', publisher: 'ticket-dispatcher', position: '{"commit":"41","prepare":"41"}' },
+    { t: 'position', publisher: 'ticket-dispatcher', position: '{"commit":"42","prepare":"42"}' },
+    { t: 'position', publisher: 'order-dispatcher', position: '7' },
+  ];
+  await writeLegacyJournal(dir, lines);
+  const asJob = (p: (typeof later)[number]) => ({ id: p.id, kind: p.kind, payload: p.payload, dedupeId: p.dedupeId, publishedAt: new Date(p.publishedAt) });
+  const d1 = first[2];
+  return {
+    pending: later.map(asJob),
+    deadLetters: [{ job: { ...asJob(d1), deliveryCount: 1 }, reason: 'mailbox does not exist', deadAt: new Date(deadAt) }],
+  };
 }
 
 describe('importEmbeddedJobs', () => {
@@ -136,20 +131,16 @@ describe('importEmbeddedJobs', () => {
   });
 
   it('given a job delivered before the import, when imported, then its deliveries so far count and its retry time holds', async () => {
-    const queue = await EmbeddedJobQueue.open({ dir: oldDir });
-    await queue.publish('email', { id: 'r1' }, { dedupeId: 'email-r1' });
-    let deliveries = 0;
-    const consumer = await queue.consume('email', CONSUMER, async () => {
-      deliveries += 1;
-      // The second retry waits, so that the job is not delivered past maxDeliver before the consumer stops.
-      return { type: 'retry', delayMs: deliveries < 2 ? 0 : 400 };
-    });
-    await eventually(() => deliveries >= 2, 'the job is delivered twice');
-    await consumer.stop();
-    await queue.close();
-    const journal = (await readFile(embeddedJobJournalPath(oldDir), 'utf8')).split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
-    const delivered = Math.max(...journal.filter((r) => r.t === 'delivered').map((r) => r.deliveryCount as number));
-    const notBefore = Date.parse(journal.filter((r) => r.t === 'retry').map((r) => r.notBefore as string).pop() as string);
+    // Delivered once and retried at once, then delivered again and retried 400 ms later.
+    const delivered = 2;
+    const notBefore = Date.now() + 400;
+    await writeLegacyJournal(oldDir, [
+      { t: 'published', id: 'job-r1', kind: 'email', dedupeId: 'email-r1', payload: { id: 'r1' }, publishedAt: new Date(Date.now() - 100).toISOString() },
+      { t: 'delivered', id: 'job-r1', deliveryCount: 1 },
+      { t: 'retry', id: 'job-r1', notBefore: new Date(Date.now() - 50).toISOString() },
+      { t: 'delivered', id: 'job-r1', deliveryCount: delivered },
+      { t: 'retry', id: 'job-r1', notBefore: new Date(notBefore).toISOString() },
+    ]);
 
     await importEmbeddedJobs(oldDir, file);
 
@@ -163,7 +154,6 @@ describe('importEmbeddedJobs', () => {
     });
     await eventually(() => seen.length === 1, 'the job is delivered');
     expect(deliveredAt, 'not before its retry time').to.be.at.least(notBefore);
-    expect(delivered).to.equal(2);
     expect(seen[0].deliveryCount).to.equal(delivered + 1);
   });
 
@@ -189,7 +179,7 @@ describe('importEmbeddedJobs', () => {
 
     expect(await importEmbeddedJobs(oldDir, file)).to.equal(null);
 
-    expect(await exists(embeddedJobJournalPath(oldDir))).to.equal(true);
+    expect(await exists(legacyJournalFile(oldDir))).to.equal(true);
     expect(await queue.stats('email')).to.deep.equal({ depth: 1, deadLetters: 0 });
   });
 
@@ -199,7 +189,7 @@ describe('importEmbeddedJobs', () => {
 
   it('given a journal damaged in the middle, when imported, then it stops naming the file and the line, and imports nothing', async () => {
     await oldFolder(oldDir);
-    const journal = embeddedJobJournalPath(oldDir);
+    const journal = legacyJournalFile(oldDir);
     const lines = (await readFile(journal, 'utf8')).split('\n').filter((l) => l !== '');
     lines[2] = lines[2].slice(0, 10);
     await writeFile(journal, lines.map((l) => `${l}\n`).join(''));
@@ -212,5 +202,18 @@ describe('importEmbeddedJobs', () => {
     expect(await exists(journal)).to.equal(true);
     const queue = await openSqlite();
     expect(await queue.stats('email')).to.deep.equal({ depth: 0, deadLetters: 0 });
+  });
+
+  it('given a journal whose last line was torn by a crash, when imported, then the whole lines count and the torn one is dropped', async () => {
+    await oldFolder(oldDir);
+    const journal = legacyJournalFile(oldDir);
+    const torn = JSON.stringify({ t: 'published', id: 'job-t1', kind: 'email', dedupeId: 'email-t1', payload: { id: 't1' }, publishedAt: new Date().toISOString() });
+    await writeFile(journal, `${await readFile(journal, 'utf8')}${torn.slice(0, 40)}`);
+
+    expect(await importEmbeddedJobs(oldDir, file)).to.deep.equal({ jobs: 6, positions: 2 });
+
+    const queue = await openSqlite();
+    expect(await queue.stats('email')).to.deep.equal({ depth: 2, deadLetters: 1 });
+    expect(await queue.publish('email', { id: 't1' }, { dedupeId: 'email-t1' }), 'the torn job was not imported').to.deep.equal({ duplicate: false });
   });
 });

@@ -2,15 +2,15 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EmbeddedJobQueue } from '@support/adapters';
+import { SqliteJobQueue } from '@support/adapters';
 import { jobQueueCheckpoints } from '@support/projectors';
 
 describe('job dispatchers\' checkpoints, kept by the job queue', () => {
   let dir: string;
-  let queue: EmbeddedJobQueue;
+  let queue: SqliteJobQueue;
   beforeEach(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'dispatch-checkpoints-'));
-    queue = await EmbeddedJobQueue.open({ dir });
+    queue = await SqliteJobQueue.open({ file: path.join(dir, 'jobs.sqlite') });
   });
   afterEach(async () => {
     await queue.close();
@@ -22,7 +22,7 @@ describe('job dispatchers\' checkpoints, kept by the job queue', () => {
     await jobQueueCheckpoints(queue).save('dispatch:ticket-text', { commit: 42n, prepare: 42n });
     await queue.close();
     // when
-    queue = await EmbeddedJobQueue.open({ dir });
+    queue = await SqliteJobQueue.open({ file: path.join(dir, 'jobs.sqlite') });
     // then
     expect(await jobQueueCheckpoints(queue).load('dispatch:ticket-text')).to.deep.equal({ commit: 42n, prepare: 42n });
   });

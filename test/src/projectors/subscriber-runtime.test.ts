@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { EmbeddedEventStore } from '@support/adapters';
+import { SqliteEventStore } from '@support/adapters';
 import { Position, ReadModels } from '@support/domain';
 import {
   CheckpointStore, dispatcherSubscriber, projectionSubscriber, ProjectionDefinition, readModelCheckpoints, readModelShapes, SubscriberDefinition, SubscriberGroup, SubscriberRunner,
@@ -34,14 +34,14 @@ const countingInMemory = (counts: Map<string, number>): SubscriberDefinition => 
 
 describe('subscriber runtime (projectors and dispatch)', () => {
   let dir: string;
-  let events: EmbeddedEventStore;
+  let events: SqliteEventStore;
   let store: ReadModels;
   let checkpoints: CheckpointStore;
   const runners: SubscriberRunner[] = [];
 
   beforeEach(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'subscriber-runtime-'));
-    events = await EmbeddedEventStore.open({ dir });
+    events = SqliteEventStore.open({ file: path.join(dir, 'events.sqlite') });
     store = tempSqliteReadModels();
     await store.declare(readModelShapes([counting, { ...counting, name: 'flaky', collections: {} }]));
     checkpoints = readModelCheckpoints(store);
@@ -91,9 +91,9 @@ describe('subscriber runtime (projectors and dispatch)', () => {
   it('given a subscription filtered by stream-name prefixes, then only those events come, decoded, and it tells how far it has read past the others', async () => {
     await append('counter-a', 5);
     const head = await append('other-b', 600);
-    // reopened: the events come from the file (records of other streams are skipped undecoded), not from the in-memory tail
+    // reopened: the events come from the file, not from anything the appending store holds
     await events.close();
-    events = await EmbeddedEventStore.open({ dir });
+    events = SqliteEventStore.open({ file: path.join(dir, 'events.sqlite') });
     const subscription = events.subscribeToAll({ fromPosition: 'start', streamNamePrefixes: ['counter-'] });
     const seen: string[] = [];
     const reading = (async () => {

@@ -3,15 +3,11 @@ import { dirname, join, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { RecordedEvent } from '@support/domain';
 import { lockDir } from '../../files/lock/dir-lock';
-import { LogIndex } from '../embedded/log-index';
-import { LogReader, readFully } from '../embedded/log-reader';
-import { FRAME_HEADER_BYTES, frameAt } from '../embedded/record-frame';
-import { recoverLog } from '../embedded/log-recovery';
-import { RecentEvents } from '../embedded/recent-events';
+import { LegacyLogIndex, readLegacyEvents, scanLegacyLog } from './legacy-log';
 import { openEventDatabase } from './database';
 import { syncDir } from '../../files/sync-dir';
 
-/** The embedded store's log file in its folder (embedded-event-store.ts). */
+/** The embedded store's log file in its folder (the embedded store of earlier versions; see legacy-log/). */
 const EMBEDDED_LOG_FILE = 'events.log';
 /**
  * Largest record accepted: the embedded store's default largest append (8 MiB) with room to spare,
@@ -25,18 +21,19 @@ const BATCH_BYTES = 16 * 1024 * 1024;
 const IMPORT_BUSY_TIMEOUT_MS = 5_000;
 
 /**
- * Imports the embedded event log kept in `oldDir` (EmbeddedEventStore, `<oldDir>/events.log`) into
- * the SQLite event database `file`, once: only when the folder holds a log with events and the
- * database has no events yet; otherwise answers null and changes nothing.
+ * Imports the embedded event log kept in `oldDir` (written by the embedded event store of earlier
+ * versions, `<oldDir>/events.log`) into the SQLite event database `file`, once: only when the
+ * folder holds a log with events and the database has no events yet; otherwise answers null and
+ * changes nothing.
  *
  * Each event keeps its stream, revision, id, type, data, metadata, creation time and its position:
  * the row's `position` (rowid, commit = prepare) is the old sequence number, from 0, so checkpoints
  * of read models and dispatchers stay valid and new appends continue after the last imported one.
  *
- * The log is checked whole first with the embedded store's own recovery scan (checksums, positions
- * and revisions in sequence, appends complete), in a mode that never truncates: any damage, a torn
- * tail included, stops the import with an Error naming the log file and the byte offset. Then the
- * events are read with the embedded log reader and inserted in batches of 10,000 (savepoints)
+ * The log is checked whole first with a read-only scan (legacy-log/: checksums, positions and
+ * revisions in sequence, appends complete) that never truncates: any damage, a torn tail included,
+ * stops the import with an Error naming the log file and the byte offset. Then the events are
+ * read with the legacy log reader and inserted in batches of 10,000 (savepoints)
  * inside one IMMEDIATE transaction, which commits only after the count and the first and last
  * positions are verified: a crash or failure mid-import leaves the database as empty as it was.
  * Finally the old folder is renamed to `<oldDir>.imported-<UTC timestamp>` (kept, not deleted).
@@ -91,46 +88,18 @@ export async function renameImported(dir: string): Promise<string> {
 
 const hasEvents = (db: Database.Database): boolean => db.prepare('SELECT 1 FROM events LIMIT 1').get() !== undefined;
 
-/**
- * The index of every record of the log, from the embedded store's recovery scan with no tail allowed
- * to be cut (maxTailBytes 0): damage anywhere makes it throw, naming the file and the byte, and it
- * never truncates (the file is open read-only besides).
- */
-async function scanLog(log: FileHandle, logPath: string): Promise<LogIndex> {
+/** The index of every record of the log (legacy-log/log-scan.ts): damage anywhere makes it throw, naming the file, the byte and the record. */
+async function scanLog(log: FileHandle, logPath: string): Promise<LegacyLogIndex> {
   try {
-    const recovery = await recoverLog(log, logPath, { maxPayloadBytes: MAX_RECORD_BYTES, maxTailBytes: 0 });
-    return recovery.index;
+    return await scanLegacyLog(log, logPath, MAX_RECORD_BYTES);
   } catch (error) {
-    // Recovery names where the sound part of the log ends (the start of the append holding the damage); name the damaged record itself when its frame is what is damaged.
-    const damage = await damagedFrame(log);
-    const detail = damage === null
-      ? messageOf(error)
-      : `event log ${logPath} is damaged at byte ${damage.offset} (record ${damage.record}: ${damage.reason})`;
-    throw new Error(`cannot import the embedded event log: ${detail}; nothing was imported`, { cause: error });
+    throw new Error(`cannot import the embedded event log: ${messageOf(error)}; nothing was imported`, { cause: error });
   }
-}
-
-/** The first record whose frame is cut short or fails its checksum (record-frame.ts), or null when every frame is sound. */
-async function damagedFrame(log: FileHandle): Promise<{ offset: number; record: number; reason: string } | null> {
-  const size = (await log.stat()).size;
-  const header = Buffer.alloc(FRAME_HEADER_BYTES);
-  for (let offset = 0, record = 0; offset < size; record += 1) {
-    const got = await readFully(log, header, offset);
-    const length = got === FRAME_HEADER_BYTES ? header.readUInt32LE(0) : 0;
-    const frameBytes = got < FRAME_HEADER_BYTES || length > MAX_RECORD_BYTES ? got : FRAME_HEADER_BYTES + Math.min(length, size - offset);
-    const buffer = Buffer.alloc(frameBytes);
-    const read = await readFully(log, buffer, offset);
-    const frame = frameAt(buffer, 0, read, MAX_RECORD_BYTES);
-    if (frame.kind === 'corrupt') return { offset, record, reason: frame.reason };
-    if (frame.kind === 'truncated') return { offset, record, reason: 'record cut short' };
-    offset += frame.size;
-  }
-  return null;
 }
 
 /** Inserts every event of the log with its own position, in one transaction; answers how many (null: another connection wrote events first). */
-async function copyEvents(db: Database.Database, log: FileHandle, logPath: string, index: LogIndex): Promise<number | null> {
-  const reader = new LogReader(log, index, MAX_RECORD_BYTES, new RecentEvents(1));
+async function copyEvents(db: Database.Database, log: FileHandle, logPath: string, index: LegacyLogIndex): Promise<number | null> {
+  const reader = (from: number, to: number): Promise<RecordedEvent[]> => readLegacyEvents(log, index, from, to, MAX_RECORD_BYTES);
   const insert = db.prepare<[number, string, number, string, string, string, string, number]>(
     'INSERT INTO events (position, stream_name, revision, event_id, type, data, metadata, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -151,7 +120,7 @@ async function copyEvents(db: Database.Database, log: FileHandle, logPath: strin
       return null;
     }
     for (let from = 0; from < count; ) {
-      const to = reader.batchEnd(from, count, BATCH_EVENTS, BATCH_BYTES);
+      const to = index.batchEnd(from, count, BATCH_EVENTS, BATCH_BYTES);
       insertBatch(await readBatch(reader, logPath, index, from, to));
       from = to;
     }
@@ -170,14 +139,16 @@ async function copyEvents(db: Database.Database, log: FileHandle, logPath: strin
 }
 
 /** The events at positions `from` .. `to - 1`; a record that fails to read is named with its byte offset. */
-async function readBatch(reader: LogReader, logPath: string, index: LogIndex, from: number, to: number): Promise<RecordedEvent[]> {
+async function readBatch(
+  reader: (from: number, to: number) => Promise<RecordedEvent[]>, logPath: string, index: LegacyLogIndex, from: number, to: number,
+): Promise<RecordedEvent[]> {
   try {
-    return await reader.readRange(from, to);
+    return await reader(from, to);
   } catch {
     // Find the record that fails, to name it.
     for (let position = from; position < to; position += 1) {
       try {
-        await reader.readRange(position, position + 1);
+        await reader(position, position + 1);
       } catch (error) {
         throw new Error(
           `cannot import the embedded event log: event log ${logPath} is damaged at byte ${index.offsetOf(position)} (position ${position}): ${messageOf(error)}`,
@@ -197,6 +168,5 @@ async function fileSize(path: string): Promise<number | null> {
     throw error;
   }
 }
-
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -42,8 +42,9 @@ const systemClock: Clock = { now: () => new Date() };
  * answered once the WAL holding them is fsynced (WalSync, off the event loop; the WAL is
  * checkpointed by a thread of its own), expected revisions checked inside the write transaction (and the
  * UNIQUE constraint behind it), so that several processes can share the file.
- * Global position: commit = prepare = the row's rowid, from 1; from 0 in a log imported from the
- * embedded store (import-embedded-log.ts keeps its positions), so -1 stands for "before the first".
+ * Global position: commit = prepare = the row's rowid, numbering the events from 0 (as the log of
+ * earlier versions did, whose positions an import keeps), so -1 stands for "before the first" and
+ * head - position is the number of events after a position.
  */
 export class SqliteEventStore implements EventStore {
   private readonly statements: EventStatements;

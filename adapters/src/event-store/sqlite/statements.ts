@@ -21,7 +21,8 @@ export class EventStatements {
       'SELECT event_id, revision, position FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision LIMIT ?',
     );
     this.insert = db.prepare(
-      'INSERT INTO events (stream_name, revision, event_id, type, data, metadata, created) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      // Positions number the events from 0, as the log of earlier versions did (an imported log keeps its own).
+      'INSERT INTO events (position, stream_name, revision, event_id, type, data, metadata, created) VALUES ((SELECT coalesce(max(position) + 1, 0) FROM events), ?, ?, ?, ?, ?, ?, ?)',
     );
     this.forwards = db.prepare(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision LIMIT ?`,

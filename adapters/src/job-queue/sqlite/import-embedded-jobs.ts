@@ -3,10 +3,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import { renameImported } from '../../event-store/sqlite/import-embedded-log';
-import { embeddedJobJournalPath } from '../embedded/embedded-job-queue';
-import { JobLedger } from '../embedded/job-ledger';
-import type { JournalRecord } from '../embedded/journal-records';
-import { readJournal } from '../embedded/journal-replay';
+import { legacyJournalPath, readJournal, type JournalRecord } from './legacy-journal';
 import { openJobDatabase } from './job-database';
 
 /** A job of the old journal as it goes into `jobs`. */
@@ -25,34 +22,32 @@ interface ImportedJob {
 }
 
 /**
- * Imports the embedded job queue's journal kept in `oldDir` (EmbeddedJobQueue,
- * `<oldDir>/jobs.journal.jsonl`) into the SQLite queue database `file`, once: only when the journal
- * holds something and the database has no jobs and no publisher positions yet; otherwise answers
- * null and changes nothing.
+ * Imports the embedded job queue's journal kept in `oldDir` (written by the embedded job queue of
+ * earlier versions, `<oldDir>/jobs.journal.jsonl`) into the SQLite queue database `file`, once:
+ * only when the journal holds something and the database has no jobs and no publisher positions
+ * yet; otherwise answers null and changes nothing.
  *
- * The journal is folded with the embedded queue's own replay (readJournal, JobLedger), and its
- * compacted state is written:
+ * The journal is read with the read-only legacy reader (legacy-journal/) and folded line by line
+ * as the old queue folded it, and the state it describes is written:
  * - pending jobs (in flight ones too) as `ready`, with their id, kind, payload, dedupe id, publish
  *   time and deliveries begun so far (`attempts`), visible at their retry time when they wait for
  *   one, else at their publish time (so they are claimed in publish order);
  * - dead letters as `dead`, with their reason, time and deliveries;
- * - the dedupe ids of finished (acked) jobs as `acked` rows without payload, so a dispatcher that
- *   publishes one of them again is told it is a duplicate (the journal no longer holds their job id
- *   nor publish time: they get a fresh id and published_at 0);
- * - each publisher's position.
+ * - finished (acked) jobs as `acked` rows without payload, so a dispatcher that publishes one of
+ *   their dedupe ids again is told it is a duplicate (a journal the old queue compacted holds only
+ *   the dedupe id of a job finished before: it gets a fresh id and published_at 0);
+ * - each publisher's last position.
  * All in one IMMEDIATE transaction that commits only after the counts are verified. Then the old
  * folder is renamed to `<oldDir>.imported-<UTC timestamp>` (kept, not deleted). A damaged journal
- * stops the import with the embedded queue's error (it names the file and the line).
- * Run before the service opens the queue.
+ * stops the import with an error naming the file and the line (a torn last line is dropped, as
+ * the old queue dropped it). Run before the service opens the queue.
  */
 export async function importEmbeddedJobs(oldDir: string, file: string): Promise<{ jobs: number; positions: number } | null> {
   const dir = resolve(oldDir);
-  const journalPath = embeddedJobJournalPath(dir);
+  const journalPath = legacyJournalPath(dir);
   if (!(await exists(journalPath))) return null;
 
-  const ledger = new JobLedger();
-  (await readJournal(journalPath)).forEach((record) => ledger.apply(record));
-  const { jobs, positions } = importedState(ledger.compacted());
+  const { jobs, positions } = importedState(await readJournal(journalPath));
   if (jobs.length === 0 && positions.size === 0) return null;
 
   const db = openJobDatabase(file);
@@ -67,18 +62,24 @@ export async function importEmbeddedJobs(oldDir: string, file: string): Promise<
   return { jobs: jobs.length, positions: positions.size };
 }
 
-/** The jobs and positions a compacted journal describes, jobs in the journal's order. */
+/**
+ * The jobs and positions a journal describes, jobs in the journal's order. As in the old queue, an
+ * outcome counts only for a job still pending (published, neither acked nor dead).
+ */
 function importedState(records: readonly JournalRecord[]): { jobs: ImportedJob[]; positions: Map<string, string> } {
   const jobs: ImportedJob[] = [];
   const byId = new Map<string, ImportedJob>();
+  const dedupeIds = new Set<string>();
   const positions = new Map<string, string>();
   const job = (id: string, change: (job: ImportedJob) => void): void => {
     const found = byId.get(id);
-    if (found !== undefined) change(found);
+    if (found !== undefined && found.state === 'ready') change(found);
   };
   for (const record of records) {
     switch (record.t) {
       case 'published': {
+        if (dedupeIds.has(`${record.kind}\u0000${record.dedupeId}`)) break;
+        dedupeIds.add(`${record.kind}\u0000${record.dedupeId}`);
         const published: ImportedJob = {
           id: record.id, kind: record.kind, dedupeId: record.dedupeId, payload: record.payload,
           publishedAt: Date.parse(record.publishedAt), state: 'ready', deliveryCount: 0, notBefore: 0, dead: null,
@@ -100,10 +101,12 @@ function importedState(records: readonly JournalRecord[]): { jobs: ImportedJob[]
         });
         break;
       case 'acked':
-        // A compacted journal has none (an acked job is left as its dedupe id); kept as finished all the same.
         job(record.id, (j) => (j.state = 'acked'));
         break;
       case 'dedupe':
+        // Left by the old queue's compaction for a job finished before it.
+        if (dedupeIds.has(`${record.kind}\u0000${record.dedupeId}`)) break;
+        dedupeIds.add(`${record.kind}\u0000${record.dedupeId}`);
         jobs.push({
           id: randomUUID(), kind: record.kind, dedupeId: record.dedupeId, payload: null,
           publishedAt: 0, state: 'acked', deliveryCount: 0, notBefore: 0, dead: null,

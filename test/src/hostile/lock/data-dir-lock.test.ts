@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EmbeddedEventStore } from '@support/adapters';
+import { lockDir } from '@support/adapters';
 import { exited, processState, startHolder, startUnreapedHolder } from './lock-holders';
 
 const RESTARTS = 20;
@@ -51,8 +51,8 @@ describe('data directory lock (an advisory lock on an open descriptor, released 
     const unrelated = spawn('sleep', ['30'], { stdio: 'ignore' });
     try {
       writeFileSync(path.join(dir, 'LOCK'), String(unrelated.pid));
-      const store = await EmbeddedEventStore.open({ dir });
-      await store.close();
+      const lock = await lockDir(dir);
+      await lock.release();
     } finally {
       unrelated.kill('SIGKILL');
       await exited(unrelated);
@@ -88,8 +88,11 @@ describe('data directory lock (an advisory lock on an open descriptor, released 
     }
   });
 
-  it('given a store closed normally, when opened again in this process, then it opens (the lock was released on close)', async () => {
-    await (await EmbeddedEventStore.open({ dir })).close();
-    await (await EmbeddedEventStore.open({ dir })).close();
+  it('given a lock released normally, when taken again in this process, then it is taken (and refused while still held)', async () => {
+    const first = await lockDir(dir);
+    const again = await lockDir(dir).then(() => null, (e: Error) => e.message);
+    expect(again).to.match(/event log in .* is already open in this process/);
+    await first.release();
+    await (await lockDir(dir)).release();
   });
 });

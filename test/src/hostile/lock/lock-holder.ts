@@ -1,12 +1,13 @@
 /**
- * Child process of the lock tests: opens the embedded event log on a folder (taking its lock),
- * prints `ready <pid>` and stays until it is killed. A refused open prints the error and exits 3.
+ * Child process of the lock tests: takes the data directory lock on a folder (lockDir, as the
+ * importer of an old event log and the projectors take it), prints `ready <pid>` and stays until
+ * it is killed. A refused lock prints the error and exits 3.
  * Usage: node lock-holder.js <dir>
  */
-// The embedded engine alone: the whole adapters package (database clients) takes a second to load.
-import { EmbeddedEventStore } from '@support/adapters/dist/event-store/embedded';
+// The lock module alone: the whole adapters package (database clients) takes a second to load.
+import { lockDir } from '@support/adapters/dist/files/lock/dir-lock';
 
-EmbeddedEventStore.open({ dir: process.argv[2] }).then(
+lockDir(process.argv[2]).then(
   () => {
     process.stdout.write(`ready ${process.pid}\n`);
     setInterval(() => undefined, 60_000);

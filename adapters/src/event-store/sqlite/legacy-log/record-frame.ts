@@ -1,18 +1,8 @@
+// Exists only to import data directories written by earlier versions (the embedded event log); nothing writes this format any more.
 import { crc32 } from 'node:zlib';
 
-/**
- * One record on disk: u32 payload length, u32 CRC-32 of the payload, payload; little-endian.
- * A damaged length is caught too: it frames a different payload, whose checksum does not match.
- */
+/** One record of the old log: u32 payload length, u32 CRC-32 of the payload, payload; little-endian. */
 export const FRAME_HEADER_BYTES = 8;
-
-export function encodeFrame(payload: Buffer): Buffer {
-  const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + payload.length);
-  frame.writeUInt32LE(payload.length, 0);
-  payload.copy(frame, FRAME_HEADER_BYTES);
-  frame.writeUInt32LE(crc32(payload), 4);
-  return frame;
-}
 
 export type FrameAt =
   | { readonly kind: 'frame'; readonly payload: Buffer; readonly size: number }

@@ -1,24 +1,25 @@
 /**
- * Child process of the crash test: opens (and so recovers) the store, then appends bursts of concurrent appends to an embedded store and
- * prints `<stream> <event id>` for every event as soon as its append resolves, until it is killed.
- * Usage: node crash-writer.js <dir>
+ * Child process of the crash test: opens the SQLite event store `<file>`, then appends bursts of concurrent appends to it and
+ * prints `<stream> <event id>` for every event as soon as its append resolves (is acknowledged), until it is killed.
+ * Usage: node sqlite-crash-writer.js <file>
  */
 import { isLeft } from 'fp-ts/Either';
 import { ExpectedRevision } from '@support/domain';
-import { EmbeddedEventStore } from '@support/adapters';
+// The SQLite engine alone: the whole adapters package (database clients) takes a second to load.
+import { SqliteEventStore } from '@support/adapters/dist/event-store/sqlite';
 import { newEvent } from './events';
 
 const WRITERS = 32;
 const SHARED_STREAMS = 8;
 
-async function main(dir: string): Promise<void> {
-  const store = await EmbeddedEventStore.open({ dir });
+async function main(file: string): Promise<void> {
+  const store = SqliteEventStore.open({ file });
   process.stdout.write('ready\n');
   await Promise.all(Array.from({ length: WRITERS }, (_, writer) => writeForever(store, writer)));
 }
 
 /** Even writers append to shared streams with 'any'; odd ones to their own stream, chained by exact revision. */
-async function writeForever(store: EmbeddedEventStore, writer: number): Promise<void> {
+async function writeForever(store: SqliteEventStore, writer: number): Promise<void> {
   let expected: ExpectedRevision = 'no_stream';
   for await (const last of store.readStream(`own-${writer}`, { direction: 'backwards', maxCount: 1 })) expected = last.revision;
   for (let round = 0; ; round += 1) {

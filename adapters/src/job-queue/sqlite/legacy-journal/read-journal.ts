@@ -1,10 +1,18 @@
+// Exists only to import data directories written by earlier versions (the embedded job queue's journal); nothing writes this format any more.
 import { readFile } from 'node:fs/promises';
-import { writeJsonLinesAtomically } from '../../files/json-lines-writer';
+import { join, resolve } from 'node:path';
 import { isJournalRecord, type JournalRecord } from './journal-records';
 
+/** The old queue's journal in its folder: one JSON record per line. */
+export function legacyJournalPath(dir: string): string {
+  return join(resolve(dir), 'jobs.journal.jsonl');
+}
+
 /**
- * Reads every record of a journal. A last line that does not parse is a write torn by a
- * crash and is dropped; a bad line anywhere else means the file is damaged, and opening fails.
+ * Reads every record of an old journal, read-only. A last line that does not parse is a write torn
+ * by a crash and is dropped (the old queue did the same when it opened); a bad line anywhere else
+ * means the file is damaged, and reading fails naming the file and the line. A missing file reads
+ * as no records.
  */
 export async function readJournal(path: string): Promise<JournalRecord[]> {
   const text = await readIfPresent(path);
@@ -20,25 +28,6 @@ export async function readJournal(path: string): Promise<JournalRecord[]> {
     }
   });
   return records;
-}
-
-/** Lines encoded into one part of a rewritten journal (about 100 KB, well under a millisecond). */
-const LINES_PER_PART = 1_000;
-
-/**
- * Replaces the journal with these records, atomically (a sibling written, fsynced and renamed over,
- * then the folder fsynced), giving requests their turns between parts: a compacted journal holds a
- * line for every job ever finished (100,000 and more), which took one turn of 20-40 ms when encoded
- * at once.
- */
-export async function rewriteJournal(path: string, records: readonly JournalRecord[]): Promise<void> {
-  await writeJsonLinesAtomically(path, async (_write, writeText) => {
-    for (let from = 0; from < records.length; from += LINES_PER_PART) {
-      let part = '';
-      for (let i = from; i < Math.min(records.length, from + LINES_PER_PART); i++) part += `${JSON.stringify(records[i])}\n`;
-      await writeText(part);
-    }
-  });
 }
 
 function parseRecord(line: string): JournalRecord | null {

@@ -1,4 +1,5 @@
-/** One line of the embedded queue's journal. Dates are ISO strings, payloads plain JSON. */
+// Exists only to import data directories written by earlier versions (the embedded job queue's journal); nothing writes this format any more.
+/** One line of the old journal (the embedded job queue of earlier versions). Dates are ISO strings, payloads plain JSON. */
 export type JournalRecord = PublishedRecord | DeliveredRecord | RetryRecord | AckedRecord | DeadRecord | DedupeRecord | PositionRecord;
 
 export interface PublishedRecord {

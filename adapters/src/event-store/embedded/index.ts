@@ -1,2 +1,0 @@
-export { EmbeddedEventStore } from './embedded-event-store';
-export type { EmbeddedEventStoreOptions, RecoveryReport } from './embedded-event-store';

@@ -1,1 +1,0 @@
-export { EmbeddedJobQueue, embeddedJobJournalPath, type EmbeddedJobQueueOptions } from './embedded-job-queue';

@@ -1,0 +1,338 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { AddressInfo, createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { edgeMainConfig, edgeServerConfig, findNginx } from '@support/app';
+import { startAzurite } from '../support/azurite';
+import { TOKENS } from '../support/example-config';
+import { startGatedProxy, GatedProxy } from '../support/gated-tcp-proxy';
+import { startNatsServer } from '../support/nats-server';
+import { assertConformsToOpenApi } from '../support/openapi-validator';
+import { ApiResponse, TestService } from '../support/test-service';
+import { FakeCloudApi, startFakeCloudApi } from '../messaging/fake-cloud-api';
+import { configWithFake, sendTemplate, syncTemplates, waitForOutcome } from '../messaging/messaging-service';
+import { positionalBody, TEMPLATE_PAGES } from '../messaging/templates-fixture';
+import { downloadCsv, startExport, waitForExport } from '../exports/support/export-api';
+
+/**
+ * The distributed topology on one machine, as deployed: command-api, query-api, projectors and
+ * workers as four node processes over one DATA_DIR (SQLite log and read models), jobs on NATS
+ * JetStream, blobs on Azurite, and nginx (deploy/nginx/support.conf) in front. Every request goes
+ * through nginx. The workers are killed -9 in the middle of an export and the projectors in the
+ * middle of a burst of creates; both are started again. Skipped without nginx or nats-server
+ * unless REQUIRE_NGINX=1 (CI), which fails instead.
+ */
+const APP_DIST = path.resolve(__dirname, '..', '..', '..', 'app', 'dist');
+const COMPONENTS = ['command-api', 'query-api', 'projectors', 'workers'] as const;
+type Component = (typeof COMPONENTS)[number];
+const HOST = '127.0.0.1';
+/** Redelivery of an export whose worker died: seconds here, not the default 30 minutes. */
+const EXPORT_ACK_WAIT_MS = 4_000;
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Proc {
+  readonly child: ChildProcess;
+  tail(): string;
+}
+
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv): Proc => {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-6000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { child, tail: () => tail };
+};
+
+const exited = (p: Proc): Promise<void> =>
+  p.child.exitCode !== null || p.child.signalCode !== null ? Promise.resolve() : new Promise((r) => p.child.once('exit', () => r()));
+
+const stopGently = async (p: Proc | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
+  if (p === undefined || p.child.exitCode !== null || p.child.signalCode !== null) return;
+  const timer = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
+  p.child.kill(signal);
+  await exited(p);
+  clearTimeout(timer);
+};
+
+const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs: number, detail: () => string = () => ''): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms. ${detail()}`);
+    await sleep(50);
+  }
+};
+
+describe('four processes behind nginx (command-api, query-api, projectors, workers over one DATA_DIR; NATS JetStream; Azurite)', function () {
+  this.timeout(60_000);
+  const ports = {} as Record<Component | 'nginx', number>;
+  const procs = {} as Partial<Record<Component | 'nginx', Proc>>;
+  let workDir: string;
+  let env: NodeJS.ProcessEnv;
+  let nats: Awaited<ReturnType<typeof startNatsServer>> = null;
+  let azurite: Awaited<ReturnType<typeof startAzurite>> | undefined;
+  let blobGate: GatedProxy | undefined;
+  let fake: FakeCloudApi | undefined;
+  let edgeUrl: string;
+  /** Customer names of every acknowledged create, each a ticket of its own. */
+  const acknowledged = new Map<string, string>();
+
+  const api = async (method: string, route: string, opts: { token?: string; body?: unknown } = {}): Promise<ApiResponse> => {
+    const headers: Record<string, string> = {};
+    if (opts.token !== undefined) headers.Authorization = `Bearer ${opts.token}`;
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(`${edgeUrl}${route}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+    const text = await res.text();
+    // What nginx passes on is still what /openapi.json says.
+    assertConformsToOpenApi({ method, url: route, status: res.status, headers: res.headers, text });
+    let body: unknown = text;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, headers: res.headers, body: body as never, text };
+  };
+  /** The shared helpers of the other tests, with every call through nginx. */
+  const edge = { api } as unknown as TestService;
+
+  const startComponent = async (component: Component): Promise<void> => {
+    const proc = run(process.execPath, [path.join(APP_DIST, `start-${component}.js`)], { ...env, PORT: String(ports[component]) });
+    procs[component] = proc;
+    await waitUntil(
+      `${component} ready on ${ports[component]}`,
+      async () => {
+        if (proc.child.exitCode !== null || proc.child.signalCode !== null) throw new Error(`${component} exited: ${proc.tail()}`);
+        return (await fetch(`http://${HOST}:${ports[component]}/health/ready`)).status === 200;
+      },
+      30_000,
+      () => proc.tail(),
+    );
+  };
+
+  const kill9 = async (component: Component): Promise<void> => {
+    const proc = procs[component]!;
+    proc.child.kill('SIGKILL');
+    await exited(proc);
+    expect(proc.child.signalCode).to.equal('SIGKILL');
+  };
+
+  const createTicket = (name: string, phone: string) =>
+    api('POST', '/apis/tickets/manual', {
+      token: TOKENS.acmeAdmin,
+      body: { customer: { name, phone }, subject: 'Late parcel', query: `Where is my parcel? (${name})`, fastResponse: true },
+    });
+
+  /** The ids of every ticket of acme the list answers, page by page. */
+  const listAll = async (): Promise<Set<string>> => {
+    const ids = new Set<string>();
+    for (let page = 1; ; page++) {
+      const res = await api('POST', '/apis/task-runs/tickets/list', { token: TOKENS.acmeAdmin, body: { limit: 250, page } });
+      expect(res.status, res.text).to.equal(200);
+      for (const t of res.body.data as { id: string }[]) ids.add(t.id);
+      if (page >= res.body.totalPages) return ids;
+    }
+  };
+
+  before(async function () {
+    this.timeout(90_000);
+    const nginx = await findNginx();
+    nats = nginx === null ? null : await startNatsServer();
+    if (nginx === null || nats === null) {
+      const missing = nginx === null ? 'nginx is not installed (apt-get install nginx; or NGINX_BIN)' : 'nats-server is not on PATH';
+      if (process.env.REQUIRE_NGINX === '1' || (nginx !== null && process.env.REQUIRE_NATS === '1')) throw new Error(`${missing} but REQUIRE_NGINX=1 or REQUIRE_NATS=1`);
+      // eslint-disable-next-line no-console
+      console.log(`      skipped: ${missing}`);
+      this.skip();
+    }
+    azurite = await startAzurite();
+    // Every process reaches Azurite through a gate, closed while the workers are to die mid-upload.
+    const azuritePort = Number(/BlobEndpoint=http:\/\/127\.0\.0\.1:(\d+)\//.exec(azurite.connectionString)![1]);
+    blobGate = await startGatedProxy(azuritePort);
+    fake = await startFakeCloudApi();
+    fake.templatePages = TEMPLATE_PAGES;
+
+    workDir = mkdtempSync(path.join(os.tmpdir(), 'four-processes-'));
+    // nginx's workers (not root when its master is) write their temporary files under it.
+    chmodSync(workDir, 0o755);
+    const dataDir = path.join(workDir, 'data');
+    const configFile = path.join(workDir, 'accounts.json');
+    writeFileSync(configFile, JSON.stringify(configWithFake(fake)));
+    for (const name of [...COMPONENTS, 'nginx'] as const) ports[name] = await freePort();
+    edgeUrl = `http://${HOST}:${ports.nginx}`;
+    env = {
+      PATH: process.env.PATH,
+      HOST,
+      DATA_DIR: dataDir,
+      CONFIG_FILE: configFile,
+      PUBLIC_BASE_URL: edgeUrl,
+      NATS_URL: nats.url,
+      AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString.replace(`:${azuritePort}/`, `:${blobGate.port}/`),
+      EXPORT_ACK_WAIT_MS: String(EXPORT_ACK_WAIT_MS),
+      LOG_LEVEL: 'warn',
+    };
+    // The projectors first: they make the read models' tables and take DATA_DIR's projectors lock.
+    await startComponent('projectors');
+    await Promise.all((['command-api', 'query-api', 'workers'] as const).map(startComponent));
+
+    const prefix = path.join(workDir, 'nginx');
+    mkdirSync(prefix, { mode: 0o755 });
+    writeFileSync(path.join(prefix, 'support.conf'), edgeServerConfig({
+      listen: `${HOST}:${ports.nginx}`, commandApi: `${HOST}:${ports['command-api']}`, queryApi: `${HOST}:${ports['query-api']}`,
+    }));
+    writeFileSync(path.join(prefix, 'nginx.conf'), edgeMainConfig(prefix));
+    procs.nginx = run(nginx!, ['-e', 'stderr', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { PATH: process.env.PATH });
+    await waitUntil('nginx answering', async () => {
+      if (procs.nginx!.child.exitCode !== null) throw new Error(`nginx exited: ${procs.nginx!.tail()}`);
+      return (await fetch(`${edgeUrl}/health/live`)).status === 200;
+    }, 10_000, () => procs.nginx!.tail());
+  });
+
+  afterEach(function () {
+    if (this.currentTest?.state !== 'failed') return;
+    for (const [name, proc] of Object.entries(procs)) {
+      // eslint-disable-next-line no-console
+      console.log(`--- ${name} (last output)\n${proc?.tail() ?? ''}`);
+    }
+  });
+
+  after(async function () {
+    this.timeout(30_000);
+    await stopGently(procs.nginx, 'SIGQUIT');
+    await Promise.all(COMPONENTS.map((c) => stopGently(procs[c])));
+    blobGate?.open();
+    await blobGate?.stop();
+    await fake?.stop();
+    await azurite?.stop();
+    await nats?.stop();
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('given nginx in front, when each route of /openapi.json is called without credentials, then the gateway that serves it answers (no 404 or 405 of the other)', async () => {
+    const doc = (await api('GET', '/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const misrouted: string[] = [];
+    for (const [template, operations] of Object.entries(doc.paths)) {
+      const route = template.replace(/\{[^}]+\}/g, 'x0');
+      for (const method of Object.keys(operations).map((m) => m.toUpperCase())) {
+        const res = await fetch(`${edgeUrl}${route}`, { method, headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+        await res.arrayBuffer();
+        // An unknown path or method says the request reached the wrong gateway; everything else is the right one's answer.
+        if (res.status === 404 && !route.startsWith('/downloads/') && !route.startsWith('/admin/read-models/')) misrouted.push(`${method} ${template} → 404`);
+        if (res.status === 405) misrouted.push(`${method} ${template} → 405`);
+        if (res.status >= 500) misrouted.push(`${method} ${template} → ${res.status}`);
+      }
+    }
+    expect(misrouted).to.deep.equal([]);
+  });
+
+  it('given the four processes, when tickets are created through nginx, then the list (query-api) answers each at once', async () => {
+    for (let i = 0; i < 5; i++) {
+      const name = `Dana Cruz ${i}`;
+      const created = await createTicket(name, `+1415555${String(1000 + i)}`);
+      expect(created.status, created.text).to.equal(200);
+      acknowledged.set(created.body.ticketId, name);
+      // Read your writes across processes: command-api answered once the projectors process had it.
+      expect((await listAll()).has(created.body.ticketId), name).to.equal(true);
+    }
+  });
+
+  it('given the workers process on JetStream, when templates are synced and a template sent through nginx, then the message is delivered once', async () => {
+    const synced = await syncTemplates(edge);
+    expect(synced.status, synced.text).to.equal(200);
+    const sent = await sendTemplate(edge, { to: '+14155550188', msg_id: 'four-1', template: { name: 'order_update', language: { code: 'en_US' }, components: positionalBody('Dana', '#77') } });
+    expect(sent.status, sent.text).to.equal(200);
+    const outcome = await waitForOutcome(edge, sent.body.messageId, 20_000);
+    expect(outcome.status).to.equal('sent');
+    expect(fake!.delivered().filter((s) => s.body?.to === '+14155550188')).to.have.length(1);
+  });
+
+  it('given a burst of creates, when the projectors process is killed -9 in the middle and started again, then every acknowledged create is listed', async () => {
+    const burst = 60;
+    const concurrency = 6;
+    let next = 0;
+    let answered = 0;
+    const failures: string[] = [];
+    const worker = async () => {
+      for (let i = next++; i < burst; i = next++) {
+        const name = `Burst ${String(i).padStart(3, '0')}`;
+        const res = await createTicket(name, `+1415556${String(1000 + i)}`);
+        answered++;
+        if (res.status === 200) acknowledged.set(res.body.ticketId, name);
+        else failures.push(`${name}: ${res.status} ${res.text}`);
+      }
+    };
+    const creating = Promise.all(Array.from({ length: concurrency }, worker));
+    await waitUntil('a third of the burst answered', async () => answered >= burst / 3, 30_000);
+    await kill9('projectors');
+    const answeredAtKill = answered;
+    // The operating system released DATA_DIR's projectors lock with the process: a new one takes it at once.
+    await startComponent('projectors');
+    await creating;
+    expect(answeredAtKill, 'creates answered when the projectors died').to.be.below(burst);
+    expect(failures).to.deep.equal([]);
+    expect(acknowledged.size).to.equal(5 + burst);
+    const listed = await listAll();
+    const missing = [...acknowledged].filter(([id]) => !listed.has(id)).map(([, name]) => name);
+    expect(missing, 'acknowledged creates missing from the list').to.deep.equal([]);
+    expect(listed.size).to.equal(acknowledged.size);
+  });
+
+  it('given an export in progress, when the workers process is killed -9 mid-upload and started again, then the export succeeds exactly once with every ticket', async () => {
+    blobGate!.close();
+    const started = await startExport(edge, {});
+    expect(started.status, started.text).to.equal(202);
+    expect(started.body.total).to.equal(acknowledged.size);
+    const jobId: string = started.body.jobId;
+    // The worker has written the file and is uploading it to Azurite: the gate holds its request.
+    await waitUntil('the export upload reaching the blob gate', async () => blobGate!.held > 0, 20_000, () => procs.workers!.tail());
+    const running = await api('GET', `/apis/task-runs/tickets/export/${jobId}`, { token: TOKENS.acmeAdmin });
+    expect(running.body.job.status).to.not.equal('succeeded');
+    await kill9('workers');
+    blobGate!.open();
+    await startComponent('workers');
+
+    const done = await waitForExport(edge, jobId, ['succeeded', 'failed'], EXPORT_ACK_WAIT_MS + 25_000);
+    expect(done.body.job.status, done.text).to.equal('succeeded');
+    const csv = await downloadCsv(done.body.downloadUrl);
+    expect(csv.status).to.equal(200);
+    expect(csv.rows.map((r) => r['Customer Name']).sort()).to.deep.equal([...acknowledged.values()].sort());
+
+    // Exactly once: two attempts started (the killed one and its redelivery), one succeeded, none failed.
+    const feed = await fetch(`${edgeUrl}/admin/events?type=TicketExportStarted,TicketExportSucceeded,TicketExportFailed`, { headers: { Authorization: `Bearer ${TOKENS.acmeAdmin}` } });
+    expect(feed.status).to.equal(200);
+    const events = (await feed.text()).split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { type: string; data: { jobId: string } })
+      .filter((e) => e.data.jobId === jobId);
+    expect(events.filter((e) => e.type === 'TicketExportSucceeded')).to.have.length(1);
+    expect(events.filter((e) => e.type === 'TicketExportFailed')).to.have.length(0);
+    expect(events.filter((e) => e.type === 'TicketExportStarted').length).to.be.at.least(2);
+    // And a single export job in the account's list of them.
+    const jobs = await api('POST', '/admin/read-models/ticket_export_jobs/count', { token: TOKENS.acmeAdmin, body: {} });
+    expect(jobs.status, jobs.text).to.equal(200);
+    expect(jobs.body.count).to.equal(1);
+  });
+
+  it('given the four processes, then each answers its health and metrics on its own port', async () => {
+    for (const component of COMPONENTS) {
+      expect((await fetch(`http://${HOST}:${ports[component]}/health/ready`)).status, component).to.equal(200);
+      const metrics = await fetch(`http://${HOST}:${ports[component]}/metrics`);
+      expect(metrics.status, component).to.equal(200);
+      expect(await metrics.text(), component).to.match(/^# (HELP|TYPE) /m);
+    }
+  });
+});
