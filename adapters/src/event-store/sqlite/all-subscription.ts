@@ -71,7 +71,7 @@ export class SqliteAllSubscription implements AllSubscription {
       return undefined;
     }
     const row = this.held[this.heldAt++];
-    this.after = row.position;
+    this.after = row[0];
     return recordedEventOf(row);
   }
 

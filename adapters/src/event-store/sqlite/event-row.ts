@@ -1,16 +1,11 @@
 import { EventData, Position, RecordedEvent } from '@support/domain';
 
-/** One row of the events table, as better-sqlite3 returns it (integers as numbers: positions stay below 2^53). */
-export interface EventRow {
-  readonly position: number;
-  readonly stream_name: string;
-  readonly revision: number;
-  readonly event_id: string;
-  readonly type: string;
-  readonly data: string;
-  readonly metadata: string;
-  readonly created: number;
-}
+/**
+ * One row of the events table as better-sqlite3 hands it in raw mode: the columns of EVENT_COLUMNS,
+ * in that order (an array per row rather than an object with eight named keys: a stream's read
+ * makes one per event). Integers as numbers: positions stay below 2^53.
+ */
+export type EventRow = readonly [position: number, streamName: string, revision: number, eventId: string, type: string, data: string, metadata: string, created: number];
 
 /** The columns of EventRow, in the order every SELECT of whole events names them. */
 export const EVENT_COLUMNS = 'position, stream_name, revision, event_id, type, data, metadata, created';
@@ -38,13 +33,13 @@ export function prepareEvent(event: EventData): PreparedEvent {
 /** SQLite's position is the rowid; it serves as both the commit and the prepare position. */
 export const positionAt = (rowid: number): Position => ({ commit: BigInt(rowid), prepare: BigInt(rowid) });
 
-export const recordedEventOf = (row: EventRow): RecordedEvent => ({
-  id: row.event_id,
-  type: row.type,
-  data: JSON.parse(row.data),
-  metadata: JSON.parse(row.metadata),
-  streamName: row.stream_name,
-  revision: BigInt(row.revision),
-  position: positionAt(row.position),
-  created: new Date(row.created),
+export const recordedEventOf = ([position, streamName, revision, id, type, data, metadata, created]: EventRow): RecordedEvent => ({
+  id,
+  type,
+  data: JSON.parse(data),
+  metadata: JSON.parse(metadata),
+  streamName,
+  revision: BigInt(revision),
+  position: positionAt(position),
+  created: new Date(created),
 });

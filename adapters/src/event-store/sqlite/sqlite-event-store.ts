@@ -98,7 +98,7 @@ export class SqliteEventStore implements EventStore {
       for (const row of rows) yield recordedEventOf(row);
       if (rows.length < limit) return;
       left -= rows.length;
-      next = rows[rows.length - 1].revision + (backwards ? -1 : 1);
+      next = rows[rows.length - 1][2] + (backwards ? -1 : 1);
     }
   }
 

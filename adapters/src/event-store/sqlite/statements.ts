@@ -24,12 +24,12 @@ export class EventStatements {
       // Positions number the events from 0, as the log of earlier versions did (an imported log keeps its own).
       'INSERT INTO events (position, stream_name, revision, event_id, type, data, metadata, created) VALUES ((SELECT coalesce(max(position) + 1, 0) FROM events), ?, ?, ?, ?, ?, ?, ?)',
     );
-    this.forwards = db.prepare(
+    this.forwards = db.prepare<[string, number, number], EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision LIMIT ?`,
-    );
-    this.backwards = db.prepare(
+    ).raw(true);
+    this.backwards = db.prepare<[string, number, number], EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
-    );
+    ).raw(true);
   }
 
   /**
@@ -41,9 +41,9 @@ export class EventStatements {
     let statement = this.ranges.get(prefixes.length);
     if (!statement) {
       const filter = prefixes.map(() => 'substr(stream_name, 1, length(?)) = ?').join(' OR ');
-      statement = this.db.prepare(
+      statement = this.db.prepare<unknown[], EventRow>(
         `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? AND position <= ?${filter ? ` AND (${filter})` : ''} ORDER BY position`,
-      );
+      ).raw(true);
       this.ranges.set(prefixes.length, statement);
     }
     return statement.all(after, upTo, ...prefixes.flatMap((p) => [p, p]));
