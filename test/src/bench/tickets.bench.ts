@@ -168,7 +168,7 @@ export async function run(): Promise<void> {
     running = true;
     const check = await svc.api('POST', '/apis/task-runs/tickets/list', { token: TOKENS.acmeAdmin, body: { limit: 1 } });
     process.stdout.write(
-      `restart from the read-model snapshot: ready in ${((performance.now() - restarted) / 1000).toFixed(1)} s (list total ${check.body.total})\n`,
+      `restart (read models on disk, caught up from their checkpoints): ready in ${((performance.now() - restarted) / 1000).toFixed(1)} s (list total ${check.body.total})\n`,
     );
     // Without a snapshot every read model is rebuilt from the whole log.
     await svc.stop({ remove: false });
