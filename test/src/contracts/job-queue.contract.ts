@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { ConsumerOptions, Job, JobOutcome, JobQueue } from '@support/domain';
+import { eventually, sleep } from '../support/eventually';
 
 /** Storage that queues can be opened on; opening again after close() is a restart. */
 export interface JobQueueSite {
@@ -24,16 +25,6 @@ function freshKind(): string {
 
 function consumer(overrides: Partial<ConsumerOptions> = {}): ConsumerOptions {
   return { consumer: 'worker', maxDeliver: 3, ackWaitMs: LONG_ACK_WAIT_MS, backoffMs: () => 20, ...overrides };
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(10);
-  }
 }
 
 /** A promise with its resolve, to hold a handler until the test lets it go. */

@@ -5,16 +5,7 @@ import { join } from 'node:path';
 import type { DeadLetter, Job, JobQueue } from '@support/domain';
 import { importEmbeddedJobs, SqliteJobQueue } from '@support/adapters';
 import { legacyJournalFile, writeLegacyJournal, type LegacyJournalLine } from '../support/legacy-job-journal';
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(10);
-  }
-}
+import { eventually } from '../support/eventually';
 
 const exists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
 

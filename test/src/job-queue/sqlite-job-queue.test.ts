@@ -5,16 +5,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import type { ConsumerOptions, Job } from '@support/domain';
 import { SqliteJobQueue } from '@support/adapters';
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(10);
-  }
-}
+import { eventually, sleep } from '../support/eventually';
 
 const consumer = (overrides: Partial<ConsumerOptions> = {}): ConsumerOptions => ({ consumer: 'worker', maxDeliver: 3, ackWaitMs: 10_000, backoffMs: () => 20, ...overrides });
 
