@@ -1,11 +1,11 @@
-import { open, rename, stat, type FileHandle } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { open, type FileHandle } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { RecordedEvent } from '@support/domain';
 import { lockDir } from '../../files/lock/dir-lock';
 import { LegacyLogIndex, readLegacyEvents, scanLegacyLog } from './legacy-log';
 import { openEventDatabase } from './database';
-import { syncDir } from '../../files/sync-dir';
+import { fileSize, renameImported } from '../../files/rename-imported';
 
 /** The embedded store's log file in its folder (the embedded store of earlier versions; see legacy-log/). */
 const EMBEDDED_LOG_FILE = 'events.log';
@@ -74,16 +74,6 @@ export async function importEmbeddedLog(oldDir: string, file: string): Promise<{
   }
   await renameImported(dir);
   return { events: imported };
-}
-
-/** The folder an imported one is renamed to: `<dir>.imported-20250131T235959Z` (a suffix added if taken). */
-export async function renameImported(dir: string): Promise<string> {
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  let target = `${dir}.imported-${stamp}`;
-  for (let n = 2; (await fileSize(target)) !== null; n += 1) target = `${dir}.imported-${stamp}-${n}`;
-  await rename(dir, target);
-  await syncDir(dirname(dir));
-  return target;
 }
 
 const hasEvents = (db: Database.Database): boolean => db.prepare('SELECT 1 FROM events LIMIT 1').get() !== undefined;
@@ -157,15 +147,6 @@ async function readBatch(
       }
     }
     throw new Error(`cannot import the embedded event log: event log ${logPath} could not be read at bytes ${index.offsetOf(from)}..${index.endOf(to - 1)}`);
-  }
-}
-
-async function fileSize(path: string): Promise<number | null> {
-  try {
-    return (await stat(path)).size;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
   }
 }
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type Database from 'better-sqlite3';
-import { renameImported } from '../../event-store/sqlite/import-embedded-log';
+import { fileSize, renameImported } from '../../files/rename-imported';
 import { legacyJournalPath, readJournal, type JournalRecord } from './legacy-journal';
 import { openJobDatabase } from './job-database';
 
@@ -45,7 +44,7 @@ interface ImportedJob {
 export async function importEmbeddedJobs(oldDir: string, file: string): Promise<{ jobs: number; positions: number } | null> {
   const dir = resolve(oldDir);
   const journalPath = legacyJournalPath(dir);
-  if (!(await exists(journalPath))) return null;
+  if ((await fileSize(journalPath)) === null) return null;
 
   const { jobs, positions } = importedState(await readJournal(journalPath));
   if (jobs.length === 0 && positions.size === 0) return null;
@@ -156,14 +155,4 @@ function writeState(db: Database.Database, journalPath: string, jobs: readonly I
     return true;
   });
   return write.immediate();
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
 }

@@ -1,4 +1,4 @@
-import type { ConsumerHandle, Job, JobOutcome } from '@support/domain';
+import type { Job, JobOutcome } from '@support/domain';
 import type { ConsumerSettings } from '../consumer-settings';
 import { overdueReason, runHandler, settle, type HandlerResult } from '../settlement';
 import type { JobStore } from './job-store';
@@ -32,10 +32,6 @@ export class SqliteConsumer {
     private readonly handler: Handler,
     private readonly context: ConsumerContext,
   ) {}
-
-  get handle(): ConsumerHandle {
-    return { stop: () => this.stop() };
-  }
 
   /** Polls now (a job was published, or a slot freed). */
   wake(): void {
