@@ -116,16 +116,13 @@ export class SubscriberGroup {
 
   private async run(subscription: AllSubscription): Promise<void> {
     const iterator = subscription[Symbol.asyncIterator]();
-    /** Resolves on the next macrotask: tells "buffered now" from "must wait for the log". */
-    const buffered = (p: Promise<unknown>) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setImmediate(() => r(false)))]);
+    /** Whether `p` settles within `ms` (0: by the next macrotask, which tells "buffered now" from "must wait for the log"). */
+    const within = (p: Promise<unknown>, ms: number) =>
+      Promise.race([p.then(() => true), new Promise<boolean>((r) => (ms <= 0 ? setImmediate(() => r(false)) : setTimeout(() => r(false), ms)))]);
     /** While catching up, the log's next read is waited for (briefly: a filtered log may have nothing more for the members). */
-    const soon = (p: Promise<unknown>) =>
-      this.catchUpTo === null ? buffered(p) : Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), CATCH_UP_WAIT_MS))]);
+    const soon = (p: Promise<unknown>) => within(p, this.catchUpTo === null ? 0 : CATCH_UP_WAIT_MS);
     /** Live, with a window: the next event is waited for until the batch's window closes. */
-    const until = (p: Promise<unknown>, closes: number) => {
-      const left = closes - Date.now();
-      return left <= 0 ? buffered(p) : Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), left))]);
-    };
+    const until = (p: Promise<unknown>, closes: number) => within(p, closes - Date.now());
     let pending: Promise<IteratorResult<RecordedEvent>> | null = null;
     for (;;) {
       const next: Promise<IteratorResult<RecordedEvent>> = pending ?? iterator.next();
