@@ -129,39 +129,10 @@ export class SqliteReadModels implements ReadModels {
     return row?.checkpoint ? positionFromString(row.checkpoint) : null;
   }
 
-  /**
-   * Checkpoints of read models that had nothing to write (saved by their projections when idle,
-   * several after every batch) wait here and are written together: in the next batch's transaction,
-   * or all in one transaction of their own. A save answers once its checkpoint is committed.
-   */
-  private readonly pendingCheckpoints = new Map<string, Position>();
-
   saveCheckpoint(readModel: string, position: Position): Promise<void> {
-    this.pendingCheckpoints.set(readModel, position);
     return this.serial.run(async () => {
-      if (this.pendingCheckpoints.size === 0) return;
-      this.writer.exec('BEGIN IMMEDIATE');
-      try {
-        this.commitWithPendingCheckpoints();
-      } catch (e) {
-        if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
-        throw e;
-      }
+      this.storeCheckpoint(readModel, position);
     });
-  }
-
-  /**
-   * Writes the pending checkpoints and then the batch's own (the later position of its read model)
-   * into the open transaction and commits it; they stay pending when the commit fails.
-   */
-  private commitWithPendingCheckpoints(batch?: { readonly readModel: string; readonly upTo: Position }): void {
-    const pending = [...this.pendingCheckpoints];
-    for (const [readModel, position] of pending) this.storeCheckpoint(readModel, position);
-    if (batch !== undefined) this.storeCheckpoint(batch.readModel, batch.upTo);
-    this.writer.exec('COMMIT');
-    for (const [readModel, position] of pending) {
-      if (this.pendingCheckpoints.get(readModel) === position) this.pendingCheckpoints.delete(readModel);
-    }
   }
 
   private storeCheckpoint(readModel: string, position: Position): void {
@@ -194,7 +165,8 @@ export class SqliteReadModels implements ReadModels {
       try {
         await apply(batch);
         flushAll();
-        this.commitWithPendingCheckpoints({ readModel, upTo });
+        this.storeCheckpoint(readModel, upTo);
+        this.writer.exec('COMMIT');
         this.statistics.afterWrite([...this.writers.values()].reduce((sum, w) => sum + w.inserted, 0));
       } catch (e) {
         if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
