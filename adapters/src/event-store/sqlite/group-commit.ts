@@ -11,7 +11,7 @@ interface Submission {
 
 /**
  * A group holds appends up to this many events or bytes (but always at least one append): bounds how
- * long one commit blocks the event loop (about 20 µs an event measured, so some 10 ms at most).
+ * long one commit, run on the main thread, blocks the event loop.
  */
 const MAX_GROUP_EVENTS = 512;
 const MAX_GROUP_BYTES = 4 * 1024 * 1024;
