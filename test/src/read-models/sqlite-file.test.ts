@@ -145,6 +145,42 @@ describe('SQLite read models: the database file', () => {
     expect(await newer.checkpoint('notes')).to.equal(null);
   });
 
+  /** The indexes of a table as the file has them: name and columns. */
+  const indexesOf = (table: string): Record<string, string[]> => {
+    const db = new Database(file, { readonly: true });
+    try {
+      const names = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name").all(table) as { name: string }[];
+      return Object.fromEntries(names.map(({ name }) => [name, (db.pragma(`index_info("${name}")`) as { name: string }[]).map((c) => c.name)]));
+    } finally {
+      db.close();
+    }
+  };
+
+  it('given a read model declared with indexes over list fields, then its table has no index that the list tables or a longer index already serve', async () => {
+    const models = open();
+    await models.declare([{ name: 'notes', version: 1, collections: { notes: { fields: ['owner', 'kind'], lists: ['tags'], indexes: [
+      { name: 'owner_tags', fields: ['owner', 'tags'] },
+      { name: 'owner_kind', fields: ['owner', 'kind'] },
+      { name: 'kind_tags', fields: ['kind', 'tags'] },
+      { name: 'only_tags', fields: ['tags'] },
+    ] } } }]);
+    expect(indexesOf('notes')).to.deep.equal({ 'notes.owner_kind': ['owner', 'kind'], 'notes.kind_tags': ['kind'] });
+  });
+
+  it('given a read model with documents, when it is declared again with an index more and one less, then the documents and checkpoint stay, the new index is made and the old one dropped', async () => {
+    const shape = (indexes: { name: string; fields: string[] }[]): ReadModelShape => ({ name: 'notes', version: 1, collections: { notes: { fields: ['kind', 'owner'], lists: ['tags'], indexes } } });
+    const first = SqliteReadModels.open(file);
+    await first.declare([shape([{ name: 'by_kind', fields: ['kind'] }])]);
+    await first.applyBatch('notes', at(3), (batch) => batch.write(at(3), [{ collection: 'notes', id: 'n1', set: { kind: 'a', owner: 'o', tags: ['x'] }, upsert: true }]));
+    await first.close();
+
+    const again = open();
+    await again.declare([shape([{ name: 'by_owner', fields: ['owner', 'kind'] }])]);
+    expect(await again.get('notes', 'n1')).to.deep.equal({ _id: 'n1', kind: 'a', owner: 'o', tags: ['x'] });
+    expect(await again.checkpoint('notes')).to.deep.equal(at(3));
+    expect(indexesOf('notes')).to.deep.equal({ 'notes.by_owner': ['owner', 'kind'] });
+  });
+
   it('given the engine with a batch open, when a second connection reads the file read-only, then it reads and sees only committed batches, as do the engine\'s own reads', async () => {
     const models = open();
     await models.declare([NOTES]);

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import {
-  DocumentQuery, FieldMatch, Position, positionFromString, positionToString, ProjectionBatch, ReadDocument, ReadModels, ReadModelShape, TicketReads,
+  CollectionShape, DocumentQuery, FieldMatch, Position, positionFromString, positionToString, ProjectionBatch, ReadDocument, ReadModels, ReadModelShape, TicketReads,
 } from '@support/domain';
 import { openReader, openWriter } from './database-file';
 import { DocumentWriter } from './document-writer';
@@ -14,6 +14,13 @@ import { OneAtATime } from '../one-at-a-time';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
 
 const META = `CREATE TABLE IF NOT EXISTS read_models (name TEXT PRIMARY KEY, version INTEGER NOT NULL, shape TEXT NOT NULL, checkpoint TEXT)`;
+
+/**
+ * What of a stored shape decides the documents' form: every declaration but the indexes, which
+ * are made and dropped in place (a change of indexes alone does not empty the read model).
+ */
+const documentForm = (shape: string): string =>
+  JSON.stringify(Object.entries(JSON.parse(shape) as Record<string, CollectionShape>).map(([name, { indexes: _indexes, ...rest }]) => [name, rest]));
 
 /** The file's name in DATA_DIR. */
 export const READ_MODELS_FILE = 'read-models.sqlite';
@@ -68,9 +75,13 @@ export class SqliteReadModels implements ReadModels {
     for (const table of layoutTables(layout)) this.writer.exec(`DROP TABLE IF EXISTS ${quoted(table)}`);
   }
 
-  /** Makes a collection's tables and indexes where they are missing. */
+  /** Makes a collection's tables and indexes where they are missing, and drops the indexes of its table that the layout no longer has. */
   private makeTables(layout: TableLayout): void {
     for (const ddl of layoutDdl(layout)) this.writer.exec(ddl);
+    const declared = new Set(layout.indexes.map((i) => i.name));
+    const stale = (this.writer.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").all(layout.table) as { name: string }[])
+      .filter((i) => !declared.has(i.name));
+    for (const index of stale) this.writer.exec(`DROP INDEX ${quoted(index.name)}`);
   }
 
   async declare(models: readonly ReadModelShape[]): Promise<void> {
@@ -79,7 +90,7 @@ export class SqliteReadModels implements ReadModels {
       const shape = JSON.stringify(model.collections);
       const stored = this.writer.prepare('SELECT version, shape FROM read_models WHERE name = ?').get(model.name) as { version: number; shape: string } | undefined;
       this.writer.transaction(() => {
-        if (stored !== undefined && (stored.version !== model.version || stored.shape !== shape)) {
+        if (stored !== undefined && (stored.version !== model.version || documentForm(stored.shape) !== documentForm(shape))) {
           // Another form of documents: emptied, and rebuilt from the log from the start.
           for (const layout of layouts) this.dropTables(layout);
           this.writer.prepare('DELETE FROM read_models WHERE name = ?').run(model.name);

@@ -17,7 +17,14 @@ export interface TableLayout {
   readonly lists: readonly string[];
   readonly search: string | null;
   readonly countedBy: readonly string[];
-  readonly indexes: readonly { readonly name: string; readonly fields: readonly string[] }[];
+  /** The table's indexes (beside its own on id). */
+  readonly indexes: readonly TableIndex[];
+}
+
+/** One index of a collection's table: its name in the file and its columns, in order. */
+export interface TableIndex {
+  readonly name: string;
+  readonly columns: readonly string[];
 }
 
 export const listTable = (collection: string, field: string): string => `${collection}:${field}`;
@@ -37,8 +44,25 @@ export const tableLayout = (collection: string, shape: CollectionShape): TableLa
   ])].filter((f) => f !== '_id');
   const clash = columns.find((c) => OWN_COLUMNS.includes(c.toLowerCase()));
   if (clash !== undefined) throw new Error(`Collection "${collection}" declares a field "${clash}": n, id and doc are the table's own columns; name the field otherwise`);
-  return { collection, table: collection, columns, lists, search: shape.search ?? null, countedBy: shape.countedBy ?? [], indexes };
+  return { collection, table: collection, columns, lists, search: shape.search ?? null, countedBy: shape.countedBy ?? [], indexes: tableIndexes(collection, shape) };
 };
+
+/**
+ * The shape's indexes as the table has them. A list field's values are found through its own table
+ * (value, n), so it leaves the index; an index left with columns that lead another index adds
+ * nothing to it and is not made.
+ */
+const tableIndexes = (collection: string, shape: CollectionShape): TableIndex[] => {
+  const lists = shape.lists ?? [];
+  const candidates = (shape.indexes ?? [])
+    .map((i) => ({ name: `${collection}.${i.name}`, columns: i.fields.filter((f) => !lists.includes(f)).map((f) => (f === '_id' ? 'id' : f)) }))
+    .filter((i) => i.columns.length > 0);
+  const leads = (a: TableIndex, b: TableIndex) => b.columns.length > a.columns.length && a.columns.every((c, k) => b.columns[k] === c);
+  return candidates.filter((i) => !candidates.some((other) => leads(i, other)));
+};
+
+const indexDdl = (layout: TableLayout, index: TableIndex): string =>
+  `CREATE INDEX IF NOT EXISTS ${quoted(index.name)} ON ${quoted(layout.table)} (${index.columns.map(quoted).join(', ')})`;
 
 /** The column of a field: `id` for the document id, the field's own column when declared, else null (read from the JSON). */
 export const columnOf = (layout: TableLayout, field: string): string | null =>
@@ -49,12 +73,8 @@ export const layoutDdl = (layout: TableLayout): string[] => {
   const t = quoted(layout.table);
   const statements = [
     `CREATE TABLE IF NOT EXISTS ${t} (n INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL${layout.columns.map((c) => `, ${quoted(c)}`).join('')})`,
+    ...layout.indexes.map((index) => indexDdl(layout, index)),
   ];
-  for (const index of layout.indexes) {
-    const fields = index.fields.filter((f) => !layout.lists.includes(f)).map((f) => (f === '_id' ? 'id' : quoted(f)));
-    if (fields.length === 0) continue;
-    statements.push(`CREATE INDEX IF NOT EXISTS ${quoted(`${layout.table}.${index.name}`)} ON ${t} (${fields.join(', ')})`);
-  }
   for (const list of layout.lists) {
     statements.push(`CREATE TABLE IF NOT EXISTS ${quoted(listTable(layout.table, list))} (value NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (value, n)) WITHOUT ROWID`);
   }
