@@ -1,8 +1,9 @@
 import Router from '@koa/router';
 import { localTicketTextProcessor, storeCallsFor, whatsAppCloudClient } from '@support/adapters';
 import { actionRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes } from '@support/command-api';
+import { DispatcherDefinition } from '@support/event-sourcing';
 import {
-  DispatcherDefinition, exportJobsProjection, messageDeliveryDispatcher, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection,
+  exportJobsProjection, messageDeliveryDispatcher, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection,
   ticketExportDispatcher, ticketsProjection,
 } from '@support/projectors';
 import { analyticsRoutes, auditRoutes, exportQueryRoutes, messagingQueryRoutes, orderRoutes, ticketQueryRoutes } from '@support/query-api';

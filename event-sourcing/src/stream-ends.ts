@@ -1,4 +1,4 @@
-import { EventStore, RecordedEvent } from '../ports/event-store';
+import { EventStore, RecordedEvent } from '@support/domain';
 
 /** The first event of a stream (uniqueness streams: the owner), or null. */
 export const readFirstEvent = async (eventStore: EventStore, streamName: string): Promise<RecordedEvent | null> => {

@@ -13,3 +13,4 @@ export * from './respond';
 export * from './koa-augment';
 export * from './limiter-factory';
 export * from './storage-unavailable';
+export * from './contention';

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
-import { backoffDelayMs, BackoffPolicy, ChatApp, ChatAppClient, ChatAppFailure, OutgoingTemplateMessage, SentMessage, TemplateList, sleep } from '@support/domain';
+import { backoffDelayMs, BackoffPolicy, ChatApp, ChatAppClient, ChatAppFailure, OutgoingTemplateMessage, SentMessage, TemplateList } from '@support/domain';
+import { sleep } from '@support/event-sourcing';
 import { invalidResponse } from './platform-failure';
 import { ChatAppRetrySettings, retryingCall } from './retrying-call';
 

@@ -1,10 +1,8 @@
-import {
-  ActionRunOutcome, actionRunStream, CommandContext, EventStore, ExecuteAction, ExecuteActionRan, IdGenerator, Logger, redactSecretInputs, toEventData,
-} from '@support/domain';
+import * as E from 'fp-ts/Either';
+import { ActionRunOutcome, actionRunStream, CommandContext, ExecuteAction, ExecuteActionRan, Logger, redactSecretInputs } from '@support/domain';
+import { recordFact, WriteDeps } from '@support/event-sourcing';
 
-export interface RecordRunDeps {
-  readonly eventStore: EventStore;
-  readonly newId: IdGenerator;
+export interface RecordRunDeps extends WriteDeps {
   readonly logger: Logger;
 }
 
@@ -31,9 +29,11 @@ export const actionRanEvent = (runId: string, action: ExecuteAction, inputs: Rea
  */
 export const recordActionRun = async (deps: RecordRunDeps, ctx: CommandContext, action: ExecuteAction, inputs: Readonly<Record<string, unknown>>, outcome: Ran): Promise<void> => {
   const runId = deps.newId();
+  const notRecorded = (errorMessage: string) => deps.logger.error('execute action run not recorded', { runId, actionId: action.id, requestId: ctx.requestId, errorMessage });
   try {
-    await deps.eventStore.appendToStream(actionRunStream(runId), [toEventData(actionRanEvent(runId, action, inputs, outcome), ctx, deps.newId)], { expectedRevision: 'no_stream' });
+    const recorded = await recordFact(deps, actionRunStream(runId), actionRanEvent(runId, action, inputs, outcome), ctx, 'new');
+    if (E.isLeft(recorded)) notRecorded(`the run's stream ${recorded.left.streamName} exists already`);
   } catch (e) {
-    deps.logger.error('execute action run not recorded', { runId, actionId: action.id, requestId: ctx.requestId, errorMessage: e instanceof Error ? e.message : String(e) });
+    notRecorded(e instanceof Error ? e.message : String(e));
   }
 };

@@ -1,8 +1,9 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import {
-  CommandContext, EXPORT_JOBS_PROJECTION, exportFileName, exportJobStream, exportOwnerOf, handleCommand, Principal, READ_YOUR_WRITES_MS, snapshotCriteria, ticketExportDecider, validateExportRequest,
+  CommandContext, EXPORT_JOBS_PROJECTION, exportFileName, exportJobStream, exportOwnerOf, Principal, READ_YOUR_WRITES_MS, snapshotCriteria, validateExportRequest,
 } from '@support/domain';
+import { handleExportJob } from '@support/event-sourcing';
 import { StartExportDeps } from './export-deps';
 
 
@@ -22,7 +23,7 @@ export const startExport = async (deps: StartExportDeps, principal: Principal, b
   const total = await deps.readModels.tickets.count(criteria);
   const jobId = deps.newId();
   const fileName = exportFileName(jobId, context.now, format.timezone);
-  const handled = await handleCommand(deps, exportJobStream(jobId), ticketExportDecider, {
+  const handled = await handleExportJob(deps, exportJobStream(jobId), {
     type: 'RequestExport',
     data: {
       jobId, accountId: principal.accountId, requestedBy: exportOwnerOf(principal), tokenId: principal.tokenId,

@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/Either';
-import {
-  CommandContext, handleCommand, messageDecider, messageIdDecider, messageKeyStream, MESSAGES_PROJECTION, messageStream, Position, READ_YOUR_WRITES_MS, readFirstEvent, ValidTemplateSend,
-} from '@support/domain';
+import { CommandContext, MESSAGES_PROJECTION, messageStream, Position, READ_YOUR_WRITES_MS, ValidTemplateSend } from '@support/domain';
+import { claimUnique, ConcurrencyConflict, handleMessage, MESSAGE_ID, readFirstEvent } from '@support/event-sourcing';
 import { MessagingCommandDeps } from './messaging-deps';
 
 export interface QueuedTemplateMessage {
@@ -15,25 +14,24 @@ const firstPosition = async (deps: MessagingCommandDeps, stream: string): Promis
 
 /**
  * Records the message as queued (MessageQueued on message-<id>); the delivery job is published
- * from that event, never from here. A msg_id is reserved first on its uniqueness stream
- * ('no_stream'), so the same msg_id sent twice, even at once, queues one message: the later
- * request answers with the first one's id. Waits for the "messages" read model before answering.
+ * from that event, never from here. A msg_id is claimed first (MESSAGE_ID), so the same msg_id
+ * sent twice, even at once, queues one message: the later request answers with the first one's
+ * id. Waits for the "messages" read model before answering.
  */
-export const queueTemplateMessage = async (deps: MessagingCommandDeps, send: ValidTemplateSend, context: CommandContext): Promise<QueuedTemplateMessage> => {
+export const queueTemplateMessage = async (
+  deps: MessagingCommandDeps, send: ValidTemplateSend, context: CommandContext,
+): Promise<E.Either<ConcurrencyConflict, QueuedTemplateMessage>> => {
   let messageId = deps.newId();
   let duplicate = false;
   if (send.msgId !== undefined) {
-    const reserved = await handleCommand(deps, messageKeyStream(context.accountId, send.msgId), messageIdDecider,
-      { type: 'ReserveMessageId', messageId, accountId: context.accountId, now: context.now }, context);
-    if (E.isLeft(reserved)) throw new Error(`msg_id reservation kept conflicting on ${reserved.left.streamName}`);
-    const owner = reserved.right.state.owner;
-    if (owner === null) throw new Error('msg_id reservation left no owner');
-    duplicate = owner !== messageId;
-    messageId = owner;
+    const reserved = await claimUnique(deps, MESSAGE_ID, { accountId: context.accountId, msgId: send.msgId }, messageId, context);
+    if (E.isLeft(reserved)) return reserved;
+    duplicate = !reserved.right.mine;
+    messageId = reserved.right.holder;
   }
   // The owner may have crashed between reserving and queueing: queueing again is idempotent, so this request finishes its work.
   const stream = messageStream(messageId);
-  const queued = await handleCommand(deps, stream, messageDecider, {
+  const queued = await handleMessage(deps, stream, {
     type: 'QueueMessage',
     data: {
       messageId,
@@ -46,8 +44,11 @@ export const queueTemplateMessage = async (deps: MessagingCommandDeps, send: Val
       queuedAt: context.now.toISOString(),
     },
   }, context);
-  if (E.isLeft(queued)) throw new Error(`queueing message ${messageId} was refused: ${queued.left.kind}`);
+  if (E.isLeft(queued)) {
+    if (queued.left.kind === 'ConcurrencyConflict') return E.left(queued.left);
+    throw new Error(`queueing message ${messageId} was refused: ${queued.left.kind}`);
+  }
   const position = queued.right.appended?.position ?? (await firstPosition(deps, stream));
   if (position !== null) await deps.progress.waitFor([MESSAGES_PROJECTION], position, READ_YOUR_WRITES_MS);
-  return { messageId, duplicate: duplicate || queued.right.appended === null };
+  return E.right({ messageId, duplicate: duplicate || queued.right.appended === null });
 };

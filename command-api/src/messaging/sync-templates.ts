@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/Either';
 import {
-  ChatAppClient, CommandContext, MessageTemplate, Principal, READ_YOUR_WRITES_MS, TEMPLATES_PROJECTION, TemplateSyncEvent, templateSyncStream, toEventData, toSpecTemplate,
+  ChatAppClient, CommandContext, MessageTemplate, Principal, READ_YOUR_WRITES_MS, TEMPLATES_PROJECTION, TemplateSyncEvent, templateSyncStream, toSpecTemplate,
 } from '@support/domain';
+import { recordFact } from '@support/event-sourcing';
 import { MessagingCommandDeps } from './messaging-deps';
 import { syncFailureReason } from './sync-failure-reason';
 
@@ -17,8 +18,9 @@ export interface SyncFailed {
   readonly reason: string;
 }
 
+/** A sync's outcome, after those before it on the account's sync stream. */
 const record = (deps: MessagingCommandDeps, context: CommandContext, event: TemplateSyncEvent) =>
-  deps.eventStore.appendToStream(templateSyncStream(context.accountId), [toEventData(event, context, deps.newId)], { expectedRevision: 'any' });
+  recordFact(deps, templateSyncStream(context.accountId), event, context, 'any');
 
 /**
  * Reads every page of the account's templates from the platform and records the sync (or its

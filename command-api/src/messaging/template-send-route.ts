@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import { authenticate, ok, problem, respond } from '@support/http-edge';
+import { authenticate, contention, ok, problem, respond } from '@support/http-edge';
 import {
   checkAgainstTemplates, checkSendRequest, decodeRequest, internalSendError, Principal, SendFailure, TemplateSendRequest,
 } from '@support/domain';
@@ -37,7 +37,9 @@ export const templateSendRoute = (router: Router, deps: MessagingCommandDeps, lo
       if (E.isLeft(templates)) return respond(ctx, failure(templates.left));
       const valid = checkAgainstTemplates(checked.right, templates.right);
       if (E.isLeft(valid)) return respond(ctx, failure(valid.left));
-      const queued = await queueTemplateMessage(deps, valid.right, context);
+      const queuedOrNot = await queueTemplateMessage(deps, valid.right, context);
+      if (E.isLeft(queuedOrNot)) return respond(ctx, E.left(contention('message')));
+      const queued = queuedOrNot.right;
       respond(ctx, ok({
         status: 'success',
         messageId: queued.messageId,

@@ -1,8 +1,9 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, internalError, ok } from '@support/http-edge';
 import {
-  CommandContext, convertRecordData, findResource, handleCommand, InsertRecordRequest, missingRequiredFields, Principal, READ_YOUR_WRITES_MS, RECORDS_PROJECTION, recordStream, resourceRecordDecider,
+  CommandContext, convertRecordData, findResource, InsertRecordRequest, missingRequiredFields, Principal, READ_YOUR_WRITES_MS, RECORDS_PROJECTION, recordStream,
 } from '@support/domain';
+import { handleRecord } from '@support/event-sourcing';
 import { customerForRecord } from './customer-for-record';
 import { recordAnswer } from './record-answer';
 import { findConflicts } from './record-conflicts';
@@ -22,7 +23,7 @@ export const insertRecord = async (deps: RecordRouteDeps, principal: Principal, 
 
   const customerId = await customerForRecord(deps.eventStore, account.id, resource, data, account.defaultPhoneCountry);
   const recordId = deps.newId();
-  const handled = await handleCommand(deps, recordStream(recordId), resourceRecordDecider, {
+  const handled = await handleRecord(deps, recordStream(recordId), {
     kind: 'InsertRecord', recordId, accountId: account.id, objectId: resource.id, data, customerId,
     requiredFields: resource.fields.filter((f) => f.required === true).map((f) => f.key), now: ctx.now,
   }, ctx);

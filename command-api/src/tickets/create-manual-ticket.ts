@@ -1,8 +1,9 @@
 import * as E from 'fp-ts/Either';
 import {
-  Account, ActionRunner, CommandContext, ConfiguredHttp, CreateManualTicketRequest, customerDecider, CustomerState, customerStream, customerView, decodeRequest, evaluateTask, handleCommand, Logger, ManualTicketCommand, OrderLookup, Position, Principal, ProcessedTicketText, ProjectionProgress, READ_YOUR_WRITES_MS, readLastEvent, TaskEvaluation, TicketState, ticketStream, TicketTextProcessor, toManualTicketCommand,
+  Account, ActionRunner, CommandContext, ConfiguredHttp, CreateManualTicketRequest, CustomerState, customerStream, customerView, decodeRequest, evaluateTask, Logger, ManualTicketCommand, OrderLookup, Position, Principal, ProcessedTicketText, ProjectionProgress, READ_YOUR_WRITES_MS, TaskEvaluation, TicketState, ticketStream, TicketTextProcessor, toManualTicketCommand,
 } from '@support/domain';
-import { HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
+import { handleCustomer, OpenTicketSlotKey, readLastEvent } from '@support/event-sourcing';
+import { contention, HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import { CustomerDirectoryDeps, findOrCreateCustomer } from './find-or-create-customer';
 import { evaluationPorts } from './evaluation-ports';
 import { claimOpenTicketSlot, releaseOpenTicketSlot } from './open-ticket-slot';
@@ -23,6 +24,12 @@ export interface ManualTicketDeps extends CustomerDirectoryDeps {
 
 
 type Answer = E.Either<HttpProblem, HttpAnswer>;
+
+/**
+ * A create answers within this time, whatever other requests write meanwhile: its claims and
+ * decisions stop trying by then, and it answers 503 with Retry-After (sending it again is safe).
+ */
+export const CREATE_DEADLINE_MS = 5_000;
 
 const badRequest = (message: string, extra: Record<string, unknown> = {}): Answer => E.left(problem(400, message, extra));
 
@@ -47,14 +54,17 @@ const processText = async (deps: ManualTicketDeps, command: ManualTicketCommand,
 /** Only the customer (waitForTicket false): a CustomerRequestReceived event holds the requestId. */
 const recordRequestOnly = async (deps: ManualTicketDeps, ctx: CommandContext, command: ManualTicketCommand, customer: CustomerState): Promise<Answer> => {
   const requestId = deps.newId();
-  const recorded = await handleCommand(deps, customerStream(customer.customerId), customerDecider, {
+  const recorded = await handleCustomer(deps, customerStream(customer.customerId), {
     type: 'RecordRequest',
     request: {
       requestId, receivedAt: ctx.now.toISOString(), subject: command.subject, query: command.query, orderName: command.orderName,
       source: command.source, manualSourceLabel: command.manualSourceLabel, taskId: command.task?.id ?? null,
     },
   }, ctx);
-  if (E.isLeft(recorded)) throw new Error(`recording the request failed: ${recorded.left.kind}`);
+  if (E.isLeft(recorded)) {
+    if (recorded.left.kind === 'ConcurrencyConflict') return E.left(contention('customer'));
+    throw new Error(`recording the request failed: ${recorded.left.kind}`);
+  }
   return ok({ success: true, requestId, existingTicket: false, customer: customerView(customer) });
 };
 
@@ -65,9 +75,11 @@ const createTicket = async (
   command: ManualTicketCommand,
   customer: CustomerState,
   ticketId: string,
-  numbered: Promise<number> | null,
-): Promise<{ ticket: TicketState; evaluation: TaskEvaluation | null; position: Position }> => {
-  const ticketNumber = await (numbered ?? allocateTicketNumber(deps, ctx, ticketId));
+  numbered: ReturnType<typeof allocateTicketNumber> | null,
+): Promise<E.Either<HttpProblem, { ticket: TicketState; evaluation: TaskEvaluation | null; position: Position }>> => {
+  const allocated = await (numbered ?? allocateTicketNumber(deps, ctx, ticketId));
+  if (E.isLeft(allocated)) return E.left(contention('ticket numbers'));
+  const ticketNumber = allocated.right;
   const account: Account = principal.account;
   const [evaluation, text] = await Promise.all([
     command.task === null
@@ -105,7 +117,7 @@ const createTicket = async (
   deps.logger.info('ticket created', {
     requestId: ctx.requestId, accountId: ctx.accountId, ticketId, ticketNumber, taskId: ticket.taskId, textProcessing: ticket.textProcessing,
   });
-  return { ticket, evaluation, position };
+  return E.right({ ticket, evaluation, position });
 };
 
 /**
@@ -128,8 +140,10 @@ export const createManualTicket = async (
   if (E.isLeft(checked)) return badRequest(checked.left);
   const command = checked.right;
 
-  const ctx: CommandContext = { accountId: principal.accountId, userId: principal.tokenId, requestId, now: deps.clock.now() };
-  const customer = await findOrCreateCustomer(deps, ctx, command.customer);
+  const ctx: CommandContext = { accountId: principal.accountId, userId: principal.tokenId, requestId, now: deps.clock.now(), deadline: Date.now() + CREATE_DEADLINE_MS };
+  const found = await findOrCreateCustomer(deps, ctx, command.customer);
+  if (E.isLeft(found)) return E.left(contention('customer'));
+  const customer = found.right;
   if (!command.waitForTicket) return recordRequestOnly(deps, ctx, command, customer);
 
   const ticketId = deps.newId();
@@ -138,21 +152,27 @@ export const createManualTicket = async (
   // slot is claimed, so that a reused ticket costs no number.
   const numbered = command.forceCreateTicket ? allocateTicketNumber(deps, ctx, ticketId) : null;
   numbered?.catch(() => undefined);
-  const slot = await claimOpenTicketSlot(deps, ctx, {
-    ticketId, accountId: ctx.accountId, customerId: customer.customerId, taskId: command.task?.id ?? null, forced: command.forceCreateTicket,
-  });
-  if (slot.kind === 'existing') {
-    await waitForReadModels(deps, slot.ticket.ticketId);
-    return ok({ success: true, ticketId: slot.ticket.ticketId, existingTicket: true, customer: customerView(customer), ticket: ticketView(slot.ticket) });
+  const slotKey: OpenTicketSlotKey = { accountId: ctx.accountId, customerId: customer.customerId, taskId: command.task?.id ?? null, forced: command.forceCreateTicket };
+  const slot = await claimOpenTicketSlot(deps, ctx, slotKey, ticketId);
+  if (E.isLeft(slot)) return E.left(contention('open ticket of this customer and task'));
+  if (slot.right.kind === 'existing') {
+    const existing = slot.right.ticket;
+    await waitForReadModels(deps, existing.ticketId);
+    return ok({ success: true, ticketId: existing.ticketId, existingTicket: true, customer: customerView(customer), ticket: ticketView(existing) });
   }
+  const release = () => releaseOpenTicketSlot(deps, ctx, slotKey, ticketId, 'the request failed before the ticket was made').catch(() => undefined);
   let created: Awaited<ReturnType<typeof createTicket>>;
   try {
     created = await createTicket(deps, ctx, principal, command, customer, ticketId, numbered);
   } catch (e) {
-    await releaseOpenTicketSlot(deps, ctx, slot.stream, ticketId, 'the request failed before the ticket was made').catch(() => undefined);
+    await release();
     throw e;
   }
-  const { ticket, evaluation, position } = created;
+  if (E.isLeft(created)) {
+    await release();
+    return created;
+  }
+  const { ticket, evaluation, position } = created.right;
   await waitForReadModels(deps, ticketId, position);
   return ok({ success: true, ticketId, existingTicket: false, customer: customerView(customer), ticket: ticketView(ticket, evaluation) });
 };

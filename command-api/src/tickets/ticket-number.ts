@@ -1,25 +1,27 @@
 import * as E from 'fp-ts/Either';
-import { CommandContext, CommandHandlerDeps, EventStore, handleCommand, ticketNumberDecider, ticketNumberStream } from '@support/domain';
+import { CommandContext, EventStore, ticketNumberStream } from '@support/domain';
+import { ConcurrencyConflict, handleTicketNumbers, WriteDeps } from '@support/event-sourcing';
+
+type Numbered = E.Either<ConcurrencyConflict, number>;
 
 interface Waiting {
   readonly ctx: CommandContext;
   readonly ticketId: string;
-  readonly resolve: (n: number) => void;
+  readonly resolve: (n: Numbered) => void;
   readonly reject: (e: unknown) => void;
 }
 
 /** Numbers for a batch of waiting requests: one decision, one append, each event with its own request's metadata. */
-const assignBatch = async (deps: CommandHandlerDeps, accountId: string, batch: readonly Waiting[]): Promise<readonly number[]> => {
-  const handled = await handleCommand(
+const assignBatch = async (deps: WriteDeps, accountId: string, batch: readonly Waiting[]): Promise<readonly Numbered[]> => {
+  const handled = await handleTicketNumbers(
     deps,
     ticketNumberStream(accountId),
-    ticketNumberDecider,
     { type: 'AssignTicketNumbers', accountId, ticketIds: batch.map((w) => w.ticketId) },
     batch[0].ctx,
-    { read: 'lastEvent', maxAttempts: 100, contextOf: (_e, i) => batch[i].ctx },
+    { contextOf: (_e, i) => batch[i].ctx },
   );
-  if (E.isLeft(handled)) throw new Error('ticket number allocation kept conflicting');
-  return handled.right.newEvents.map((e) => e.data.ticketNumber);
+  if (E.isLeft(handled)) return batch.map(() => handled);
+  return handled.right.newEvents.map((e) => E.right(e.data.ticketNumber));
 };
 
 /**
@@ -41,7 +43,7 @@ const queuesOf = (eventStore: EventStore): Queues => {
   return q;
 };
 
-const drain = async (deps: CommandHandlerDeps, accountId: string): Promise<void> => {
+const drain = async (deps: WriteDeps, accountId: string): Promise<void> => {
   const { waiting, running } = queuesOf(deps.eventStore);
   running.add(accountId);
   try {
@@ -64,12 +66,12 @@ const drain = async (deps: CommandHandlerDeps, accountId: string): Promise<void>
 /**
  * The next ticket number of the account, decided by ticketNumberDecider on `ticket_number-<accountId>`
  * and appended with the revision read, so two processes never hand out the same number (the loser
- * decides again on the newer state). Numbers increase and are never reused; a request that fails
- * after this step leaves a gap.
+ * decides again on the newer state, as handleTicketNumbers' policy allows). Numbers increase and
+ * are never reused; a request that fails after this step leaves a gap.
  */
-export const allocateTicketNumber = (deps: CommandHandlerDeps, ctx: CommandContext, ticketId: string): Promise<number> => {
+export const allocateTicketNumber = (deps: WriteDeps, ctx: CommandContext, ticketId: string): Promise<Numbered> => {
   const { waiting, running } = queuesOf(deps.eventStore);
-  return new Promise<number>((resolve, reject) => {
+  return new Promise<Numbered>((resolve, reject) => {
     const list = waiting.get(ctx.accountId) ?? [];
     list.push({ ctx, ticketId, resolve, reject });
     waiting.set(ctx.accountId, list);

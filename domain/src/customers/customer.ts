@@ -75,6 +75,20 @@ export type CustomerCommand =
       readonly storefrontCustomerId: string | null;
       readonly at: Date;
     }
+  /**
+   * The customer a request found or made: created with these contacts when its stream does not
+   * exist yet (the request won the claim that named it, or repairs a claim whose customer was never
+   * written); otherwise as EnrichCustomer.
+   */
+  | {
+      readonly type: 'RecordCustomer';
+      readonly customerId: string;
+      readonly accountId: string;
+      readonly contacts: readonly Contact[];
+      readonly name: string | null;
+      readonly storefrontCustomerId: string | null;
+      readonly at: Date;
+    }
   | { readonly type: 'RecordRequest'; readonly request: Omit<CustomerRequestReceivedData, 'customerId' | 'accountId'> };
 
 export type CustomerError = { readonly kind: 'CustomerNotFound' };
@@ -87,6 +101,12 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, MaybeCusto
       if (state !== null) return E.right([]);
       const { type: _type, at, ...data } = command;
       return E.right([{ type: 'CustomerCreated', data: { ...data, createdAt: at.toISOString() } }]);
+    }
+    if (command.type === 'RecordCustomer' && state === null) {
+      const { customerId, accountId, name, storefrontCustomerId, at, contacts } = command;
+      const phone = contacts.find((c) => c.kind === 'phone')?.value ?? null;
+      const email = contacts.find((c) => c.kind === 'email')?.value ?? null;
+      return E.right([{ type: 'CustomerCreated', data: { customerId, accountId, name, phone, email, storefrontCustomerId, createdAt: at.toISOString() } }]);
     }
     if (state === null) return E.left({ kind: 'CustomerNotFound' });
     const ids = { customerId: state.customerId, accountId: state.accountId };

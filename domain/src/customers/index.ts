@@ -1,4 +1,3 @@
 export * from './contact';
 export * from './events';
 export * from './customer';
-export * from './customer-key';

@@ -7,7 +7,6 @@ export * from './send-request';
 export * from './message-events';
 export * from './delivery-policy';
 export * from './message-decider';
-export * from './msg-id-decider';
 export * from './template-sync-events';
 export * from './chat-app-client';
 export * from './delivery-job';

@@ -94,3 +94,6 @@ export const evolveMessage = (state: MessageState, event: MessageEvent): Message
       return state;
   }
 };
+
+/** The event of a msg_id's claim stream (the MESSAGE_ID claim): the message that owns the msg_id in its account. */
+export type MessageIdReserved = DomainEvent<'MessageIdReserved', { readonly messageId: string; readonly accountId: string; readonly reservedAt: string }>;

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 
 /** Blob-store port, shaped like Azure Blob Storage: streamed upload and download, delete, signed read URLs. */
 

@@ -22,8 +22,3 @@ export const backoffDelayMs = (attempt: number, policy: BackoffPolicy, random: (
 
 /** A lost race on a stream: a few milliseconds, spread, so racers decide again one after the other. */
 export const COMMAND_RETRY: BackoffPolicy = { firstMs: 4, maxMs: 100, spread: [0.5, 1] };
-
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits the backoff of this attempt. */
-export const backoff = (attempt: number, policy: BackoffPolicy = COMMAND_RETRY): Promise<void> => sleep(backoffDelayMs(attempt, policy));

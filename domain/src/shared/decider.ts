@@ -25,6 +25,8 @@ export interface CommandContext {
   readonly now: Date;
   readonly correlationId?: string;
   readonly causationId?: string;
+  /** When the request must be answered (ms since the epoch): no retry starts that cannot finish before it. */
+  readonly deadline?: number;
 }
 
 /** Event data version written with every event, so old events can be upcast. */

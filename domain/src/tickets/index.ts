@@ -9,4 +9,3 @@ export * from './text-processor';
 export * from './evaluation';
 export * from './lifecycle';
 export * from './ticket-number';
-export * from './open-ticket-slot';

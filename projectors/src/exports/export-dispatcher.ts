@@ -1,5 +1,5 @@
 import { EXPORT_JOB_STREAM_PREFIX, RecordedEvent, TICKET_EXPORT_JOB, TicketExportJob, ticketExportDedupeId, TicketExportRequestedData } from '@support/domain';
-import { DispatcherDefinition, JobToPublish } from '../runtime/dispatch';
+import { DispatcherDefinition, JobToPublish } from '@support/event-sourcing';
 
 /** Publishes the export job of each requested export (the outbox of export start), once per job. */
 export const ticketExportDispatcher: DispatcherDefinition = {

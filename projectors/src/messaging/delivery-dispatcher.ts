@@ -1,5 +1,5 @@
 import { MESSAGE_DELIVERY_JOB, MESSAGE_STREAM_PREFIX, MessageDeliveryJob, messageDeliveryDedupeId, MessageQueuedData, RecordedEvent } from '@support/domain';
-import { DispatcherDefinition, JobToPublish } from '../runtime/dispatch';
+import { DispatcherDefinition, JobToPublish } from '@support/event-sourcing';
 
 /** Publishes the delivery job of each queued message (the outbox of template send). */
 export const messageDeliveryDispatcher: DispatcherDefinition = {

@@ -1,29 +1,8 @@
-import { JobQueue, RecordedEvent } from '@support/domain';
+import { JobQueue } from '@support/domain';
+import { DispatcherDefinition } from '@support/event-sourcing';
 import { SubscriberDefinition } from './subscriber';
 
-export interface JobToPublish {
-  readonly kind: string;
-  readonly payload: unknown;
-  /** Derived from the event (its id), so a replayed event publishes nothing new. */
-  readonly dedupeId: string;
-}
-
-/**
- * Job dispatch (the outbox): background work is published from the events that ask for it,
- * never directly by a request handler, so an acknowledged command cannot lose its job.
- */
-export interface DispatcherDefinition {
-  readonly name: string;
-  readonly streamNamePrefixes: readonly string[];
-  jobsFor(event: RecordedEvent): readonly JobToPublish[];
-  /**
-   * Optional: the jobs of a batch of buffered events as fewer jobs (for example one job for several
-   * tickets), so that a queue keeps one job, not one per event, for work a consumer does together.
-   * A combined job's dedupeId must be derived from the jobs it holds, like theirs from their events.
-   */
-  combine?(jobs: readonly JobToPublish[]): readonly JobToPublish[];
-}
-
+/** A dispatcher as a subscriber of the log: the jobs its events ask for are published to the queue. */
 export const dispatcherSubscriber = (definition: DispatcherDefinition, queue: JobQueue): SubscriberDefinition => ({
   name: `dispatch:${definition.name}`,
   streamNamePrefixes: definition.streamNamePrefixes,

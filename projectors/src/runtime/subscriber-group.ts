@@ -1,4 +1,5 @@
-import { AllSubscription, backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent, sleep } from '@support/domain';
+import { AllSubscription, backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent } from '@support/domain';
+import { sleep } from '@support/event-sourcing';
 import type { SubscriberRunner } from './subscriber';
 
 /** How long a batch catching up with the log waits for the log's next read before it is handled as it is. */

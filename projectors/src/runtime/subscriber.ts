@@ -1,4 +1,5 @@
-import { backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent, sleep } from '@support/domain';
+import { backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent } from '@support/domain';
+import { sleep } from '@support/event-sourcing';
 import { CheckpointStore } from './checkpoints';
 import { SubscriberGroup } from './subscriber-group';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { READ_MODELS_FILE } from '@support/adapters';
 import { features } from '@support/app';
 import { Logger } from '@support/domain';
-import { DispatcherDefinition } from '@support/projectors';
+import { DispatcherDefinition } from '@support/event-sourcing';
 import { recordingLogger } from '../support/recording-logger';
 import { startTestService, TestService } from '../support/test-service';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';

@@ -1,4 +1,5 @@
-import { ExportColumns, ExportTicket, TimeSlice } from '@support/domain';
+import { ExportColumns, ExportTicket } from '@support/domain';
+import { TimeSlice } from '@support/event-sourcing';
 import { csvHeader, csvRecordOf } from './csv-records';
 
 /**

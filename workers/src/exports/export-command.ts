@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/Either';
-import {
-  ConcurrencyConflict, exportJobStream, handleCommand, Handled, TicketExportCommand, ticketExportDecider, TicketExportEvent, TicketExportRejection, TicketExportState,
-} from '@support/domain';
+import { exportJobStream, TicketExportCommand, TicketExportEvent, TicketExportRejection, TicketExportState } from '@support/domain';
+import { ConcurrencyConflict, Handled, handleExportJob } from '@support/event-sourcing';
 import { EXPORT_WORKER, ExportWorkerDeps } from './export-worker-deps';
 
 /** A command on an export job's stream, through the one command handler (read, decide, append with the revision read). */
@@ -10,7 +9,7 @@ export const exportCommand = (
   job: { readonly jobId: string; readonly accountId: string; readonly queueJobId?: string },
   command: TicketExportCommand,
 ): Promise<E.Either<TicketExportRejection | ConcurrencyConflict, Handled<TicketExportEvent, TicketExportState>>> =>
-  handleCommand(deps, exportJobStream(job.jobId), ticketExportDecider, command, {
+  handleExportJob(deps, exportJobStream(job.jobId), command, {
     accountId: job.accountId,
     userId: EXPORT_WORKER,
     requestId: job.queueJobId ?? job.jobId,

@@ -1,8 +1,6 @@
 import * as E from 'fp-ts/Either';
-import {
-  CommandContext, CommandHandlerDeps, EventStore, handleCommand, MessageCommand, messageDecider, MessageEvent, MessageRejection, MessageState, messageStream,
-  readFirstEvent,
-} from '@support/domain';
+import { CommandContext, EventStore, MessageCommand, messageDecider, MessageEvent, MessageRejection, MessageState, messageStream } from '@support/domain';
+import { handleMessage, readFirstEvent, WriteDeps } from '@support/event-sourcing';
 
 import { DELIVERY_WORKER } from './delivery-deps';
 
@@ -34,8 +32,6 @@ export interface Conflicted {
   readonly kind: 'Conflicted';
 }
 
-const MAX_TRIES = 5;
-
 /**
  * Decide on the latest state of the message stream through the command handler (appended with the
  * revision read, so two workers can never both start the same attempt; a lost race decides again).
@@ -43,7 +39,7 @@ const MAX_TRIES = 5;
  * its MessageQueued event.
  */
 export const applyMessageCommand = async (
-  deps: CommandHandlerDeps,
+  deps: WriteDeps,
   messageId: string,
   command: MessageCommand,
   now: Date,
@@ -57,7 +53,7 @@ export const applyMessageCommand = async (
     ...(typeof first?.metadata.correlationId === 'string' ? { correlationId: first.metadata.correlationId } : {}),
     ...(first ? { causationId: first.id } : {}),
   };
-  const handled = await handleCommand(deps, messageStream(messageId), messageDecider, command, ctx, { maxAttempts: MAX_TRIES });
+  const handled = await handleMessage(deps, messageStream(messageId), command, ctx);
   if (E.isRight(handled)) return E.right(handled.right.newEvents);
   return handled.left.kind === 'ConcurrencyConflict' ? E.left({ kind: 'Conflicted' }) : E.left(handled.left);
 };

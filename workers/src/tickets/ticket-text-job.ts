@@ -1,4 +1,5 @@
 import { RecordedEvent, TICKET_STREAM_PREFIX, TicketCreatedData } from '@support/domain';
+import { DispatcherDefinition, JobToPublish } from '@support/event-sourcing';
 
 export const TICKET_TEXT_JOB = 'ticket-text-processing';
 
@@ -31,10 +32,8 @@ export const ticketsOfTextJob = (payload: TicketTextJob | TicketTextTarget): rea
 const dedupeIdOf = (tickets: readonly TicketTextTarget[]): string =>
   `ticket-text:${tickets[0].causationId}${tickets.length === 1 ? '' : `+${tickets.length}`}`;
 
-interface TextJobToPublish {
-  readonly kind: string;
+interface TextJobToPublish extends JobToPublish {
   readonly payload: TicketTextJob;
-  readonly dedupeId: string;
 }
 
 /**
@@ -44,11 +43,11 @@ interface TextJobToPublish {
  * one journal record of publish, delivery and acknowledgement each, per ticket). Dedupe ids come
  * from the events (the first ticket's, and how many the job holds), so a replay of the same batch
  * publishes nothing new; a replay cut differently may publish tickets again, which the worker finds
- * processed and skips. Shaped like projectors' DispatcherDefinition.
+ * processed and skips.
  */
-export const ticketTextDispatcher = {
+export const ticketTextDispatcher: DispatcherDefinition = {
   name: 'ticket-text',
-  streamNamePrefixes: [TICKET_STREAM_PREFIX] as readonly string[],
+  streamNamePrefixes: [TICKET_STREAM_PREFIX],
   jobsFor: (event: RecordedEvent): readonly TextJobToPublish[] => {
     if (event.type !== 'TicketCreated') return [];
     const data = event.data as TicketCreatedData;
@@ -57,7 +56,7 @@ export const ticketTextDispatcher = {
     const tickets = [{ ticketId: data.ticketId, accountId: data.accountId, correlationId, causationId: event.id }];
     return [{ kind: TICKET_TEXT_JOB, payload: { tickets }, dedupeId: dedupeIdOf(tickets) }];
   },
-  combine: (jobs: readonly { readonly kind: string; readonly payload: unknown; readonly dedupeId: string }[]): readonly TextJobToPublish[] => {
+  combine: (jobs: readonly JobToPublish[]): readonly TextJobToPublish[] => {
     const tickets = jobs.flatMap((job) => ticketsOfTextJob(job.payload as TicketTextJob));
     const combined: TextJobToPublish[] = [];
     for (let start = 0; start < tickets.length; start += TICKETS_PER_TEXT_JOB) {

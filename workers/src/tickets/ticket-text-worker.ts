@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/Either';
 import {
-  Clock, CommandContext, ConsumerHandle, EventStore, handleCommand, IdGenerator, Job, JobOutcome, JobQueue, loadStream, Logger, ticketDecider,
-  ticketStream, TicketTextProcessor,
+  Clock, CommandContext, ConsumerHandle, EventStore, IdGenerator, Job, JobOutcome, JobQueue, Logger, ticketDecider, ticketStream, TicketTextProcessor,
 } from '@support/domain';
+import { handleTicket, loadStream } from '@support/event-sourcing';
 import { TICKET_TEXT_JOB, TicketTextJob, TicketTextTarget, ticketsOfTextJob } from './ticket-text-job';
 
 export interface TicketTextWorkerDeps {
@@ -32,7 +32,7 @@ const processTicketText = async (deps: TicketTextWorkerDeps, target: TicketTextT
     accountId, userId: TICKET_TEXT_WORKER, requestId: jobId, now, causationId: target.causationId,
     ...(target.correlationId ? { correlationId: target.correlationId } : {}),
   };
-  const handled = await handleCommand(deps, ticketStream(ticketId), ticketDecider, {
+  const handled = await handleTicket(deps, ticketStream(ticketId), {
     type: 'ProcessQuery',
     processed: { ticketId, accountId, summary: text.summary, sentiment: text.sentiment, processor: deps.textProcessor.name, processedAt: now.toISOString() },
   }, ctx);

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { pageWindow, ReadDocument, reversedCriteria, TicketCriteria, TicketPage, TicketReads, TimeSlice } from '@support/domain';
+import { pageWindow, ReadDocument, reversedCriteria, TicketCriteria, TicketPage, TicketReads } from '@support/domain';
+import { TimeSlice } from '@support/event-sourcing';
 import { StatementSource } from './statements';
 import { GramFrequencies } from './gram-frequencies';
 import { countsQuery, criteriaOrder, criteriaWhere, SearchPlan, TICKETS_TABLE } from './ticket-criteria-sql';

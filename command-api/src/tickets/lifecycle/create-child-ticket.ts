@@ -1,12 +1,13 @@
 import * as E from 'fp-ts/Either';
-import { HttpAnswer, HttpProblem, ok } from '@support/http-edge';
+import { contention, HttpAnswer, HttpProblem, ok } from '@support/http-edge';
 import {
-  ChildTicketRequest, CommandContext, decodeRequest, loadStream, Logger, normalizeSource, Principal, TicketTextProcessor, TicketState, ticketStream,
+  ChildTicketRequest, CommandContext, decodeRequest, Logger, normalizeSource, Principal, ticketDecider, TicketTextProcessor, TicketState, ticketStream,
 } from '@support/domain';
+import { loadStream } from '@support/event-sourcing';
 import { appendNewTicket } from '../append-new-ticket';
 import { allocateTicketNumber } from '../ticket-number';
 import { ticketView } from '../ticket-view';
-import { ticketDeciderOf, workTicket, WorkTicketDeps } from './work-ticket';
+import { workTicket, WorkTicketDeps } from './work-ticket';
 import { ticketProblem } from './ticket-problem';
 
 export interface ChildTicketDeps extends WorkTicketDeps {
@@ -44,7 +45,7 @@ export const createChildTicket = async (
   if (r.query.trim() === '' && r.subject === undefined) return invalid('query', 'query must not be empty: say what the child ticket is about');
   if (r.query.length > 100_000) return invalid('query', 'query must be at most 100000 characters');
   if (r.kind === 'interaction' && r.childTicketParam !== undefined) return invalid('childTicketParam', 'childTicketParam is for kind "child" only: remove it');
-  const { state: parent } = await loadStream(deps.eventStore, ticketStream(parentTicketId), ticketDeciderOf(ctx.accountId));
+  const { state: parent } = await loadStream(deps.eventStore, ticketStream(parentTicketId), ticketDecider);
   if (parent === null || parent.accountId !== ctx.accountId) return E.left(ticketProblem({ kind: 'TicketNotFound' }));
   const source = r.source === undefined && r.manualSourceLabel === undefined
     ? E.right({ source: parent.source, manualSourceLabel: parent.manualSourceLabel })
@@ -53,7 +54,9 @@ export const createChildTicket = async (
 
   const ticketId = deps.newId();
   const subject = r.subject ?? null;
-  const [ticketNumber, text] = await Promise.all([allocateTicketNumber(deps, ctx, ticketId), processText(deps, subject, r.query)]);
+  const [numbered, text] = await Promise.all([allocateTicketNumber(deps, ctx, ticketId), processText(deps, subject, r.query)]);
+  if (E.isLeft(numbered)) return E.left(contention('ticket numbers'));
+  const ticketNumber = numbered.right;
   const { ticket } = await appendNewTicket(deps, ctx, {
     ticketId, accountId: ctx.accountId, ticketNumber, status: 'open', subject, query: r.query,
     summary: text?.summary ?? null, sentiment: text?.sentiment ?? null, textProcessing: text === null ? 'pending' : 'done',

@@ -1,5 +1,6 @@
 import { HttpProblem, problem } from '@support/http-edge';
-import { ConcurrencyConflict, InvalidRequest, TicketError, TicketRequestProblem } from '@support/domain';
+import { InvalidRequest, TicketError, TicketRequestProblem } from '@support/domain';
+import { ConcurrencyConflict } from '@support/event-sourcing';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 

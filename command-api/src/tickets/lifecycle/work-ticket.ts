@@ -1,23 +1,16 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, ok } from '@support/http-edge';
-import {
-  CommandContext, CommandHandlerDeps, Decider, handleCommand, MaybeTicket, ProjectionProgress, READ_YOUR_WRITES_MS, TicketCommand, ticketDecider, TicketError, TicketEvent, TicketState, ticketStream,
-} from '@support/domain';
+import { CommandContext, ProjectionProgress, READ_YOUR_WRITES_MS, TicketCommand, TicketState, ticketStream } from '@support/domain';
+import { handleTicketOfAccount, WriteDeps } from '@support/event-sourcing';
 import { ticketProblem } from './ticket-problem';
 import { ticketView } from '../ticket-view';
 
-export interface WorkTicketDeps extends CommandHandlerDeps {
+export interface WorkTicketDeps extends WriteDeps {
   readonly progress: ProjectionProgress;
   /** Read models a client expects to see the change in when the answer comes (read your writes). */
   readonly readModels: readonly string[];
 }
 
-
-/** The ticket decider seen from one account: another account's ticket does not exist. */
-export const ticketDeciderOf = (accountId: string): Decider<TicketCommand, TicketEvent, MaybeTicket, TicketError> => ({
-  ...ticketDecider,
-  decide: (command, state) => (state !== null && state.accountId !== accountId ? E.left({ kind: 'TicketNotFound' }) : ticketDecider.decide(command, state)),
-});
 
 /**
  * One lifecycle command on one ticket, through the command handler: decided on the latest state,
@@ -30,7 +23,7 @@ export const workTicket = async (
   ticketId: string,
   command: TicketCommand,
 ): Promise<E.Either<HttpProblem, { readonly ticket: TicketState; readonly appended: readonly string[] }>> => {
-  const handled = await handleCommand(deps, ticketStream(ticketId), ticketDeciderOf(ctx.accountId), command, ctx);
+  const handled = await handleTicketOfAccount(deps, ticketStream(ticketId), { accountId: ctx.accountId, command }, ctx);
   if (E.isLeft(handled)) return E.left(ticketProblem(handled.left));
   const { state, appended, newEvents } = handled.right;
   if (state === null) return E.left(ticketProblem({ kind: 'TicketNotFound' }));

@@ -140,3 +140,16 @@ export const ticketDecider: Decider<TicketCommand, TicketEvent, MaybeTicket, Tic
   evolve: evolveTicket,
   decide: decideTicket,
 };
+
+/** A ticket command from a route of one account. */
+export interface TicketCommandOfAccount {
+  readonly accountId: string;
+  readonly command: TicketCommand;
+}
+
+/** The ticket decider seen from one account: another account's ticket does not exist. */
+export const ticketOfAccountDecider: Decider<TicketCommandOfAccount, TicketEvent, MaybeTicket, TicketError> = {
+  initialState: ticketDecider.initialState,
+  evolve: ticketDecider.evolve,
+  decide: ({ accountId, command }, state) => (state !== null && state.accountId !== accountId ? E.left({ kind: 'TicketNotFound' }) : ticketDecider.decide(command, state)),
+};

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { EventStore, openTicketStream, ticketNumberStream, TICKET_STREAM_PREFIX } from '@support/domain';
-import { createManualTicket } from '@support/command-api';
+import { customerKeyStream, EventStore, openTicketStream, PhoneE164, ticketNumberStream, TICKET_STREAM_PREFIX } from '@support/domain';
+import { CREATE_DEADLINE_MS, createManualTicket } from '@support/command-api';
 import { localTicketTextProcessor } from '@support/adapters';
 import { TOKENS } from '../../support/example-config';
 import { createTicket, customerEvents, freshPhone, readStream, ticketEvents, useTicketService } from './support/ticket-service';
@@ -66,6 +66,38 @@ describe('reuse of an open ticket (spec 3.2), forceCreateTicket and waitForTicke
     expect(new Set(results.map((r) => r.body.ticketId)).size).to.equal(1);
     expect(results.filter((r) => r.body.existingTicket === false)).to.have.length(1);
     expect((await readStream(env.svc, ticketNumberStream('acme'))).length).to.equal(numbersBefore + 1);
+  });
+
+  it('given fifty racing creates of one new customer and task, then one customer and one ticket are made, and every request is answered within the create deadline: 200, or 503 with Retry-After', async function () {
+    this.timeout(30_000);
+    // given
+    const phone = freshPhone();
+    const body = { customer: { phone, name: 'Crowd' }, query: 'all at once', taskName: 'Refund Request', skipExecuteAction: true };
+    // when
+    const started = Date.now();
+    const results = await Promise.all(Array.from({ length: 50 }, async () => {
+      const res = await createTicket(env.svc, body);
+      return { res, ms: Date.now() - started };
+    }));
+    // then
+    for (const { res, ms } of results) {
+      expect(ms, 'answered within the deadline (and a second for the HTTP round trip)').to.be.at.most(CREATE_DEADLINE_MS + 1_000);
+      expect([200, 503], JSON.stringify(res.body)).to.include(res.status);
+      if (res.status === 503) {
+        expect(res.headers.get('retry-after')).to.equal('1');
+        expect(res.body.message).to.match(/send this request again/);
+      }
+    }
+    const answered = results.filter(({ res }) => res.status === 200).map(({ res }) => res.body);
+    expect(answered.length).to.be.greaterThan(0);
+    expect(new Set(answered.map((b) => b.ticketId)).size).to.equal(1);
+    expect(new Set(answered.map((b) => b.customer.id)).size).to.equal(1);
+    expect(answered.filter((b) => b.existingTicket === false).length).to.be.at.most(1);
+    const customerId = answered[0].customer.id as string;
+    expect((await customerEvents(env.svc, customerId)).filter((e) => e.type === 'CustomerCreated')).to.have.length(1);
+    expect(await readStream(env.svc, customerKeyStream('acme', { kind: 'phone', value: phone as PhoneE164 }))).to.have.length(1);
+    const slot = await readStream(env.svc, openTicketStream('acme', customerId, 'task-refund'));
+    expect(slot.filter((e) => e.type === 'OpenTicketClaimed')).to.have.length(1);
   });
 
   it('given waitForTicket false, then only the customer is found or created: a requestId, no ticketId, no ticket, and the request recorded on the customer', async () => {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { deciderSpecification } from '../../support/decider-specification';
 import * as E from 'fp-ts/Either';
 import { TicketCommand, TicketCreatedData, ticketDecider, TicketError, TicketEvent } from '@support/domain';
 
@@ -14,23 +15,7 @@ const created: TicketCreatedData = {
 };
 const ticketCreated: TicketEvent = { type: 'TicketCreated', data: created };
 
-/** given(events).when(command).then(events) — or .thenFails(error). */
-const given = (...history: TicketEvent[]) => ({
-  when: (command: TicketCommand) => {
-    const state = history.reduce(ticketDecider.evolve, ticketDecider.initialState());
-    const decided = ticketDecider.decide(command, state);
-    return {
-      then: (expected: readonly TicketEvent[]) => {
-        expect(E.isRight(decided), JSON.stringify(decided)).to.equal(true);
-        expect((decided as E.Right<readonly TicketEvent[]>).right).to.deep.equal(expected);
-      },
-      thenFails: (expected: Partial<TicketError>) => {
-        expect(E.isLeft(decided), JSON.stringify(decided)).to.equal(true);
-        expect((decided as E.Left<TicketError>).left).to.include(expected);
-      },
-    };
-  },
-});
+const given = deciderSpecification(ticketDecider);
 
 const assigned = (agentId: string, previousAgentId: string | null = null): TicketEvent => ({ type: 'TicketAssigned', data: { ...ids, agentId, assignedById: 'u-admin', previousAgentId, at: AT } });
 const status = (from: string, to: string, resolvedBy: 'agent' | 'ai' | null = null, changedById: string | null = 'u-admin'): TicketEvent =>

@@ -1,0 +1,108 @@
+import {
+  CommandContext, Contact, CustomerKeyClaimed, EventStore, customerKeyStream, holdsValue, isOpenTicket, MessageIdReserved, messageKeyStream, NormalizedEmail, OpenTicketClaimed,
+  OpenTicketReleased, openTicketStream, PhoneE164, RecordKeyClaimed, recordKeyStream, recordStream, resourceRecordDecider, ticketDecider, TicketState, ticketStream,
+} from '@support/domain';
+import { ClaimRule } from './claims';
+import { loadStream, WriteDeps } from './command-handler';
+import { backoff, sleep } from './timers';
+
+/**
+ * Every kind of uniqueness claim of the service, each with its rule of release and expiry.
+ *
+ * | Kind | Key | Holder | Passes on |
+ * |---|---|---|---|
+ * | customer contact | account, phone or email | customer | never: the first claim holds for ever |
+ * | msg_id | account, msg_id | message | never: a repeated send answers with the first message |
+ * | record key | account, resource, field, value | record | when the record holding it does not hold the value (it left it, or never got written) |
+ * | open-ticket slot | account, customer, requested task | ticket | when its ticket is no longer open, when its ticket did not appear within CLAIM_WAIT_MS of the claim, or to a forced create; released by a request that failed before its ticket existed |
+ */
+
+export interface CustomerContactKey {
+  readonly accountId: string;
+  readonly contact: Contact;
+}
+
+export const CUSTOMER_CONTACT: ClaimRule<CustomerContactKey> = {
+  kind: 'customer contact',
+  stream: ({ accountId, contact: c }) =>
+    customerKeyStream(accountId, c.kind === 'phone' ? { kind: 'phone', value: c.value as PhoneE164 } : { kind: 'email', value: c.value as NormalizedEmail }),
+  claimed: ({ accountId, contact }, owner): CustomerKeyClaimed => ({ type: 'CustomerKeyClaimed', data: { customerId: owner, accountId, kind: contact.kind } }),
+  holderOf: (last) => (last as CustomerKeyClaimed).data.customerId,
+};
+
+export interface MessageIdKey {
+  readonly accountId: string;
+  readonly msgId: string;
+}
+
+export const MESSAGE_ID: ClaimRule<MessageIdKey> = {
+  kind: 'msg_id',
+  stream: ({ accountId, msgId }) => messageKeyStream(accountId, msgId),
+  claimed: ({ accountId }, owner, ctx): MessageIdReserved => ({ type: 'MessageIdReserved', data: { messageId: owner, accountId, reservedAt: ctx.now.toISOString() } }),
+  holderOf: (last) => (last as MessageIdReserved).data.messageId,
+};
+
+export interface RecordKey {
+  readonly accountId: string;
+  readonly objectId: string;
+  readonly field: string;
+  /** The converted value. */
+  readonly value: unknown;
+}
+
+/** Whether the record (with its events so far) holds the key's value. */
+export const recordHoldsKey = async (eventStore: EventStore, recordId: string, key: RecordKey): Promise<boolean> => {
+  const { state } = await loadStream(eventStore, recordStream(recordId), resourceRecordDecider);
+  return state.kind !== 'none' && state.record.objectId === key.objectId && holdsValue(state.record.data, key.field, key.value);
+};
+
+export const RECORD_KEY: ClaimRule<RecordKey> = {
+  kind: 'record key',
+  stream: ({ accountId, objectId, field, value }) => recordKeyStream(accountId, objectId, field, value),
+  claimed: ({ accountId, objectId, field }, owner): RecordKeyClaimed => ({ type: 'RecordKeyClaimed', data: { recordId: owner, accountId, objectId, field } }),
+  holderOf: (last) => (last as RecordKeyClaimed).data.recordId,
+  mayTakeOver: async (deps, key, holder) => !(await recordHoldsKey(deps.eventStore, holder, key)),
+};
+
+export interface OpenTicketSlotKey {
+  readonly accountId: string;
+  readonly customerId: string;
+  /** The task the request selected, or null. */
+  readonly taskId: string | null;
+  /** forceCreateTicket: the claim takes the slot whatever holds it. */
+  readonly forced: boolean;
+}
+
+/**
+ * How long a claimed slot waits for its ticket: the request that claimed it is still evaluating its
+ * task (data points, execute actions), which a create does within its deadline. A ticket that has
+ * not appeared by then is not coming (its request failed or crashed), and the slot passes on.
+ */
+export const CLAIM_WAIT_MS = 5_000;
+
+export const loadTicket = async (eventStore: EventStore, ticketId: string): Promise<TicketState | null> =>
+  (await loadStream(eventStore, ticketStream(ticketId), ticketDecider)).state;
+
+/** The slot holder's ticket, waiting while its request is still making it (until the claim expires or the request's own deadline). */
+const holderTicket = async (deps: WriteDeps, ticketId: string, claimedAt: number, ctx: CommandContext): Promise<TicketState | null | 'undecided'> => {
+  const expires = claimedAt + CLAIM_WAIT_MS;
+  for (let attempt = 1; ; attempt++) {
+    const ticket = await loadTicket(deps.eventStore, ticketId);
+    if (ticket !== null || Date.now() >= expires) return ticket;
+    if (ctx.deadline !== undefined && Date.now() + 15 >= ctx.deadline) return 'undecided';
+    await (attempt < 4 ? backoff(attempt) : sleep(15));
+  }
+};
+
+export const OPEN_TICKET_SLOT: ClaimRule<OpenTicketSlotKey> = {
+  kind: 'open-ticket slot',
+  stream: ({ accountId, customerId, taskId }) => openTicketStream(accountId, customerId, taskId),
+  claimed: ({ accountId, customerId, taskId, forced }, owner): OpenTicketClaimed => ({ type: 'OpenTicketClaimed', data: { ticketId: owner, accountId, customerId, taskId, forced } }),
+  holderOf: (last) => (last.type === 'OpenTicketClaimed' ? (last as OpenTicketClaimed).data.ticketId : null),
+  unconditional: (key) => key.forced,
+  mayTakeOver: async (deps, key, holder, last, ctx) => {
+    const ticket = await holderTicket(deps, holder, last.created.getTime(), ctx);
+    return ticket === 'undecided' ? ticket : ticket === null || !isOpenTicket(ticket);
+  },
+  released: ({ accountId }, holder, reason): OpenTicketReleased => ({ type: 'OpenTicketReleased', data: { ticketId: holder, accountId, reason } }),
+};

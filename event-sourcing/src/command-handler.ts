@@ -1,0 +1,143 @@
+import * as E from 'fp-ts/Either';
+import {
+  AppendResult, BackoffPolicy, backoffDelayMs, COMMAND_RETRY, CommandContext, Decider, DomainEvent, EventData, EventStore, EVENT_SCHEMA_VERSION, IdGenerator, RecordedEvent,
+} from '@support/domain';
+import { sleep } from './timers';
+
+/**
+ * The command handler (Emmett's CommandHandler): bound once per decider, it loads the stream,
+ * decides, and appends with the revision it read. When another writer appended in between (a
+ * wrong expected revision) it waits its backoff, reads again and decides again, a few times at
+ * most: a decision that keeps losing ends as a ConcurrencyConflict, which a route answers with
+ * 503 and Retry-After. No retry loop wraps it anywhere.
+ */
+
+export interface WriteDeps {
+  readonly eventStore: EventStore;
+  readonly newId: IdGenerator;
+}
+
+/** How often a decision is tried when its stream changed under it, and how long it waits between tries. */
+export interface RetryPolicy {
+  /** Decisions at most, the first included. */
+  readonly attempts: number;
+  readonly backoff: BackoffPolicy;
+}
+
+/** A few tries, a few milliseconds apart (4 to 16 ms, spread): a stream a handful of requests write at once. */
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, backoff: COMMAND_RETRY };
+
+/** The stream kept changing under the decision: every try lost the race (or the request's deadline came first). */
+export interface ConcurrencyConflict {
+  readonly kind: 'ConcurrencyConflict';
+  readonly streamName: string;
+}
+
+export interface Handled<Event extends DomainEvent, State> {
+  /** Events this command appended (empty when the decision was to do nothing). */
+  readonly newEvents: readonly Event[];
+  /** Stream state after the new events. */
+  readonly state: State;
+  /** Append result, or null when nothing was appended. */
+  readonly appended: AppendResult | null;
+}
+
+/**
+ * The command, or how to make it from the state just read (with any I/O it needs, for example
+ * another stream the state points to): made again at every try, so it always sees the latest state.
+ */
+export type CommandOf<Command, State> = Command | ((state: State, last: RecordedEvent | null) => Promise<Command>);
+
+export interface HandlerOptions {
+  /**
+   * `stream` (default) folds every event of the stream. `lastEvent` folds only the last one: for
+   * streams whose last event holds all the state a decision needs (claims, sequences), so a
+   * decision costs one read however long the stream is.
+   */
+  readonly read?: 'stream' | 'lastEvent';
+  readonly retry?: RetryPolicy;
+}
+
+export interface CallOptions<Event extends DomainEvent> {
+  /** Metadata context of each new event (default: the command's context for all of them). */
+  readonly contextOf?: (event: Event, index: number) => CommandContext;
+}
+
+export type CommandHandler<Command, Event extends DomainEvent, State, Err> = (
+  deps: WriteDeps,
+  streamName: string,
+  command: CommandOf<Command, State>,
+  ctx: CommandContext,
+  options?: CallOptions<Event>,
+) => Promise<E.Either<Err | ConcurrencyConflict, Handled<Event, State>>>;
+
+export const toEventData = (event: DomainEvent, ctx: CommandContext, newId: IdGenerator): EventData => ({
+  id: newId(),
+  type: event.type,
+  data: event.data,
+  metadata: {
+    version: EVENT_SCHEMA_VERSION,
+    accountId: ctx.accountId,
+    userId: ctx.userId,
+    requestId: ctx.requestId,
+    correlationId: ctx.correlationId ?? ctx.requestId,
+    ...(ctx.causationId ? { causationId: ctx.causationId } : {}),
+    occurredAt: ctx.now.toISOString(),
+  },
+});
+
+export interface LoadedStream<State> {
+  readonly state: State;
+  /** Revision of the last event, or null: no stream. */
+  readonly revision: bigint | null;
+  readonly last: RecordedEvent | null;
+}
+
+/** Folds a stream (or only its last event) into state. */
+export const loadStream = async <Event extends DomainEvent, State>(
+  eventStore: EventStore,
+  streamName: string,
+  decider: Pick<Decider<unknown, Event, State, unknown>, 'initialState' | 'evolve'>,
+  read: 'stream' | 'lastEvent' = 'stream',
+): Promise<LoadedStream<State>> => {
+  let state = decider.initialState();
+  let last: RecordedEvent | null = null;
+  const events = read === 'stream'
+    ? eventStore.readStream(streamName)
+    : eventStore.readStream(streamName, { direction: 'backwards', fromRevision: 'end', maxCount: 1 });
+  for await (const e of events) {
+    state = decider.evolve(state, { type: e.type, data: e.data } as Event);
+    last = e;
+  }
+  return { state, revision: last?.revision ?? null, last };
+};
+
+/** Whether a retry that waits `delayMs` could still finish before the request's deadline. */
+const timeLeftFor = (ctx: CommandContext, delayMs: number): boolean => ctx.deadline === undefined || Date.now() + delayMs < ctx.deadline;
+
+export const commandHandler = <Command, Event extends DomainEvent, State, Err>(
+  decider: Decider<Command, Event, State, Err>,
+  options: HandlerOptions = {},
+): CommandHandler<Command, Event, State, Err> => {
+  const read = options.read ?? 'stream';
+  const retry = options.retry ?? DEFAULT_RETRY;
+  return async (deps, streamName, command, ctx, call = {}) => {
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision, last } = await loadStream(deps.eventStore, streamName, decider, read);
+      const made = typeof command === 'function' ? await (command as (s: State, l: RecordedEvent | null) => Promise<Command>)(state, last) : command;
+      const decided = decider.decide(made, state);
+      if (E.isLeft(decided)) return decided;
+      const newEvents = decided.right;
+      if (newEvents.length === 0) return E.right({ newEvents, state, appended: null });
+      const appended = await deps.eventStore.appendToStream(
+        streamName,
+        newEvents.map((e, i) => toEventData(e, call.contextOf ? call.contextOf(e, i) : ctx, deps.newId)),
+        { expectedRevision: revision ?? 'no_stream' },
+      );
+      if (E.isRight(appended)) return E.right({ newEvents, state: newEvents.reduce(decider.evolve, state), appended: appended.right });
+      const delay = backoffDelayMs(attempt, retry.backoff);
+      if (attempt >= retry.attempts || !timeLeftFor(ctx, delay)) return E.left({ kind: 'ConcurrencyConflict', streamName });
+      await sleep(delay);
+    }
+  };
+};

@@ -1,0 +1,17 @@
+import { HttpProblem, problem } from './problem';
+
+/** Seconds a client waits before it sends again a request that lost to other writers of the same data. */
+export const CONTENTION_RETRY_AFTER_S = 1;
+
+/**
+ * A write that kept losing to other requests writing the same data at the same moment (its
+ * command handler's tries, or its deadline, ran out). Sending it again is safe: what it wrote
+ * before it lost (a customer, a claim) is found again, not made twice.
+ */
+export const contention = (what: string): HttpProblem =>
+  problem(
+    503,
+    `Other requests are writing the same ${what} at this moment: send this request again in ${CONTENTION_RETRY_AFTER_S} second`,
+    { retryAfter: CONTENTION_RETRY_AFTER_S },
+    { 'Retry-After': String(CONTENTION_RETRY_AFTER_S) },
+  );
