@@ -54,7 +54,7 @@ export interface VoiceFcrDecision {
 
 /**
  * One ticket of the read model that the list and the export query. Timestamps are ISO strings in
- * `toISOString` form (UTC), so text order is time order in MongoDB and the embedded store alike.
+ * `toISOString` form (UTC), so text order is time order in MongoDB and SQLite alike.
  * Documents of tickets created before a field existed lack it until an event sets it; readers
  * treat an absent field as its empty value.
  */
@@ -161,7 +161,7 @@ export interface TicketDocument extends ReadDocument {
 
 /**
  * What the ticketNumber filter matches, in one indexable array: the number as text and the name.
- * One field (rather than an $or over two) lets MongoDB and the embedded store seek an index.
+ * One field (rather than an $or over two) lets MongoDB and SQLite seek an index.
  */
 export const ticketKeys = (t: { readonly ticketNumber?: number | string | null; readonly ticketName?: string | null }): string[] =>
   [...new Set([t.ticketNumber, t.ticketName].filter((v) => v !== null && v !== undefined && String(v) !== '').map(String))];
