@@ -83,7 +83,8 @@ export const openEngines = async (settings: Settings, logger: Logger): Promise<E
     jobQueue = await distributedAdapters().NatsJobQueue.connect({ servers: settings.natsUrl });
     names.jobQueue = 'nats';
   } else {
-    jobQueue = await SqliteJobQueue.open({ file: path.join(settings.dataDir, JOBS_FILE) });
+    const onError = (error: unknown) => logger.warn('job queue: a background write failed; tried again shortly', { errorMessage: error instanceof Error ? error.message : String(error) });
+    jobQueue = await SqliteJobQueue.open({ file: path.join(settings.dataDir, JOBS_FILE), onError });
     names.jobQueue = 'sqlite';
   }
   closers.push(() => jobQueue.close());

@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { errorHandler, jsonBody, problem, requestId } from '@support/http-edge';
+import { errorHandler, jsonBody, problem, requestId, StorageHealth } from '@support/http-edge';
 import { Logger } from '@support/domain';
 import { openApiRoutes } from '@support/query-api';
 import { httpMetrics, ServiceMetrics } from './metrics';
@@ -12,6 +12,8 @@ export interface GatewayOptions {
   readonly isReady: () => boolean;
   /** The process's metrics: requests are measured, and GET /metrics serves them. */
   readonly metrics: ServiceMetrics;
+  /** Whether writes find storage (a full disk): GET /health/ready answers 503 while they do not. */
+  readonly storage: StorageHealth;
 }
 
 export const METRICS_PATH = '/metrics';
@@ -39,9 +41,9 @@ export const buildGateway = (options: GatewayOptions): Koa => {
     ctx.body = { status: 'live' };
   });
   health.get('/health/ready', (ctx) => {
-    const ready = options.isReady();
-    ctx.status = ready ? 200 : 503;
-    ctx.body = { status: ready ? 'ready' : 'starting' };
+    const status = !options.isReady() ? 'starting' : options.storage.failing() ? 'storage_unavailable' : 'ready';
+    ctx.status = status === 'ready' ? 200 : 503;
+    ctx.body = { status };
   });
   health.get(METRICS_PATH, async (ctx) => {
     const { contentType, body } = await options.metrics.exposition();
@@ -53,7 +55,7 @@ export const buildGateway = (options: GatewayOptions): Koa => {
   app.use(httpMetrics(options.metrics));
   // Outside the error handler, so that the access log sees the status actually answered.
   app.use(accessLog(options.logger));
-  app.use(errorHandler(options.logger));
+  app.use(errorHandler(options.logger, options.storage));
   // Health, metrics and the OpenAPI document answer without credentials, also while the service starts.
   app.use(health.routes());
   app.use(openApiRoutes().routes());

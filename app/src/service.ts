@@ -4,7 +4,7 @@ import { AddressInfo } from 'node:net';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DirLock, lockDir, pinoLogger, uuidV7Generator } from '@support/adapters';
-import { answerClientError, memoryLimiters } from '@support/http-edge';
+import { answerClientError, memoryLimiters, StorageHealth } from '@support/http-edge';
 import { AccountDirectory, Logger } from '@support/domain';
 import {
   checkpointPollingProgress, dispatcherSubscriber, inProcessProgress, jobQueueCheckpoints, projectionGroup, readModelCheckpoints, readModelShapes,
@@ -188,7 +188,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       ...(components.includes('command-api') && f.commandRoutes ? [f.commandRoutes(deps)] : []),
       ...(components.includes('query-api') && f.queryRoutes ? [f.queryRoutes(deps)] : []),
     ]);
-    const gateway = buildGateway({ logger, routers: [...engines.routers, ...routers], isReady: () => isReady, metrics });
+    const gateway = buildGateway({ logger, routers: [...engines.routers, ...routers], isReady: () => isReady, metrics, storage: new StorageHealth() });
     handler = gateway.callback();
     routes = routeTable(gateway);
     logger.info('listening', { url, components, engines: engines.names });

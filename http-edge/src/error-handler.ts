@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import { compactProblemBody } from './compact-problem';
 import { HttpProblem, internalError, isHttpProblem, problem } from './problem';
 import { errorFields, Logger } from './logger';
-import { isStorageUnavailable, storageUnavailable } from './storage-unavailable';
+import { isStorageUnavailable, StorageHealth, storageUnavailable } from './storage-unavailable';
 
 export const sendProblem = (ctx: Parameters<Middleware>[0], p: HttpProblem): void => {
   ctx.status = p.status;
@@ -29,7 +29,7 @@ const fromThrown = (e: unknown): HttpProblem | null => {
  * is a 503 with Retry-After; unknown errors become a 500 with a fixed message; the detail goes to
  * the log with the request id, never to the client.
  */
-export const errorHandler = (logger: Logger): Middleware => async (ctx, next) => {
+export const errorHandler = (logger: Logger, storage?: StorageHealth): Middleware => async (ctx, next) => {
   try {
     await next();
     if (ctx.status === 404 && ctx.body === undefined) {
@@ -44,6 +44,7 @@ export const errorHandler = (logger: Logger): Middleware => async (ctx, next) =>
       return;
     }
     if (isStorageUnavailable(e)) {
+      storage?.failed();
       logger.warn('storage unavailable', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, ...errorFields(e) });
       sendProblem(ctx, storageUnavailable());
       return;

@@ -22,3 +22,23 @@ export const storageUnavailable = (): HttpProblem =>
     { retryAfter: STORAGE_RETRY_AFTER_S },
     { 'Retry-After': String(STORAGE_RETRY_AFTER_S) },
   );
+
+/**
+ * Whether the storage takes writes, as the writes tell: a write that failed for lack of storage
+ * marks it failing for STORAGE_RETRY_AFTER_S (what its 503 asked the client to wait). While it is
+ * failing, `GET /health/ready` answers 503, so a balancer sends writes elsewhere; it recovers by
+ * itself: the first write after the window tries the storage again, and reads never stop.
+ */
+export class StorageHealth {
+  private lastFailureAt: number | null = null;
+
+  constructor(private readonly windowMs = STORAGE_RETRY_AFTER_S * 1000, private readonly now: () => number = Date.now) {}
+
+  failed(): void {
+    this.lastFailureAt = this.now();
+  }
+
+  failing(): boolean {
+    return this.lastFailureAt !== null && this.now() - this.lastFailureAt < this.windowMs;
+  }
+}

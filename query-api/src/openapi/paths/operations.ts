@@ -11,9 +11,12 @@ export const operationPaths: Paths = {
     }),
   },
   '/health/ready': {
-    get: operation({ operationId: 'ready', summary: 'Ready once the read models are rebuilt from the log', tags: TAGS }, { gated: false }, {
+    get: operation({
+      operationId: 'ready', summary: 'Ready once the read models are rebuilt from the log, and while writes find storage', tags: TAGS,
+      description: '503 `starting` while the read models are rebuilt; 503 `storage_unavailable` for 5 s after a write failed for lack of storage (a full disk), and again while writes keep failing. Reads keep working meanwhile.',
+    }, { gated: false }, {
       '200': answer('Ready.', record({ status: { const: 'ready' } })),
-      '503': answer('Still rebuilding the read models.', record({ status: { const: 'starting' } })),
+      '503': answer('Still rebuilding the read models, or writes found no storage within the last 5 s.', record({ status: { enum: ['starting', 'storage_unavailable'] } })),
     }),
   },
   '/metrics': {
