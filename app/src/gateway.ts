@@ -14,6 +14,8 @@ export interface GatewayOptions {
   readonly metrics: ServiceMetrics;
   /** Whether writes find storage (a full disk): GET /health/ready answers 503 while they do not. */
   readonly storage: StorageHealth;
+  /** Idempotency-Key on the command routes (after the body is read, before the routes). */
+  readonly idempotency?: Koa.Middleware;
 }
 
 export const METRICS_PATH = '/metrics';
@@ -64,6 +66,7 @@ export const buildGateway = (options: GatewayOptions): Koa => {
     await next();
   });
   app.use(jsonBody());
+  if (options.idempotency !== undefined) app.use(options.idempotency);
   for (const router of options.routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -3,7 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { DirLock, lockDir, pinoLogger, uuidV7Generator } from '@support/adapters';
+import { idempotencyKeys } from '@support/command-api';
 import { answerClientError, memoryLimiters, StorageHealth } from '@support/http-edge';
 import { AccountDirectory, Logger } from '@support/domain';
 import {
@@ -184,11 +187,16 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       }
     }
 
-    const routers = features.flatMap((f) => [
-      ...(components.includes('command-api') && f.commandRoutes ? [f.commandRoutes(deps)] : []),
-      ...(components.includes('query-api') && f.queryRoutes ? [f.queryRoutes(deps)] : []),
-    ]);
-    const gateway = buildGateway({ logger, routers: [...engines.routers, ...routers], isReady: () => isReady, metrics, storage: new StorageHealth() });
+    const commandRouters = new Set<Router>();
+    const routers = features.flatMap((f) => {
+      const commands = components.includes('command-api') && f.commandRoutes ? f.commandRoutes(deps) : null;
+      if (commands !== null) commandRouters.add(commands);
+      return [...(commands !== null ? [commands] : []), ...(components.includes('query-api') && f.queryRoutes ? [f.queryRoutes(deps)] : [])];
+    });
+    const isCommand = (ctx: Context) => [...commandRouters].some((r) => r.match(ctx.path, ctx.method).route);
+    const gateway = buildGateway({
+      logger, routers: [...engines.routers, ...routers], isReady: () => isReady, metrics, storage: new StorageHealth(), idempotency: idempotencyKeys(deps, isCommand),
+    });
     handler = gateway.callback();
     routes = routeTable(gateway);
     logger.info('listening', { url, components, engines: engines.names });

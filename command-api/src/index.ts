@@ -3,3 +3,4 @@ export * from './records';
 export * from './messaging';
 export * from './tickets';
 export * from './exports';
+export * from './idempotency';

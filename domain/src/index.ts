@@ -11,3 +11,4 @@ export * from './records';
 export * from './actions';
 export * from './messaging';
 export * from './exports';
+export * from './idempotency';

@@ -1,5 +1,6 @@
 import {
-  CommandContext, Contact, CustomerKeyClaimed, EventStore, customerKeyStream, holdsValue, isOpenTicket, MessageIdReserved, messageKeyStream, NormalizedEmail, OpenTicketClaimed,
+  CommandContext, Contact, CustomerKeyClaimed, customerKeyStream, EventStore, holdsValue, idempotencyStream, IdempotentRequestAnswered, IdempotentRequestReleased,
+  IdempotentRequestStarted, isOpenTicket, MessageIdReserved, messageKeyStream, NormalizedEmail, OpenTicketClaimed,
   OpenTicketReleased, openTicketStream, PhoneE164, RecordKeyClaimed, recordKeyStream, recordStream, resourceRecordDecider, ticketDecider, TicketState, ticketStream,
 } from '@support/domain';
 import { ClaimRule } from './claims';
@@ -15,6 +16,7 @@ import { backoff, sleep } from './timers';
  * | msg_id | account, msg_id | message | never: a repeated send answers with the first message |
  * | record key | account, resource, field, value | record | when the record holding it does not hold the value (it left it, or never got written) |
  * | open-ticket slot | account, customer, requested task | ticket | when its ticket is no longer open, when its ticket did not appear within CLAIM_WAIT_MS of the claim, or to a forced create; released by a request that failed before its ticket existed |
+ * | Idempotency-Key | token, key | request | when its request neither answered nor gave it up within IDEMPOTENT_REQUEST_ABANDONED_MS; released by a request whose answer is not worth repeating (5xx, 429) |
  */
 
 export interface CustomerContactKey {
@@ -105,4 +107,30 @@ export const OPEN_TICKET_SLOT: ClaimRule<OpenTicketSlotKey> = {
     return ticket === 'undecided' ? ticket : ticket === null || !isOpenTicket(ticket);
   },
   released: ({ accountId }, holder, reason): OpenTicketReleased => ({ type: 'OpenTicketReleased', data: { ticketId: holder, accountId, reason } }),
+};
+
+export interface IdempotencyKey {
+  /** sha256 of the bearer token: keys are per token. */
+  readonly tokenDigest: string;
+  readonly key: string;
+  readonly fingerprint: string;
+  readonly method: string;
+  readonly path: string;
+}
+
+/**
+ * A request that started and neither answered nor gave the key up within this long is taken as
+ * lost (its process died mid-command): the key passes to the next repeat, which runs the command.
+ */
+export const IDEMPOTENT_REQUEST_ABANDONED_MS = 60_000;
+
+export const IDEMPOTENCY_KEY: ClaimRule<IdempotencyKey> = {
+  kind: 'idempotency key',
+  stream: ({ tokenDigest, key }) => idempotencyStream(tokenDigest, key),
+  claimed: ({ fingerprint, method, path }, owner, ctx): IdempotentRequestStarted => ({
+    type: 'IdempotentRequestStarted', data: { requestId: owner, fingerprint, method, path, startedAt: ctx.now.toISOString() },
+  }),
+  holderOf: (last) => (last.type === 'IdempotentRequestReleased' ? null : (last as IdempotentRequestStarted | IdempotentRequestAnswered).data.requestId),
+  mayTakeOver: async (_deps, _key, _holder, last) => last.type === 'IdempotentRequestStarted' && Date.now() - last.created.getTime() >= IDEMPOTENT_REQUEST_ABANDONED_MS,
+  released: (_key, holder, reason): IdempotentRequestReleased => ({ type: 'IdempotentRequestReleased', data: { requestId: holder, reason } }),
 };

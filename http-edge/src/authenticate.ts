@@ -9,14 +9,17 @@ export interface AuthOptions {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export const bearerToken = (header: string): string | null => BEARER.exec(header)?.[1] ?? null;
+
 /**
  * Resolves `Authorization: Bearer <token>` to account, user and role (ctx.state.principal).
  * No usable Bearer credentials: 401. A token that is not valid for any account: 403.
  */
 export const authenticate = (directory: () => AccountDirectory, options: AuthOptions = {}): Middleware => async (ctx, next) => {
   const header = ctx.get('Authorization');
-  const match = BEARER.exec(header);
-  if (!match) {
+  const token = bearerToken(header);
+  if (token === null) {
     throw problem(
       401,
       header === ''
@@ -26,7 +29,7 @@ export const authenticate = (directory: () => AccountDirectory, options: AuthOpt
       { 'WWW-Authenticate': 'Bearer' },
     );
   }
-  const principal = directory().principalForToken(match[1]);
+  const principal = directory().principalForToken(token);
   if (principal === null) throw problem(403, options.invalidTokenMessage ?? 'Not authorized');
   ctx.state.principal = principal;
   await next();

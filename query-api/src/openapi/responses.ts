@@ -31,7 +31,16 @@ export interface Guards {
   readonly rateLimited?: boolean;
   /** Behind the readiness gate (503 while read models are rebuilt). Default true. */
   readonly gated?: boolean;
+  /** A command route: takes an Idempotency-Key header (409 while its first request runs, 422 for another request under the same key). */
+  readonly idempotent?: boolean;
 }
+
+/** The Idempotency-Key header of the command routes. */
+const idempotencyKeyParam = {
+  name: 'Idempotency-Key', in: 'header', required: false,
+  description: 'Makes a retry safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): 1 to 255 visible ASCII characters, for example a UUID, per token. A repeat with the same key, method, path and body answers the first answer again (with `Idempotent-Replayed: true`), also after a restart; another request under the same key answers 422; a repeat while the first runs waits for its answer (up to 10 s, then 409). A 5xx, 409 or 429 answer is not kept: the next repeat runs the command.',
+  schema: { type: 'string', minLength: 1, maxLength: 257 },
+};
 
 const rateLimitHeaders = { 'X-RateLimit-Limit': header('X-RateLimit-Limit'), 'X-RateLimit-Remaining': header('X-RateLimit-Remaining') };
 
@@ -55,6 +64,10 @@ export const guardAnswers = (g: Guards): Record<string, Answer> => ({
       'Retry-After': header('Retry-After-Required'),
     }),
   } : {}),
+  ...(g.idempotent ? {
+    '409': errorAnswer('A request with this Idempotency-Key is still being processed (Retry-After).', ref('Error'), { 'Retry-After': header('Retry-After') }),
+    '422': errorAnswer('This Idempotency-Key was used with another request (method, path or body).'),
+  } : {}),
   '500': errorAnswer('An unexpected failure: `Internal server error`; the detail goes to the log with the request id.'),
   ...(g.gated !== false ? {
     '503': errorAnswer(
@@ -74,6 +87,7 @@ export const operation = (
   answers: Readonly<Record<string, Answer>>,
 ): Operation => ({
   ...op,
+  ...(guards.idempotent ? { parameters: [...(op.parameters ?? []), idempotencyKeyParam] } : {}),
   ...(guards.auth === 'token' ? { security: [{ bearer: [] }] } : guards.auth === 'admin' ? { security: [{ bearer: [] }, { operatorToken: [] }] } : { security: [] }),
   responses: { ...guardAnswers(guards), ...answers },
 });

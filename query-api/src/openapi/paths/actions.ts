@@ -10,7 +10,7 @@ export const actionPaths: Paths = {
       requestBody: jsonBody(object({ workflowConfigLibraryId: str('Wins over executeActionKey.'), executeActionKey: str(), inputs: object({}) }, [], { closed: true }), true, {
         executeActionKey: 'check_eligibility', inputs: { orderId: 'A-1001', amount: '49.90', express: 'true' },
       }),
-    }, { auth: 'token', jsonBody: true, rateLimited: true }, {
+    }, { auth: 'token', jsonBody: true, rateLimited: true, idempotent: true }, {
       '200': answer('The action ran; result is its output expression\'s value.', object({
         success: { const: true }, workflowConfigLibraryId: str(), executeActionKey: str(), result: {},
       }, ['success', 'workflowConfigLibraryId', 'result']), rateLimitedSuccessHeaders),

@@ -28,7 +28,7 @@ export const exportPaths: Paths = {
     post: operation({
       operationId: 'startTicketExport', summary: 'Start an asynchronous CSV export of the matching tickets (spec 4.3)', tags: TAGS,
       requestBody: jsonBody(exportRequest, false),
-    }, { auth: 'token', jsonBody: true, rateLimited: true }, {
+    }, { auth: 'token', jsonBody: true, rateLimited: true, idempotent: true }, {
       '202': answer('The job is queued; poll statusUrl.', object({
         success: { const: true }, jobId: uuid(), status: { const: 'queued' }, total: int(undefined, { minimum: 0 }), fileName: str(),
         statusUrl: str('Relative URL of the job status.'),

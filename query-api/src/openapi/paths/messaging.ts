@@ -26,7 +26,7 @@ const sendAnswer = {
 
 export const messagingPaths: Paths = {
   '/apis/chatapp/template-sync': {
-    post: operation({ operationId: 'syncTemplates', summary: 'Retrieve the account\'s message templates from the platform (spec 4.5)', tags: TAGS }, { auth: 'token' }, {
+    post: operation({ operationId: 'syncTemplates', summary: 'Retrieve the account\'s message templates from the platform (spec 4.5)', tags: TAGS }, { auth: 'token', idempotent: true }, {
       '200': answer('Every template of every page, in the form of 2.6.', object({ data: arrayOf(ref('Template')), syncedAt: dateTime(), pages: int(undefined, { minimum: 0 }) }, ['data', 'syncedAt', 'pages'])),
       '500': errorAnswer('`failed to fetch the chat-app templates`, the message saying why (platform refusal, no chat app configured, ...).'),
     }),
@@ -37,7 +37,7 @@ export const messagingPaths: Paths = {
         to: '+14155550123', msg_id: 'order-1234-shipped', campaign: 'shipping',
         template: { name: 'order_update', language: { code: 'en_US' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Asha' }, { type: 'text', text: '#1234' }] }] },
       }),
-    }, { auth: 'token', jsonBody: true }, {
+    }, { auth: 'token', jsonBody: true, idempotent: true }, {
       '200': answer('success once queued (delivery follows), or failure with the spec\'s code.', sendAnswer),
       '400': errorAnswer('No body, an unknown top-level key, or a wrongly typed campaign, msg_id or from.'),
     }),

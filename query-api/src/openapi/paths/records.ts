@@ -15,7 +15,7 @@ export const recordPaths: Paths = {
     post: operation({
       operationId: 'insertRecord', summary: 'Insert a resource record (spec 4.7)', tags: TAGS,
       requestBody: jsonBody(object({ objectId: str(), data: object({}) }, ['objectId', 'data'], { closed: true }), true, { objectId: 'obj-inventory', data: { sku: 'KET-1', qty: '12' } }),
-    }, { auth: 'token', jsonBody: true }, {
+    }, { auth: 'token', jsonBody: true, idempotent: true }, {
       '200': answer('The record added.', recordAnswer({}, [])),
       '400': refusal,
       '404': noResource,
@@ -27,7 +27,7 @@ export const recordPaths: Paths = {
       requestBody: jsonBody(object({ objectId: str(), idField: str(), idValue: {}, data: object({}) }, ['objectId', 'idField', 'idValue', 'data'], { closed: true }), true, {
         objectId: 'obj-inventory', idField: 'sku', idValue: 'KET-1', data: { qty: 11 },
       }),
-    }, { auth: 'token', jsonBody: true }, {
+    }, { auth: 'token', jsonBody: true, idempotent: true }, {
       '200': answer('The record inserted or updated.', recordAnswer({ operation: { enum: ['inserted', 'updated'] } }, ['operation'])),
       '400': refusal,
       '404': noResource,

@@ -88,7 +88,7 @@ export const ticketPaths: Paths = {
         customer: { name: 'Kim Lee', phone: '+14155552671', email: 'kim@example.com' }, subject: 'Damaged item',
         query: 'The mug arrived broken. Please refund.', orderName: '#1001', source: 'walk-in', taskName: 'Refund Request',
       }),
-    }, { auth: 'token', jsonBody: true, rateLimited: true }, {
+    }, { auth: 'token', jsonBody: true, rateLimited: true, idempotent: true }, {
       '200': answer('The ticket made or reused (ticketId), or the customer alone (requestId, waitForTicket false).', manualTicketAnswer, rateLimitedSuccessHeaders),
       '400': errorAnswer('A field is missing, unknown or invalid; `phone or email is required`; override refusals begin with `Data point`.'),
     }),
@@ -124,7 +124,7 @@ export const ticketPaths: Paths = {
       requestBody: jsonBody(object({
         kind: { enum: ['child', 'interaction'] }, query: str(), childTicketParam: id, subject: free, source: id, manualSourceLabel: id, orderName: id,
       }, ['kind', 'query'], { closed: true })),
-    }, { auth: 'token', jsonBody: true }, {
+    }, { auth: 'token', jsonBody: true, idempotent: true }, {
       '200': answer('The new ticket.', record({ success: { const: true }, ticketId: str(), parentTicketId: str(), ticket: ref('Ticket') })),
       '400': errorAnswer('A field is missing or invalid (`field` or `problems` say which).'),
       '404': notFound,
@@ -135,7 +135,7 @@ export const ticketPaths: Paths = {
     post: operation({
       operationId: c.name, summary: `${c.summary} (agent workspace)`, tags: TAGS, parameters: [ticketId, ...(c.extraParams ?? [])],
       ...(c.body !== null ? { requestBody: jsonBody(c.body) } : {}),
-    }, { auth: 'token', jsonBody: true }, {
+    }, { auth: 'token', jsonBody: true, idempotent: true }, {
       '200': answer('The ticket after the command, and the events appended (none when nothing changed).', worked),
       '400': errorAnswer('A field is missing or invalid (`field` or `problems` say which).'),
       '404': notFound,
