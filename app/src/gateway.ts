@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { errorHandler, jsonBody, problem, requestId, StorageHealth } from '@support/http-edge';
+import { errorHandler, jsonBody, problem, requestBudget, requestId, StorageHealth } from '@support/http-edge';
 import { Logger } from '@support/domain';
 import { openApiRoutes } from '@support/query-api';
 import { httpMetrics, ServiceMetrics } from './metrics';
@@ -58,6 +58,7 @@ export const buildGateway = (options: GatewayOptions): Koa => {
   // Outside the error handler, so that the access log sees the status actually answered.
   app.use(accessLog(options.logger));
   app.use(errorHandler(options.logger, options.storage));
+  app.use(requestBudget());
   // Health, metrics and the OpenAPI document answer without credentials, also while the service starts.
   app.use(health.routes());
   app.use(openApiRoutes().routes());

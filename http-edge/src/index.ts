@@ -14,3 +14,4 @@ export * from './koa-augment';
 export * from './limiter-factory';
 export * from './storage-unavailable';
 export * from './contention';
+export * from './request-budget';

@@ -30,14 +30,17 @@ type Answer = E.Either<HttpProblem, HttpAnswer>;
  * decisions stop trying by then, and it answers 503 with Retry-After (sending it again is safe).
  */
 export const CREATE_DEADLINE_MS = 5_000;
+/** What a create keeps of its time for the appends and the read models after the task's sources: they answer by then or count as unavailable. */
+const EVALUATION_MARGIN_MS = 750;
 
 const badRequest = (message: string, extra: Record<string, unknown> = {}): Answer => E.left(problem(400, message, extra));
 
-/** Waits (bounded) until the read models have the ticket up to `position`, or its latest event. */
-const waitForReadModels = async (deps: ManualTicketDeps, ticketId: string, position?: Position): Promise<void> => {
+/** Waits (bounded, and never past the create's deadline) until the read models have the ticket up to `position`, or its latest event. */
+const waitForReadModels = async (deps: ManualTicketDeps, ctx: CommandContext, ticketId: string, position?: Position): Promise<void> => {
   if (deps.readModels.length === 0) return;
   const at = position ?? (await readLastEvent(deps.eventStore, ticketStream(ticketId)))?.position;
-  if (at !== undefined) await deps.progress.waitFor(deps.readModels, at, READ_YOUR_WRITES_MS);
+  const left = Math.min(READ_YOUR_WRITES_MS, (ctx.deadline ?? Infinity) - Date.now());
+  if (at !== undefined && left > 0) await deps.progress.waitFor(deps.readModels, at, left);
 };
 
 const processText = async (deps: ManualTicketDeps, command: ManualTicketCommand, ticketId: string): Promise<ProcessedTicketText | null> => {
@@ -98,7 +101,7 @@ const createTicket = async (
           overrides: command.overrides,
           skipExecuteAction: command.skipExecuteAction,
           evaluatedAt: ctx.now,
-        }, evaluationPorts(deps, account)),
+        }, evaluationPorts(deps, account, (ctx.deadline ?? Date.now() + CREATE_DEADLINE_MS) - EVALUATION_MARGIN_MS)),
     processText(deps, command, ticketId),
   ]);
 
@@ -157,7 +160,7 @@ export const createManualTicket = async (
   if (E.isLeft(slot)) return E.left(contention('open ticket of this customer and task'));
   if (slot.right.kind === 'existing') {
     const existing = slot.right.ticket;
-    await waitForReadModels(deps, existing.ticketId);
+    await waitForReadModels(deps, ctx, existing.ticketId);
     return ok({ success: true, ticketId: existing.ticketId, existingTicket: true, customer: customerView(customer), ticket: ticketView(existing) });
   }
   const release = () => releaseOpenTicketSlot(deps, ctx, slotKey, ticketId, 'the request failed before the ticket was made').catch(() => undefined);
@@ -173,6 +176,6 @@ export const createManualTicket = async (
     return created;
   }
   const { ticket, evaluation, position } = created.right;
-  await waitForReadModels(deps, ticketId, position);
+  await waitForReadModels(deps, ctx, ticketId, position);
   return ok({ success: true, ticketId, existingTicket: false, customer: customerView(customer), ticket: ticketView(ticket, evaluation) });
 };

@@ -3,31 +3,68 @@ import { Account, ActionRunner, ConfiguredHttp, OrderLookup, TaskEvaluationPorts
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/** What a source that has not answered by the deadline is recorded as saying. */
+export const LATE_REASON = 'did not answer within the time a ticket create has';
+
+/**
+ * The work's answer, or `late()` once the deadline has passed (the work goes on by itself and is
+ * not waited for): a source that hangs costs a create its remaining time, never more.
+ */
+export const beforeDeadline = async <T>(work: () => Promise<T>, deadline: number, late: () => T): Promise<T> => {
+  const left = deadline - Date.now();
+  if (left <= 0) return late();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(late()), left);
+  });
+  try {
+    return await Promise.race([work(), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
 /**
  * Task evaluation's ports bound to the account's store system, the configured HTTP client and the
- * execute-action runner. An adapter that throws counts as a source that could not answer.
+ * execute-action runner, each answering by `deadline`. An adapter that throws, or has not answered
+ * by then, counts as a source that could not answer: its data point is absent with the reason and
+ * the ticket is created.
  */
-export const evaluationPorts = (deps: { readonly orders: OrderLookup; readonly http: ConfiguredHttp; readonly actions: ActionRunner }, account: Account): TaskEvaluationPorts => ({
-  orderForTicket: async (who, orderName) => {
-    try {
-      return await deps.orders.orderForTicket(account, who, orderName);
-    } catch (e) {
-      return E.left({ kind: 'unavailable', message: message(e) });
-    }
-  },
-  callHttp: async (request, placeholders) => {
+export const evaluationPorts = (
+  deps: { readonly orders: OrderLookup; readonly http: ConfiguredHttp; readonly actions: ActionRunner },
+  account: Account,
+  deadline: number,
+): TaskEvaluationPorts => ({
+  orderForTicket: (who, orderName) =>
+    beforeDeadline(async () => {
+      try {
+        return await deps.orders.orderForTicket(account, who, orderName);
+      } catch (e) {
+        return E.left({ kind: 'unavailable' as const, message: message(e) });
+      }
+    }, deadline, () => E.left({ kind: 'unavailable' as const, message: LATE_REASON })),
+  callHttp: (request, placeholders) => {
     const started = Date.now();
-    try {
-      return await deps.http.call(request, { placeholders });
-    } catch (e) {
-      return E.left({ kind: 'network', message: message(e), durationMs: Date.now() - started });
-    }
+    return beforeDeadline(async () => {
+      try {
+        return await deps.http.call(request, { placeholders });
+      } catch (e) {
+        return E.left({ kind: 'network' as const, message: message(e), durationMs: Date.now() - started });
+      }
+    }, deadline, () => E.left({ kind: 'timeout' as const, timeoutMs: deadline - started, durationMs: Date.now() - started }));
   },
-  runAction: async (executeActionKey, inputs) => {
-    try {
-      return await deps.actions.run(account, { executeActionKey }, inputs);
-    } catch (e) {
-      return { kind: 'notFound', message: `execute action "${executeActionKey}" could not be run (${message(e)})` };
-    }
+  runAction: (executeActionKey, inputs) => {
+    const started = Date.now();
+    return beforeDeadline(async () => {
+      try {
+        return await deps.actions.run(account, { executeActionKey }, inputs);
+      } catch (e) {
+        return { kind: 'notFound' as const, message: `execute action "${executeActionKey}" could not be run (${message(e)})` };
+      }
+    }, deadline, () => {
+      const action = (account.executeActions ?? []).find((a) => a.key === executeActionKey);
+      const error = `execute action "${executeActionKey}" ${LATE_REASON}; it may still complete`;
+      return action === undefined ? { kind: 'notFound' as const, message: error } : { kind: 'failed' as const, action, error, durationMs: Date.now() - started };
+    });
   },
 });

@@ -1,0 +1,74 @@
+import { expect } from 'chai';
+import net from 'node:net';
+import { AddressInfo } from 'node:net';
+import { ticketStream } from '@support/domain';
+import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
+import { startTestService, TestService } from '../support/test-service';
+import { freshPhone, MANUAL } from '../tickets/create/support/ticket-service';
+
+/** A server that accepts every connection and never answers (the sockets stay open until it stops). */
+const startHangingServer = async (): Promise<{ url: string; stop: () => Promise<void> }> => {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+};
+
+describe('dependencies that accept a connection and never answer: every request answers within its budget', function () {
+  this.timeout(60_000);
+  let hanging: Awaited<ReturnType<typeof startHangingServer>>;
+  let svc: TestService;
+
+  before(async () => {
+    hanging = await startHangingServer();
+    // Every external system of the example (store, integration, execute actions, chat app) is the hanging server.
+    const config = JSON.parse(JSON.stringify(withoutRateLimits(exampleConfig())).replace(/http:\/\/127\.0\.0\.1:40\d\d/g, hanging.url));
+    svc = await startTestService({ config });
+  });
+  after(async () => {
+    await svc.stop();
+    await hanging.stop();
+  });
+
+  const timed = async <T>(work: () => Promise<T>): Promise<{ answer: T; ms: number }> => {
+    const started = Date.now();
+    const answer = await work();
+    return { answer, ms: Date.now() - started };
+  };
+
+  it('given a task whose data points call the store, the integration and an execute action, when a ticket is created, then it is created within 5 s, the sources that did not answer absent with the reason', async () => {
+    // when
+    const { answer, ms } = await timed(() => svc.api('POST', MANUAL, {
+      token: TOKENS.acmeAdmin, body: { customer: { phone: freshPhone() }, query: 'refund please', orderName: '#1001', taskName: 'Refund Request' },
+    }));
+    // then
+    expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+    expect(ms).to.be.at.most(5_000);
+    const events: { type: string; data: any }[] = [];
+    for await (const e of svc.deps.eventStore.readStream(ticketStream(answer.body.ticketId))) events.push(e);
+    const evaluated = events.find((e) => e.type === 'TaskEvaluated')?.data;
+    const points = evaluated.steps.flatMap((s: { dataPoints: { name: string; status: string; reason?: string }[] }) => s.dataPoints);
+    const byName = Object.fromEntries(points.map((p: { name: string }) => [p.name, p]));
+    for (const name of ['order_status', 'loyalty_tier', 'eligibility']) {
+      expect(byName[name], name).to.include({ status: 'absent' });
+      expect(byName[name].reason, name).to.be.a('string').and.not.equal('');
+    }
+  });
+
+  it('given the store hanging, when an agent looks up a customer\'s orders, then the answer comes within 10 s: 503 with Retry-After', async () => {
+    const { answer, ms } = await timed(() => svc.api('GET', `/apis/orders?phone=${encodeURIComponent(freshPhone())}`, { token: TOKENS.acmeAdmin }));
+    expect(ms).to.be.at.most(10_500);
+    expect(answer.status, JSON.stringify(answer.body)).to.equal(503);
+    expect(answer.headers.get('retry-after')).to.not.equal(null);
+  });
+});
