@@ -12,3 +12,4 @@ export * from './chat-app';
 export * from './text-processing';
 export * from './ids';
 export { lockDir, type DirLock } from './files/lock/dir-lock';
+export * from './resilience';

@@ -1,5 +1,5 @@
 import {
-  AccountDirectory, ActionRunner, BlobStore, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels,
+  AccountDirectory, ActionRunner, BlobStore, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, StoreCallsFor,
 } from '@support/domain';
 import { LimiterFactory } from '@support/http-edge';
 
@@ -25,6 +25,8 @@ export interface ServiceDeps {
   readonly actions: ActionRunner;
   /** The account's store system (spec 4.10). */
   readonly orders: OrderLookup;
+  /** The store system's calls of an account, for the agent's order routes (through the same circuit breakers as `orders`). */
+  readonly storeCalls: StoreCallsFor;
   /** OPERATOR_TOKEN: the operator's admin routes (event feed, read-model queries) over every account; unset: account admins only. */
   readonly operatorToken?: string;
 }

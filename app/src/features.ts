@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { localTicketTextProcessor, storeCallsFor, whatsAppCloudClient } from '@support/adapters';
+import { localTicketTextProcessor, whatsAppCloudClient } from '@support/adapters';
 import { actionRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes } from '@support/command-api';
 import { DispatcherDefinition } from '@support/event-sourcing';
 import {
@@ -62,7 +62,7 @@ export const features: readonly Feature[] = [
   },
   { name: 'records', commandRoutes: (deps) => recordRoutes(deps), projections: [recordsProjection] },
   { name: 'actions', commandRoutes: (deps) => actionRoutes(deps) },
-  { name: 'orders', queryRoutes: (deps) => orderRoutes({ directory: deps.directory, logger: deps.logger, storeCalls: storeCallsFor({ fetch: deps.fetch }) }) },
+  { name: 'orders', queryRoutes: (deps) => orderRoutes({ directory: deps.directory, logger: deps.logger, storeCalls: deps.storeCalls }) },
   {
     name: 'messaging',
     commandRoutes: (deps) => messagingCommandRoutes(deps, whatsAppCloudClient(deps.fetch)),

@@ -138,7 +138,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     const runsProjectors = components.includes('projectors');
     const fetchImpl = options.overrides?.fetch ?? fetch;
     deps = {
-      ...buildIntegrations(fetchImpl),
+      ...buildIntegrations(fetchImpl, logger, metrics),
       eventStore,
       readModels: engines.readModels,
       jobQueue,

@@ -40,7 +40,9 @@ export const configuredActionRunner = (http: ConfiguredHttp): ActionRunner => ({
     if (E.isLeft(converted)) return { kind: 'invalidInputs', errors: converted.left };
     const inputs = converted.right;
 
-    const answer = await http.call(action.request, { placeholders: inputs, jsonBody: requestBody(action, inputs), defaultTimeoutMs: DEFAULT_ACTION_TIMEOUT_MS });
+    const answer = await http.call(action.request, {
+      placeholders: inputs, jsonBody: requestBody(action, inputs), defaultTimeoutMs: DEFAULT_ACTION_TIMEOUT_MS, caller: { accountId: account.id, purpose: 'action' },
+    });
     if (E.isLeft(answer)) return { kind: 'failed', action, error: failureMessage(answer.left), durationMs: answer.left.durationMs };
     const response = answer.right;
     if (response.status < 200 || response.status > 299) {

@@ -41,6 +41,12 @@ export class ServiceMetrics {
     labelNames: ['outcome'] as const, registers: [this.registry],
   });
 
+  readonly breakerOpen = new Gauge({
+    name: 'support_dependency_breaker_state',
+    help: 'Circuit breaker of an external system per account (account: the configured account id): 0 closed, 0.5 half-open, 1 open (calls fail at once).',
+    labelNames: ['dependency', 'account'] as const, registers: [this.registry],
+  });
+
   readonly exportRows = new Counter({
     name: 'support_export_rows_total', help: 'Ticket rows written to export files (rate() is rows per second).', registers: [this.registry],
   });

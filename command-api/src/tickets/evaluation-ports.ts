@@ -47,7 +47,7 @@ export const evaluationPorts = (
     const started = Date.now();
     return beforeDeadline(async () => {
       try {
-        return await deps.http.call(request, { placeholders });
+        return await deps.http.call(request, { placeholders, caller: { accountId: account.id, purpose: 'integration' } });
       } catch (e) {
         return E.left({ kind: 'network' as const, message: message(e), durationMs: Date.now() - started });
       }

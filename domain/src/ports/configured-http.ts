@@ -21,5 +21,13 @@ export type HttpCallFailure =
  * response (Right); only no answer at all is a failure (Left).
  */
 export interface ConfiguredHttp {
-  call(request: HttpRequestConfig, options: { readonly placeholders: unknown; readonly jsonBody?: unknown; readonly defaultTimeoutMs?: number }): Promise<Either<HttpCallFailure, HttpCallResponse>>;
+  call(request: HttpRequestConfig, options: ConfiguredCallOptions): Promise<Either<HttpCallFailure, HttpCallResponse>>;
+}
+
+export interface ConfiguredCallOptions {
+  readonly placeholders: unknown;
+  readonly jsonBody?: unknown;
+  readonly defaultTimeoutMs?: number;
+  /** Whose call it is and what for (the circuit breakers are per account, purpose and target). */
+  readonly caller?: { readonly accountId: string; readonly purpose: 'integration' | 'action' };
 }

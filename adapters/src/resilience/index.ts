@@ -1,0 +1,2 @@
+export * from './dependency-breakers';
+export * from './breaking-ports';
