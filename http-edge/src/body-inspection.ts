@@ -15,17 +15,27 @@ export interface FindingGroup {
   readonly count: number;
 }
 
-/** What is wrong with a parsed body, by kind: too deep, prototype keys, text that is not well-formed UTF-16. */
+/** What is wrong with a parsed body, by kind: too deep, prototype keys, text that is not well-formed UTF-16, text with control characters. */
 export interface BodyFindings {
   readonly tooDeep: FindingGroup;
   readonly forbiddenKeys: FindingGroup;
   readonly malformedText: FindingGroup;
+  readonly controlCharacters: FindingGroup;
 }
 
 /** A lone (unpaired) UTF-16 surrogate: text that has no UTF-8 form and cannot be URL- or byte-encoded. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const isWellFormedText = (s: string): boolean => !LONE_SURROGATE.test(s);
+
+/**
+ * NUL and the other C0 control characters but tab, line feed and carriage return: no text field
+ * holds them on purpose, and tools downstream cut or drop text at them (pandas' C parser ends a
+ * cell at NUL).
+ */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+
+export const isFreeOfControlCharacters = (s: string): boolean => !CONTROL_CHARACTER.test(s);
 
 class Group {
   readonly paths: BodyPath[] = [];
@@ -58,12 +68,14 @@ export const inspectBody = (body: unknown): BodyFindings => {
   const tooDeep = new Group();
   const forbiddenKeys = new Group();
   const malformedText = new Group();
+  const controlCharacters = new Group();
   const stack: Place[] = [{ value: body, key: null, parent: null, depth: 0 }];
   while (stack.length > 0) {
     const place = stack.pop()!;
     const { value } = place;
     if (typeof value === 'string') {
       if (!isWellFormedText(value)) malformedText.add(() => pathOf(place));
+      if (!isFreeOfControlCharacters(value)) controlCharacters.add(() => pathOf(place));
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
@@ -80,9 +92,10 @@ export const inspectBody = (body: unknown): BodyFindings => {
     for (const key of keys) {
       if (FORBIDDEN_KEYS.has(key)) forbiddenKeys.add(() => [...pathOf(place), key]);
       if (!isWellFormedText(key)) malformedText.add(() => [...pathOf(place), key]);
+      if (!isFreeOfControlCharacters(key)) controlCharacters.add(() => [...pathOf(place), key]);
     }
     // Pushed in reverse so that places are visited in document order.
     for (let i = keys.length - 1; i >= 0; i -= 1) stack.push({ value: (value as Record<string, unknown>)[keys[i]], key: keys[i], parent: place, depth });
   }
-  return { tooDeep, forbiddenKeys, malformedText };
+  return { tooDeep, forbiddenKeys, malformedText, controlCharacters };
 };

@@ -9,3 +9,4 @@ export * from './column-names';
 export * from './payload-data';
 export * from './export-columns';
 export * from './civil-date';
+export * from './formula-cells';
