@@ -1,5 +1,12 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+/**
+ * prom-client's default metrics repeat three gauges under a counter's `_total` suffix, which
+ * Prometheus's own linter (promtool check metrics) refuses; the same counts stay served as
+ * nodejs_active_handles (by type), nodejs_active_requests and nodejs_active_resources.
+ */
+const MISNAMED_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+
 /** Latency buckets in seconds, from a cached read to a slow fsync or store call. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -68,6 +75,7 @@ export class ServiceMetrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    for (const name of MISNAMED_DEFAULTS) this.registry.removeSingleMetric(name);
   }
 
   /** A gauge whose values are read when the registry is scraped. */
