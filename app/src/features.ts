@@ -7,7 +7,7 @@ import {
   ticketExportDispatcher, ticketsProjection,
 } from '@support/projectors';
 import { analyticsRoutes, auditRoutes, exportQueryRoutes, messagingQueryRoutes, orderRoutes, ticketQueryRoutes } from '@support/query-api';
-import { exportRetentionSweep, messageDeliveryWorker, startTicketTextWorker, ticketExportWorker, ticketTextDispatcher } from '@support/workers';
+import { exportDeadLetterSweep, exportRetentionSweep, messageDeliveryWorker, startTicketTextWorker, ticketExportWorker, ticketTextDispatcher } from '@support/workers';
 import { ServiceDeps } from './deps';
 
 /** A background job consumer of the workers component. */
@@ -77,7 +77,7 @@ export const features: readonly Feature[] = [
     queryRoutes: (deps) => exportQueryRoutes(deps),
     projections: [exportJobsProjection],
     dispatchers: [ticketExportDispatcher],
-    workers: [exportWorker, exportRetentionSweep()],
+    workers: [exportWorker, exportRetentionSweep(), exportDeadLetterSweep()],
   },
   { name: 'audit', queryRoutes: (deps) => auditRoutes(deps) },
   // The read models of every feature (called once `features` is defined).

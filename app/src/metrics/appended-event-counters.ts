@@ -1,4 +1,5 @@
 import { EventData } from '@support/domain';
+import { DEAD_LETTERED_EXPORT_ERROR } from '@support/workers';
 import { ServiceMetrics } from './service-metrics';
 
 /** Something that counts what the events appended by this process say happened. */
@@ -41,4 +42,15 @@ export const exportRows = (metrics: ServiceMetrics): AppendedEventObserver => {
     }
     if (event.type !== 'TicketExportProgressed') written.delete(key);
   };
+};
+
+/**
+ * support_export_jobs_failed_total{cause}: exports recorded failed, by cause: `attempt` (a worker
+ * failed it: the file could not be written or uploaded) or `dead_letter` (its job went to the
+ * queue's dead letter with the export unfinished, and the dead-letter sweep failed it).
+ */
+export const exportFailures = (metrics: ServiceMetrics): AppendedEventObserver => (event) => {
+  if (event.type !== 'TicketExportFailed') return;
+  const error = (event.data as { error?: unknown }).error;
+  metrics.exportJobsFailed.inc({ cause: error === DEAD_LETTERED_EXPORT_ERROR ? 'dead_letter' : 'attempt' });
 };

@@ -54,6 +54,11 @@ export class ServiceMetrics {
     labelNames: ['dependency', 'account'] as const, registers: [this.registry],
   });
 
+  readonly exportJobsFailed = new Counter({
+    name: 'support_export_jobs_failed_total', help: 'Ticket exports recorded failed by this process, by cause (attempt: a worker failed it; dead_letter: its job went to the dead letter unfinished).',
+    labelNames: ['cause'] as const, registers: [this.registry],
+  });
+
   readonly exportRows = new Counter({
     name: 'support_export_rows_total', help: 'Ticket rows written to export files (rate() is rows per second).', registers: [this.registry],
   });

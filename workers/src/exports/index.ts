@@ -6,3 +6,4 @@ export * from './objective-tasks';
 export * from './run-export';
 export * from './export-worker';
 export * from './retention-sweep';
+export * from './dead-letter-sweep';

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import { EXPORT_FILE_RETENTION_MS, EXPORT_JOBS_COLLECTION, ExportJobDocument } from '@support/domain';
 import { exportCommand } from './export-command';
 import { ExportWorkerDeps } from './export-worker-deps';
+import { periodicSweep } from './periodic-sweep';
 
 export interface SweepOutcome {
   /** Jobs whose file was deleted and recorded (TicketExportFileDeleted). */
@@ -37,32 +38,8 @@ export interface RetentionSweepOptions {
 }
 
 /** Runs the sweep at start and then every interval (one at a time); stop waits for a sweep in hand. */
-export const exportRetentionSweep = (options: RetentionSweepOptions = {}) => ({
-  name: 'worker:ticket-export-retention',
-  start: async (deps: ExportWorkerDeps): Promise<{ stop(): Promise<void> }> => {
-    const intervalMs = options.intervalMs ?? 10 * 60_000;
-    let running: Promise<void> = Promise.resolve();
-    let stopped = false;
-    const tick = () => {
-      running = running.then(async () => {
-        if (stopped) return;
-        try {
-          const outcome = await sweepExpiredExports(deps);
-          if (outcome.expiredJobs > 0 || outcome.strayBlobs > 0) deps.logger.info('export retention sweep', { ...outcome });
-        } catch (e) {
-          deps.logger.error('export retention sweep failed', { errorName: (e as Error).name, errorMessage: (e as Error).message });
-        }
-      });
-    };
-    tick();
-    const timer = setInterval(tick, intervalMs);
-    timer.unref();
-    return {
-      stop: async () => {
-        stopped = true;
-        clearInterval(timer);
-        await running;
-      },
-    };
-  },
-});
+export const exportRetentionSweep = (options: RetentionSweepOptions = {}) =>
+  periodicSweep<ExportWorkerDeps>('worker:ticket-export-retention', options.intervalMs ?? 10 * 60_000, async (deps) => {
+    const outcome = await sweepExpiredExports(deps);
+    if (outcome.expiredJobs > 0 || outcome.strayBlobs > 0) deps.logger.info('export retention sweep', { ...outcome });
+  });

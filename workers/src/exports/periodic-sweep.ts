@@ -1,0 +1,33 @@
+import { Logger } from '@support/domain';
+
+/**
+ * A piece of work run at start and then every interval, one run at a time; a failed run is logged
+ * and the next one comes at its time. `stop` waits for a run in hand.
+ */
+export const periodicSweep = <D extends { readonly logger: Logger }>(name: string, intervalMs: number, sweep: (deps: D) => Promise<void>) => ({
+  name,
+  start: async (deps: D): Promise<{ stop(): Promise<void> }> => {
+    let running: Promise<void> = Promise.resolve();
+    let stopped = false;
+    const tick = () => {
+      running = running.then(async () => {
+        if (stopped) return;
+        try {
+          await sweep(deps);
+        } catch (e) {
+          deps.logger.error(`${name} failed`, { errorName: (e as Error).name, errorMessage: (e as Error).message });
+        }
+      });
+    };
+    tick();
+    const timer = setInterval(tick, intervalMs);
+    timer.unref();
+    return {
+      stop: async () => {
+        stopped = true;
+        clearInterval(timer);
+        await running;
+      },
+    };
+  },
+});
