@@ -18,6 +18,21 @@ const agentReply = (t: TicketState, respondedAt: string, channel: ResponseChanne
     ? { type: 'FirstResponseRecorded', data: { ticketId: t.ticketId, accountId: t.accountId, respondedAt, channel, agentId, at } }
     : { type: 'AgentReplied', data: { ticketId: t.ticketId, accountId: t.accountId, respondedAt, channel, agentId } };
 
+/**
+ * An interaction (an email, a call, a chat and its first agent message) belongs to a ticket from
+ * its creation on: one that happened before it would make a first response earlier than the ticket
+ * (a response time of zero). The first of `times` that is before the ticket's creation, as a refusal.
+ */
+const beforeCreation = (t: TicketState, times: readonly (readonly [field: string, at: string | null])[]): Decision | null => {
+  const created = Date.parse(t.createdAt);
+  for (const [field, at] of times) {
+    if (at !== null && Date.parse(at) < created) {
+      return invalid(field, `${field} ${at} is before the ticket was created (${t.createdAt}): an interaction of this ticket happens after its creation; send the time it happened, or record it on the ticket it belongs to`);
+    }
+  }
+  return null;
+};
+
 const statusChange = (t: TicketState, to: TicketStatus, at: string, changedById: string | null, resolvedBy: 'agent' | 'ai' | null = null): TicketEvent => ({
   type: 'TicketStatusChanged',
   data: { ticketId: t.ticketId, accountId: t.accountId, from: t.status, to, resolvedBy, changedById, at },
@@ -65,6 +80,8 @@ const decideWorked = (t: TicketState, c: TicketCommand): Decision => {
       return decideStatus(t, c);
     case 'RecordEmail': {
       if (t.emailMessageIds.includes(c.messageId)) return nothing;
+      const early = beforeCreation(t, [['sentAt', c.sentAt]]);
+      if (early !== null) return early;
       const { type: _type, ...email } = c;
       const events: TicketEvent[] = [{ type: 'EmailMessageRecorded', data: { ...ids, ...email } }];
       if (c.direction === 'agent' && c.generatedBy === null) events.push(agentReply(t, c.sentAt, 'email', c.agentId, c.at));
@@ -77,6 +94,8 @@ const decideWorked = (t: TicketState, c: TicketCommand): Decision => {
         if (known.endedAt === null && c.endedAt !== null) return E.right([{ type: 'CallEnded', data: { ...ids, callId: c.callId, endedAt: c.endedAt, at: c.at } }]);
         return nothing;
       }
+      const early = beforeCreation(t, [['startedAt', c.startedAt]]);
+      if (early !== null) return early;
       const { type: _type, ...call } = c;
       const events: TicketEvent[] = [{ type: 'CallRecorded', data: { ...ids, ...call } }];
       // An outgoing call is an agent reaching out; an incoming call with an agent was answered.
@@ -94,6 +113,8 @@ const decideWorked = (t: TicketState, c: TicketCommand): Decision => {
     }
     case 'RecordChat': {
       if (t.chatSessionIds.includes(c.sessionId)) return nothing;
+      const early = beforeCreation(t, [['startedAt', c.startedAt], ['firstAgentMessageAt', c.firstAgentMessageAt]]);
+      if (early !== null) return early;
       const { type: _type, ...chat } = c;
       const events: TicketEvent[] = [{ type: 'ChatSessionRecorded', data: { ...ids, ...chat } }];
       if (c.firstAgentMessageAt !== null) events.push(agentReply(t, c.firstAgentMessageAt, 'chat', c.agentId, c.at));

@@ -59,17 +59,17 @@ describe('working tickets: emails, calls, chats and the first response (agent wo
 
   it('given an incoming call answered by an agent, its end and its Voice FCR evaluation, then the root stores the decision', async () => {
     const ticketId = await newTicket(env.svc);
-    const call = await work(env.svc, ticketId, 'calls', { callId: 'c-1', direction: 'incoming', startedAt: '2026-03-03T10:00:00Z', agentId: 'u-agent' });
+    const call = await work(env.svc, ticketId, 'calls', { callId: 'c-1', direction: 'incoming', startedAt: '2027-03-03T10:00:00Z', agentId: 'u-agent' });
     expect(call.body.events).to.deep.equal(['CallRecorded', 'FirstResponseRecorded']);
-    const ended = await work(env.svc, ticketId, 'calls', { callId: 'c-1', direction: 'incoming', startedAt: '2026-03-03T10:00:00Z', endedAt: '2026-03-03T10:07:00Z', agentId: 'u-agent' });
+    const ended = await work(env.svc, ticketId, 'calls', { callId: 'c-1', direction: 'incoming', startedAt: '2027-03-03T10:00:00Z', endedAt: '2027-03-03T10:07:00Z', agentId: 'u-agent' });
     expect(ended.body.events).to.deep.equal(['CallEnded']);
-    const same = await work(env.svc, ticketId, 'calls', { callId: 'c-1', direction: 'incoming', startedAt: '2026-03-03T10:00:00Z' });
+    const same = await work(env.svc, ticketId, 'calls', { callId: 'c-1', direction: 'incoming', startedAt: '2027-03-03T10:00:00Z' });
     expect(same.body.changed).to.equal(false);
-    const evaluation = await work(env.svc, ticketId, 'calls/c-1/evaluation', { outcome: 'resolved_on_call', reason: 'customer_confirmed', evaluatedAt: '2026-03-03T10:08:00Z' });
+    const evaluation = await work(env.svc, ticketId, 'calls/c-1/evaluation', { outcome: 'resolved_on_call', reason: 'customer_confirmed', evaluatedAt: '2027-03-03T10:08:00Z' });
     expect(evaluation.status).to.equal(200);
     expect(evaluation.body.events).to.deep.equal(['CallEvaluated']);
     const got = (await getTicket(env.svc, ticketId)).body.ticket;
-    expect(got.voiceFcr).to.deep.equal({ callId: 'c-1', outcome: 'resolved_on_call', reason: 'customer_confirmed', evaluatedAt: '2026-03-03T10:08:00.000Z', laterInboundContact: false });
+    expect(got.voiceFcr).to.deep.equal({ callId: 'c-1', outcome: 'resolved_on_call', reason: 'customer_confirmed', evaluatedAt: '2027-03-03T10:08:00.000Z', laterInboundContact: false });
     expect(got.family.incomingCallIds).to.deep.equal(['c-1']);
     expect(got.involvedAgentIds).to.deep.equal(['u-agent']);
     expect(got.firstResponseChannel).to.equal('voiceCall');
@@ -78,42 +78,53 @@ describe('working tickets: emails, calls, chats and the first response (agent wo
 
   it('given a Voice FCR decision, when the customer writes again later, then the decision is marked as followed by a later inbound contact', async () => {
     const ticketId = await newTicket(env.svc);
-    await work(env.svc, ticketId, 'calls', { callId: 'c-9', direction: 'incoming', startedAt: '2026-03-03T10:00:00Z' });
-    await work(env.svc, ticketId, 'calls/c-9/evaluation', { outcome: 'resolved_on_call', reason: 'customer_confirmed', evaluatedAt: '2026-03-03T10:08:00Z' });
-    await work(env.svc, ticketId, 'calls', { callId: 'c-out', direction: 'outgoing', startedAt: '2026-03-03T11:00:00Z', agentId: 'u-agent' });
+    await work(env.svc, ticketId, 'calls', { callId: 'c-9', direction: 'incoming', startedAt: '2027-03-03T10:00:00Z' });
+    await work(env.svc, ticketId, 'calls/c-9/evaluation', { outcome: 'resolved_on_call', reason: 'customer_confirmed', evaluatedAt: '2027-03-03T10:08:00Z' });
+    await work(env.svc, ticketId, 'calls', { callId: 'c-out', direction: 'outgoing', startedAt: '2027-03-03T11:00:00Z', agentId: 'u-agent' });
     expect((await getTicket(env.svc, ticketId)).body.ticket.voiceFcr.laterInboundContact).to.equal(false);
-    await work(env.svc, ticketId, 'emails', email({ messageId: 'later', sentAt: '2026-03-04T08:00:00Z' }));
+    await work(env.svc, ticketId, 'emails', email({ messageId: 'later', sentAt: '2027-03-04T08:00:00Z' }));
     expect((await getTicket(env.svc, ticketId)).body.ticket.voiceFcr.laterInboundContact).to.equal(true);
   });
 
   it('refuses an evaluation of a call the ticket does not have (404) or of an outgoing call (400), and bad call bodies (400)', async () => {
     const ticketId = await newTicket(env.svc);
-    const missing = await work(env.svc, ticketId, 'calls/nope/evaluation', { outcome: 'unresolved', reason: 'x', evaluatedAt: '2026-03-03T10:08:00Z' });
+    const missing = await work(env.svc, ticketId, 'calls/nope/evaluation', { outcome: 'unresolved', reason: 'x', evaluatedAt: '2027-03-03T10:08:00Z' });
     expect(missing.status).to.equal(404);
     expect(missing.body.message).to.match(/Call "nope" is not recorded/);
-    await work(env.svc, ticketId, 'calls', { callId: 'o-1', direction: 'outgoing', startedAt: '2026-03-03T10:00:00Z' });
-    const outgoing = await work(env.svc, ticketId, 'calls/o-1/evaluation', { outcome: 'unresolved', reason: 'x', evaluatedAt: '2026-03-03T10:08:00Z' });
+    await work(env.svc, ticketId, 'calls', { callId: 'o-1', direction: 'outgoing', startedAt: '2027-03-03T10:00:00Z' });
+    const outgoing = await work(env.svc, ticketId, 'calls/o-1/evaluation', { outcome: 'unresolved', reason: 'x', evaluatedAt: '2027-03-03T10:08:00Z' });
     expect(outgoing.status).to.equal(400);
-    const badDirection = await work(env.svc, ticketId, 'calls', { callId: 'b-1', direction: 'sideways', startedAt: '2026-03-03T10:00:00Z' });
+    const badDirection = await work(env.svc, ticketId, 'calls', { callId: 'b-1', direction: 'sideways', startedAt: '2027-03-03T10:00:00Z' });
     expect(badDirection.status).to.equal(400);
     expect(badDirection.body.message).to.match(/direction must be one of "incoming", "outgoing"/);
     const badTime = await work(env.svc, ticketId, 'calls', { callId: 'b-2', direction: 'incoming', startedAt: 'yesterday' });
     expect(badTime.status).to.equal(400);
     expect(badTime.body.message).to.match(/startedAt must be an ISO 8601 date-time/);
-    const backwards = await work(env.svc, ticketId, 'calls', { callId: 'b-3', direction: 'incoming', startedAt: '2026-03-03T10:00:00Z', endedAt: '2026-03-03T09:00:00Z' });
+    const backwards = await work(env.svc, ticketId, 'calls', { callId: 'b-3', direction: 'incoming', startedAt: '2027-03-03T10:00:00Z', endedAt: '2027-03-03T09:00:00Z' });
     expect(backwards.status).to.equal(400);
     expect(backwards.body.field).to.equal('endedAt');
   });
 
   it('given chat sessions (one twice), then each session counts once and an agent message in one is the first response', async () => {
     const ticketId = await newTicket(env.svc);
-    await work(env.svc, ticketId, 'chats', { sessionId: 's-1', startedAt: '2026-03-05T12:00:00Z' });
-    await work(env.svc, ticketId, 'chats', { sessionId: 's-1', startedAt: '2026-03-05T12:00:00Z' });
-    const answered = await work(env.svc, ticketId, 'chats', { sessionId: 's-2', startedAt: '2026-03-05T13:00:00Z', agentId: 'u-agent2', firstAgentMessageAt: '2026-03-05T13:02:00Z' });
+    await work(env.svc, ticketId, 'chats', { sessionId: 's-1', startedAt: '2027-03-05T12:00:00Z' });
+    await work(env.svc, ticketId, 'chats', { sessionId: 's-1', startedAt: '2027-03-05T12:00:00Z' });
+    const answered = await work(env.svc, ticketId, 'chats', { sessionId: 's-2', startedAt: '2027-03-05T13:00:00Z', agentId: 'u-agent2', firstAgentMessageAt: '2027-03-05T13:02:00Z' });
     expect(answered.body.events).to.deep.equal(['ChatSessionRecorded', 'FirstResponseRecorded']);
     const got = (await getTicket(env.svc, ticketId)).body.ticket;
     expect(got.family.chatSessionIds).to.deep.equal(['s-1', 's-2']);
-    expect(got.firstResponseAt).to.equal('2026-03-05T13:02:00.000Z');
+    expect(got.firstResponseAt).to.equal('2027-03-05T13:02:00.000Z');
     expect(got.involvedSources).to.include('liveChat');
+  });
+
+  it('given an email, a call and a chat message from before the ticket was created, then each is 400 naming its time and the ticket\'s creation, and no first response is recorded', async () => {
+    const ticketId = await newTicket(env.svc);
+    const early = '2020-01-01T00:00:00Z';
+    const email = await work(env.svc, ticketId, 'emails', { messageId: 'early', threadId: 'th', emailClient: 'gmail', from: 'ben@acme.example', to: ['kim@example.com'], sentAt: early });
+    const call = await work(env.svc, ticketId, 'calls', { callId: 'early', direction: 'outgoing', startedAt: early, agentId: 'u-agent' });
+    const chat = await work(env.svc, ticketId, 'chats', { sessionId: 'early', startedAt: '2030-01-01T00:00:00Z', agentId: 'u-agent', firstAgentMessageAt: early });
+    expect([email, call, chat].map((r) => [r.status, r.body.field])).to.deep.equal([[400, 'sentAt'], [400, 'startedAt'], [400, 'firstAgentMessageAt']]);
+    expect(call.body.message).to.match(/^startedAt 2020-01-01T00:00:00\.000Z is before the ticket was created \(/);
+    expect((await getTicket(env.svc, ticketId)).body.ticket.firstResponseAt).to.equal(null);
   });
 });

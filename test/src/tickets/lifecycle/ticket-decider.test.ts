@@ -70,6 +70,15 @@ describe('ticket decider (given / when / then)', () => {
     given(ticketCreated, recorded('m1', 'customer')).when(email('m1', 'customer')).then([]);
   });
 
+  it('an email, call or chat from before the ticket was created is refused naming the field and both times; one at the creation time is taken', () => {
+    const before = '2027-01-01T09:59:59.000Z';
+    given(ticketCreated).when({ type: 'RecordEmail', messageId: 'early', threadId: 'th', emailClient: 'gmail', from: 'x@y', to: [], sentAt: before, direction: 'agent', generatedBy: null, agentId: null, at: AT })
+      .thenFails({ kind: 'InvalidTicketCommand', field: 'sentAt', message: `sentAt ${before} is before the ticket was created (${AT}): an interaction of this ticket happens after its creation; send the time it happened, or record it on the ticket it belongs to` });
+    given(ticketCreated).when({ type: 'RecordCall', callId: 'c', direction: 'outgoing', startedAt: before, endedAt: null, agentId: null, at: AT }).thenFails({ kind: 'InvalidTicketCommand', field: 'startedAt' });
+    given(ticketCreated).when({ type: 'RecordChat', sessionId: 's', startedAt: AT, agentId: null, firstAgentMessageAt: before, at: AT }).thenFails({ kind: 'InvalidTicketCommand', field: 'firstAgentMessageAt' });
+    given(ticketCreated).when({ type: 'RecordCall', callId: 'c', direction: 'outgoing', startedAt: AT, endedAt: null, agentId: null, at: AT }).thenEvents();
+  });
+
   it('only an incoming call recorded on the ticket is evaluated for Voice FCR', () => {
     const call = (direction: 'incoming' | 'outgoing'): TicketEvent => ({ type: 'CallRecorded', data: { ...ids, callId: 'c', direction, startedAt: AT, endedAt: null, agentId: null, at: AT } });
     const evaluate: TicketCommand = { type: 'EvaluateCall', callId: 'c', outcome: 'unresolved', reason: 'no_answer', evaluatedAt: AT, at: AT };
