@@ -22,4 +22,9 @@ export const handleCustomer = commandHandler(customerDecider);
 export const handleTicketNumbers = commandHandler(ticketNumberDecider, { read: 'lastEvent', retry: { attempts: 8, backoff: COMMAND_RETRY } });
 export const handleExportJob = commandHandler(ticketExportDecider);
 export const handleMessage = commandHandler(messageDecider);
-export const handleRecord = commandHandler(resourceRecordDecider);
+/**
+ * A resource record: every upsert of one identifier value decides on the record holding it, so
+ * racing upserts of one value (integrations retrying, batch loaders) get more tries (up to about
+ * half a second of waiting).
+ */
+export const handleRecord = commandHandler(resourceRecordDecider, { retry: { attempts: 10, backoff: COMMAND_RETRY } });
