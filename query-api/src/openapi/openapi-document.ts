@@ -25,7 +25,6 @@ export const openApiDocument = {
     version: '1.0.0',
     description: 'The public interface of the interface specification, and the service\'s additions (agent workspace, message status, orders, downloads, health, metrics, admin). Every error has the body of spec 2.1.',
   },
-  jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
   servers: [{ url: '/', description: 'The service itself (PUBLIC_BASE_URL).' }],
   security: [{ bearer: [] }],
   tags: [

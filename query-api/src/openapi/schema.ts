@@ -39,6 +39,13 @@ export const object = (
   ...(options.closed ? { additionalProperties: false } : {}),
 });
 
+/**
+ * An object whose keys are the caller's own (a record's fields, an action's inputs): any key, any JSON
+ * value. Said outright (`additionalProperties: true`), so generated clients type it as a map of
+ * unknown values rather than an object with no keys.
+ */
+export const freeObject = (description: string): Schema => ({ type: 'object', description, additionalProperties: true });
+
 /** Every property listed is required (answers whose keys are always there). */
 export const record = (properties: Readonly<Record<string, Schema>>, options: { readonly closed?: boolean; readonly description?: string } = {}): Schema =>
   object(properties, Object.keys(properties), options);

@@ -74,4 +74,17 @@ describe('The OpenAPI document (spec 9)', () => {
     }
     expect(examples).to.be.at.least(6);
   });
+
+  it('given the objects whose keys are the caller\'s own (records\' data, actions\' inputs), then they take any key outright, so generated clients type them as maps, not as objects without keys', () => {
+    const paths = openApiDocument.paths as unknown as Record<string, Record<string, { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }>>;
+    const property = (template: string, name: string) => paths[template].post.requestBody.content['application/json'].schema.properties[name];
+    for (const [template, name] of [['/apis/resources/records/insert', 'data'], ['/apis/resources/records/upsert', 'data'], ['/apis/workflow-config-library/execute-action/run', 'inputs']]) {
+      expect(property(template, name), `${template} ${name}`).to.deep.include({ type: 'object', additionalProperties: true });
+    }
+  });
+
+  it('given the document, then it names no jsonSchemaDialect (3.1\'s default; validating proxies such as Prism skip documents that name one) and no path parameter spans segments', () => {
+    expect(openApiDocument).to.not.have.property('jsonSchemaDialect');
+    expect(JSON.stringify(openApiDocument)).to.not.contain('x-matches-slashes');
+  });
 });

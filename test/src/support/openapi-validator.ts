@@ -53,7 +53,7 @@ export class OpenApiValidator {
         const params = (template.match(/\{[^}]+\}/g) ?? []).length;
         const source = template.split(/(\{[^}]+\})/).map((part) => {
           if (!part.startsWith('{')) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-          return this.spansSegments(template, part.slice(1, -1)) ? '(.+)' : '([^/]+)';
+          return '([^/]+)';
         }).join('');
         // The router is not strict: a trailing slash reaches the same route.
         return { template, pattern: new RegExp(`^${source}/?$`), params };
@@ -103,12 +103,6 @@ export class OpenApiValidator {
     const key = media in content ? media : '*/*' in content ? '*/*' : null;
     if (key === null) return [...problems, `${where}: content type "${media}" is not documented (documented: ${Object.keys(content).join(', ')})`];
     return [...problems, ...this.checkBody(answer, `${base}/${pointer('content', key)}`, key).map((p) => `${where}: ${p}`)];
-  }
-
-  private spansSegments(template: string, name: string): boolean {
-    const item = this.doc.paths[template];
-    return Object.values(item).some((op) => ((op as { parameters?: { name: string; in: string; 'x-matches-slashes'?: boolean }[] }).parameters ?? [])
-      .some((p) => p.in === 'path' && p.name === name && p['x-matches-slashes'] === true));
   }
 
   private checkHeaders(answer: ReceivedAnswer, declared: Record<string, unknown>): string[] {

@@ -11,13 +11,14 @@ const REFUSALS = {
 } as const;
 
 /**
- * GET {downloadPath}/{key}?expires&signature[&filename]: serves a blob of the local blob store to
+ * GET {downloadPath}/{key}?expires&signature[&filename], the key one path segment with its `/`
+ * percent-encoded (as the links are made): serves a blob of the local blob store to
  * whoever holds a valid, unexpired signed URL (no Bearer token: the signature is the credential).
  * A tampered or expired URL is 403 in the error body of spec 2.1; a retired file 404.
  */
 export const downloadRoutes = (downloadPath: string, blobs: LocalBlobStore, logger: Logger): Router => {
   const router = new Router();
-  router.get(`${downloadPath}/*key`, async (ctx) => {
+  router.get(`${downloadPath}/:key`, async (ctx) => {
     const key = ctx.params.key;
     const q = ctx.query;
     const one = (v: unknown) => (typeof v === 'string' ? v : undefined);

@@ -111,8 +111,8 @@ export class LocalBlobStore implements BlobStore {
     const query = new URLSearchParams({ expires: String(expiresUnixSeconds) });
     if (downloadFileName !== undefined) query.set('filename', downloadFileName);
     query.set('signature', signReadGrant(this.signingKey, { key, expiresUnixSeconds, downloadFileName }));
-    const path = key.split('/').map(encodeURIComponent).join('/');
-    return `${this.publicBaseUrl}${this.downloadPath}/${path}?${query.toString()}`;
+    // The key is one path segment, its `/` percent-encoded, so the link fits the OpenAPI template /downloads/{key}.
+    return `${this.publicBaseUrl}${this.downloadPath}/${encodeURIComponent(key)}?${query.toString()}`;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { answer, errorAnswer, jsonBody, operation, rateLimitedSuccessHeaders } from '../responses';
-import { arrayOf, int, object, Paths, str } from '../schema';
+import { arrayOf, freeObject, int, object, Paths, str } from '../schema';
 
 const failure = (extra: Record<string, unknown> = {}) => object({ error: str(), message: str(), success: { const: false }, errors: arrayOf(str()), ...extra }, ['error']);
 
@@ -7,7 +7,7 @@ export const actionPaths: Paths = {
   '/apis/workflow-config-library/execute-action/run': {
     post: operation({
       operationId: 'runExecuteAction', summary: 'Run one configured execute action (spec 4.9)', tags: ['Execute actions'],
-      requestBody: jsonBody(object({ workflowConfigLibraryId: str('Wins over executeActionKey.'), executeActionKey: str(), inputs: object({}) }, [], { closed: true }), true, {
+      requestBody: jsonBody(object({ workflowConfigLibraryId: str('Wins over executeActionKey.'), executeActionKey: str(), inputs: freeObject('The action\'s inputs by name, as the action declares them.') }, [], { closed: true }), true, {
         executeActionKey: 'check_eligibility', inputs: { orderId: 'A-1001', amount: '49.90', express: 'true' },
       }),
     }, { auth: 'token', jsonBody: true, rateLimited: true, idempotent: true }, {

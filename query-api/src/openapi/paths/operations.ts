@@ -32,9 +32,9 @@ export const operationPaths: Paths = {
   '/downloads/{key}': {
     get: operation({
       operationId: 'download', summary: 'A file of the embedded blob store through a signed URL (the signature is the credential)', tags: TAGS,
-      description: 'Handed out by the export status route as downloadUrl; `key` may hold `/`.',
+      description: 'Handed out by the export status route as downloadUrl: use the link as it is.',
       parameters: [
-        { ...pathParam('key', 'The blob key (may hold `/`).'), 'x-matches-slashes': true }, queryParam('expires', 'Expiry (epoch seconds), signed.', str(), true),
+        pathParam('key', 'The blob key, one path segment: its `/` are percent-encoded (`exports%2Facme%2F...`).'), queryParam('expires', 'Expiry (epoch seconds), signed.', str(), true),
         queryParam('signature', 'HMAC of key and expiry.', str(), true), queryParam('filename', 'The name the download is saved under.'),
       ],
     }, {}, {

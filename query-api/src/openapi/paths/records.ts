@@ -1,5 +1,5 @@
 import { answer, errorAnswer, jsonBody, operation } from '../responses';
-import { arrayOf, int, object, Paths, ref, str } from '../schema';
+import { arrayOf, freeObject, int, object, Paths, ref, str } from '../schema';
 
 const TAGS = ['Resources'];
 
@@ -14,7 +14,7 @@ export const recordPaths: Paths = {
   '/apis/resources/records/insert': {
     post: operation({
       operationId: 'insertRecord', summary: 'Insert a resource record (spec 4.7)', tags: TAGS,
-      requestBody: jsonBody(object({ objectId: str(), data: object({}) }, ['objectId', 'data'], { closed: true }), true, { objectId: 'obj-inventory', data: { sku: 'KET-1', qty: '12' } }),
+      requestBody: jsonBody(object({ objectId: str(), data: freeObject('The record\'s fields by key, as the resource declares them.') }, ['objectId', 'data'], { closed: true }), true, { objectId: 'obj-inventory', data: { sku: 'KET-1', qty: '12' } }),
     }, { auth: 'token', jsonBody: true, idempotent: true }, {
       '200': answer('The record added.', recordAnswer({}, [])),
       '400': refusal,
@@ -24,7 +24,7 @@ export const recordPaths: Paths = {
   '/apis/resources/records/upsert': {
     post: operation({
       operationId: 'upsertRecord', summary: 'Insert or update a resource record by an identifier (spec 4.8)', tags: TAGS,
-      requestBody: jsonBody(object({ objectId: str(), idField: str(), idValue: {}, data: object({}) }, ['objectId', 'idField', 'idValue', 'data'], { closed: true }), true, {
+      requestBody: jsonBody(object({ objectId: str(), idField: str(), idValue: {}, data: freeObject('The fields to set, by key, as the resource declares them.') }, ['objectId', 'idField', 'idValue', 'data'], { closed: true }), true, {
         objectId: 'obj-inventory', idField: 'sku', idValue: 'KET-1', data: { qty: 11 },
       }),
     }, { auth: 'token', jsonBody: true, idempotent: true }, {
