@@ -61,6 +61,12 @@ export interface HandlerOptions {
 export interface CallOptions<Event extends DomainEvent> {
   /** Metadata context of each new event (default: the command's context for all of them). */
   readonly contextOf?: (event: Event, index: number) => CommandContext;
+  /**
+   * The stream is new (its name holds an id just made): the first decision is taken on the initial
+   * state without reading it, and appended with 'no_stream'; should it exist after all, the next
+   * try reads it as usual.
+   */
+  readonly newStream?: boolean;
 }
 
 export type CommandHandler<Command, Event extends DomainEvent, State, Err> = (
@@ -123,7 +129,9 @@ export const commandHandler = <Command, Event extends DomainEvent, State, Err>(
   const retry = options.retry ?? DEFAULT_RETRY;
   return async (deps, streamName, command, ctx, call = {}) => {
     for (let attempt = 1; ; attempt++) {
-      const { state, revision, last } = await loadStream(deps.eventStore, streamName, decider, read);
+      const { state, revision, last } = attempt === 1 && call.newStream === true
+        ? { state: decider.initialState(), revision: null, last: null }
+        : await loadStream(deps.eventStore, streamName, decider, read);
       const made = typeof command === 'function' ? await (command as (s: State, l: RecordedEvent | null) => Promise<Command>)(state, last) : command;
       const decided = decider.decide(made, state);
       if (E.isLeft(decided)) return decided;

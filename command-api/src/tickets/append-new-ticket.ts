@@ -9,7 +9,7 @@ export const appendNewTicket = async (
   ticket: TicketCreatedData,
   evaluation: TaskEvaluatedData | null,
 ): Promise<{ ticket: TicketState; position: Position }> => {
-  const handled = await handleTicket(deps, ticketStream(ticket.ticketId), { type: 'CreateTicket', ticket, evaluation }, ctx);
+  const handled = await handleTicket(deps, ticketStream(ticket.ticketId), { type: 'CreateTicket', ticket, evaluation }, ctx, { newStream: true });
   if (E.isLeft(handled) || handled.right.appended === null || handled.right.state === null) {
     throw new Error(`a new ticket could not be appended (${E.isLeft(handled) ? handled.left.kind : 'nothing appended'})`);
   }

@@ -33,7 +33,8 @@ export const findOrCreateCustomer = async (
   const owners = await Promise.all(contacts.map((c) => claimHolder(deps, CUSTOMER_CONTACT, keyOf(c))));
   // The contact that decides the customer: the first one (in the order phone, email) with an owner.
   let deciding = owners.findIndex((o) => o !== null);
-  let customerId = deciding >= 0 ? (owners[deciding] as string) : deps.newId();
+  const fresh = deps.newId();
+  let customerId = deciding >= 0 ? (owners[deciding] as string) : fresh;
   const linked: Contact[] = deciding >= 0 ? [contacts[deciding]] : [];
   for (let i = 0; i < contacts.length; i++) {
     if (owners[i] !== null) continue;
@@ -52,7 +53,7 @@ export const findOrCreateCustomer = async (
 
   const recorded = await handleCustomer(deps, customerStream(customerId), {
     type: 'RecordCustomer', customerId, accountId: ctx.accountId, contacts: linked, name: details.name, storefrontCustomerId: details.storefrontCustomerId, at: ctx.now,
-  }, ctx);
+  }, ctx, { newStream: customerId === fresh });
   if (E.isLeft(recorded)) {
     if (recorded.left.kind === 'ConcurrencyConflict') return E.left(recorded.left);
     throw new Error(`recording customer ${customerId} was refused: ${recorded.left.kind}`);

@@ -52,4 +52,14 @@ describe('command handler: a small, explicit retry policy', () => {
     await commandHandler(counter)({ eventStore: store, newId: () => 'id' }, 's', { add: 1 }, ctx());
     expect(store.appends).to.equal(4);
   });
+
+  it('given a new stream (newStream), when a command is handled, then the first decision reads nothing; should the stream exist after all, the next try reads it', async () => {
+    const store = alwaysRacing();
+    let reads = 0;
+    const counting = { ...store, readStream: (...args: Parameters<EventStore['readStream']>) => { reads++; return store.readStream(...args); } } as EventStore;
+    const handle = commandHandler(counter, { retry: { attempts: 2, backoff: { firstMs: 1, maxMs: 1 } } });
+    await handle({ eventStore: counting, newId: () => 'id' }, 's', { add: 1 }, ctx(), { newStream: true });
+    expect(store.appends).to.equal(2);
+    expect(reads).to.equal(1);
+  });
 });
