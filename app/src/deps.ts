@@ -1,5 +1,5 @@
 import {
-  AccountDirectory, ActionRunner, BlobStore, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, StoreCallsFor,
+  AccountDirectory, ActionRunner, BlobStore, ChatAppClient, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, StoreCallsFor,
 } from '@support/domain';
 import { LimiterFactory } from '@support/http-edge';
 
@@ -27,6 +27,8 @@ export interface ServiceDeps {
   readonly orders: OrderLookup;
   /** The store system's calls of an account, for the agent's order routes (through the same circuit breakers as `orders`). */
   readonly storeCalls: StoreCallsFor;
+  /** The chat app (WhatsApp Cloud API), through its circuit breaker. */
+  readonly chatApp: ChatAppClient;
   /** OPERATOR_TOKEN: the operator's admin routes (event feed, read-model queries) over every account; unset: account admins only. */
   readonly operatorToken?: string;
 }

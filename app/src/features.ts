@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { localTicketTextProcessor, whatsAppCloudClient } from '@support/adapters';
+import { localTicketTextProcessor } from '@support/adapters';
 import { actionRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes } from '@support/command-api';
 import { DispatcherDefinition } from '@support/event-sourcing';
 import {
@@ -7,7 +7,7 @@ import {
   ticketExportDispatcher, ticketsProjection,
 } from '@support/projectors';
 import { analyticsRoutes, auditRoutes, exportQueryRoutes, messagingQueryRoutes, orderRoutes, ticketQueryRoutes } from '@support/query-api';
-import { exportDeadLetterSweep, exportRetentionSweep, messageDeliveryWorker, startTicketTextWorker, ticketExportWorker, ticketTextDispatcher } from '@support/workers';
+import { DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryWorker, startTicketTextWorker, ticketExportWorker, ticketTextDispatcher } from '@support/workers';
 import { ServiceDeps } from './deps';
 
 /** A background job consumer of the workers component. */
@@ -65,11 +65,11 @@ export const features: readonly Feature[] = [
   { name: 'orders', queryRoutes: (deps) => orderRoutes({ directory: deps.directory, logger: deps.logger, storeCalls: deps.storeCalls }) },
   {
     name: 'messaging',
-    commandRoutes: (deps) => messagingCommandRoutes(deps, whatsAppCloudClient(deps.fetch)),
+    commandRoutes: (deps) => messagingCommandRoutes(deps, deps.chatApp),
     queryRoutes: (deps) => messagingQueryRoutes(deps),
     projections: [templatesProjection, messagesProjection],
     dispatchers: [messageDeliveryDispatcher],
-    workers: [messageDeliveryWorker((fetchImpl) => whatsAppCloudClient(fetchImpl))],
+    workers: [{ name: DELIVERY_WORKER, start: (deps) => messageDeliveryWorker(() => deps.chatApp).start(deps) }],
   },
   {
     name: 'tickets-export',

@@ -1,6 +1,7 @@
-import { ActionRunner, ConfiguredHttp, Logger, OrderLookup, StoreCallsFor, storeOrderLookup } from '@support/domain';
+import { ActionRunner, ChatAppClient, ConfiguredHttp, Logger, OrderLookup, StoreCallsFor, storeOrderLookup } from '@support/domain';
 import {
-  BreakerKey, BreakerState, breakingConfiguredHttp, breakingStoreCalls, configuredActionRunner, DependencyBreakers, fetchConfiguredHttp, storeCallsFor,
+  BreakerKey, BreakerState, breakingChatApp, breakingConfiguredHttp, breakingStoreCalls, configuredActionRunner, DependencyBreakers, fetchConfiguredHttp, storeCallsFor,
+  whatsAppCloudClient,
 } from '@support/adapters';
 import { ServiceMetrics } from './metrics';
 
@@ -10,6 +11,8 @@ export interface Integrations {
   readonly orders: OrderLookup;
   /** The store system's calls (the agent's order routes), through the same breakers as `orders`. */
   readonly storeCalls: StoreCallsFor;
+  /** The chat app (WhatsApp Cloud API), for template sync and send and the delivery worker. */
+  readonly chatApp: ChatAppClient;
 }
 
 /** A breaker's change of state: a log line and the breaker-state metric. */
@@ -23,13 +26,14 @@ const toldBreakers = (logger: Logger, metrics: ServiceMetrics): DependencyBreake
   });
 
 /**
- * Outgoing integrations: configured HTTP requests (integration data points and execute actions) and
- * the store system, each through a circuit breaker per account and target.
+ * Outgoing integrations: configured HTTP requests (integration data points and execute actions), the
+ * store system and the chat app, each through a circuit breaker per account and target.
  */
 export const buildIntegrations = (fetchImpl: typeof fetch, logger: Logger, metrics: ServiceMetrics): Integrations => {
   const breakers = toldBreakers(logger, metrics);
   const http = breakingConfiguredHttp(fetchConfiguredHttp(fetchImpl), breakers);
   const actions: ActionRunner = configuredActionRunner(http);
   const storeCalls = breakingStoreCalls(storeCallsFor({ fetch: fetchImpl }), breakers);
-  return { http, actions, orders: storeOrderLookup(storeCalls), storeCalls };
+  const chatApp = breakingChatApp(whatsAppCloudClient(fetchImpl), breakers);
+  return { http, actions, orders: storeOrderLookup(storeCalls), storeCalls, chatApp };
 };

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { ConfiguredHttp, OrderLookupError, StoreCalls, StoreCallsFor } from '@support/domain';
+import { ChatApp, ChatAppClient, ChatAppFailure, ConfiguredHttp, OrderLookupError, StoreCalls, StoreCallsFor } from '@support/domain';
 import { DEFAULT_BREAKER_SETTINGS, DependencyBreakers, originOf } from './dependency-breakers';
 
 const paused = (target: string): string =>
@@ -35,4 +35,23 @@ export const breakingStoreCalls = (callsFor: StoreCallsFor, breakers: Dependency
     customerLookup: (id) => through(() => calls.customerLookup(id)),
   };
   return wrapped;
+};
+
+/**
+ * The chat app (WhatsApp Cloud API) through a breaker per business account and platform origin: a
+ * retryable failure (no answer, 5xx; the client has already retried it a few times) is a failure;
+ * an open breaker answers at once with a retryable network failure that says so, so a delivery is
+ * tried again later.
+ */
+export const breakingChatApp = (client: ChatAppClient, breakers: DependencyBreakers): ChatAppClient => {
+  const keyOf = (chatApp: ChatApp) => ({ dependency: 'chat-app' as const, accountId: chatApp.businessAccountId ?? chatApp.phoneNumberId ?? '', target: originOf(chatApp.apiBaseUrl ?? '') });
+  // A 429 is the platform pacing us, not failing: it does not count.
+  const isFailure = <T>(answer: E.Either<ChatAppFailure, T>) =>
+    E.isLeft(answer) && answer.left.retryable && (answer.left.kind !== 'platform' || (answer.left.httpStatus ?? 0) >= 500);
+  const whenOpen = <T>() => (): E.Either<ChatAppFailure, T> =>
+    E.left({ kind: 'network', code: 'network', message: paused('the messaging platform'), retryable: true, calls: 0 });
+  return {
+    listTemplates: (chatApp) => breakers.run(keyOf(chatApp), () => client.listTemplates(chatApp), isFailure, whenOpen()),
+    sendTemplate: (chatApp, message) => breakers.run(keyOf(chatApp), () => client.sendTemplate(chatApp, message), isFailure, whenOpen()),
+  };
 };

@@ -7,7 +7,7 @@ class FailedAnswer {
 
 /** Which external system, for which account, at which address (origin: scheme, host and port). */
 export interface BreakerKey {
-  readonly dependency: 'store' | 'integration' | 'action';
+  readonly dependency: 'store' | 'integration' | 'action' | 'chat-app';
   readonly accountId: string;
   readonly target: string;
 }

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { exportBlobKey } from '@support/domain';
 import { EXPORT_FAILED_MESSAGE, sweepExpiredExports, ticketExportWorker } from '@support/workers';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
+import { eventually } from '../support/eventually';
 import { startTestService, TestService } from '../support/test-service';
 import { downloadCsv, exportAndWait, pollExport, startExport, waitForExport } from './support/export-api';
 import { exportEventTypes } from './support/export-streams';
@@ -155,6 +156,8 @@ describe('ticket export: URL validity and file retention (HTTP)', function () {
     expect(types).to.include('TicketExportFileDeleted');
     expect((await sweepExpiredExports(svc.deps)).expiredJobs).to.equal(0);
     offsetMs = 0;
+    // The sweep records the deletion; the export-jobs read model has it a moment later.
+    await eventually(async () => (await pollExport(svc, started.body.jobId)).body.downloadExpired === true, 'the job says the file is deleted, whatever the clock');
     const after = await pollExport(svc, started.body.jobId);
     expect(after.body.downloadExpired).to.equal(true);
     expect(after.body).to.not.have.property('downloadUrl');

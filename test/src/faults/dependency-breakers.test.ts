@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
-import { BreakerKey, BreakerState, DependencyBreakers } from '@support/adapters';
+import { BreakerKey, BreakerState, breakingChatApp, DependencyBreakers } from '@support/adapters';
+import * as E from 'fp-ts/Either';
+import { ChatApp, ChatAppClient, ChatAppFailure } from '@support/domain';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
 import { startTestService } from '../support/test-service';
 
@@ -97,3 +99,38 @@ describe('circuit breakers in the service: a store that answers 500', function (
     }
   });
 });
+
+describe('the chat app behind its breaker', () => {
+  const chatApp = { apiBaseUrl: 'http://127.0.0.1:4020', apiVersion: 'v21.0', businessAccountId: 'waba-acme', phoneNumberId: 'pn-acme', accessToken: 'secret', senderPhone: '+919800000001' } as ChatApp;
+  const failing = (failure: ChatAppFailure): { client: ChatAppClient; calls: () => number } => {
+    let calls = 0;
+    return {
+      client: {
+        listTemplates: async () => { calls++; return E.left(failure); },
+        sendTemplate: async () => { calls++; return E.left(failure); },
+      },
+      calls: () => calls,
+    };
+  };
+  const message = { to: '+14155550123', template: { name: 'x', language: { code: 'en_US' }, components: [] } };
+
+  it('given sends that keep failing with no answer or a 5xx, when five have failed, then the next answers at once with a retryable failure that says the breaker is open', async () => {
+    const { client, calls } = failing({ kind: 'timeout', code: 'timeout', message: 'no answer', retryable: true, calls: 3 });
+    const told: BreakerState[] = [];
+    const guarded = breakingChatApp(client, new DependencyBreakers((_k, s) => told.push(s)));
+    for (let i = 0; i < 5; i++) await guarded.sendTemplate(chatApp, message);
+    const fast = await guarded.sendTemplate(chatApp, message);
+    expect(calls()).to.equal(5);
+    expect(E.isLeft(fast) && fast.left).to.include({ kind: 'network', retryable: true, calls: 0 });
+    expect(E.isLeft(fast) && fast.left.message).to.match(/circuit breaker open/);
+    expect(told).to.deep.equal(['open']);
+  });
+
+  it('given the platform pacing us (429), then the breaker stays closed', async () => {
+    const { client, calls } = failing({ kind: 'platform', code: '130429', message: 'Rate limit hit', httpStatus: 429, retryable: true, calls: 1 });
+    const guarded = breakingChatApp(client, new DependencyBreakers(() => undefined));
+    for (let i = 0; i < 8; i++) await guarded.sendTemplate(chatApp, message);
+    expect(calls()).to.equal(8);
+  });
+});
+
