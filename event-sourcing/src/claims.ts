@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import { AppendResult, CommandContext, Decider, DomainEvent, RecordedEvent } from '@support/domain';
 import { commandHandler, CommandHandler, ConcurrencyConflict, WriteDeps } from './command-handler';
 import { recordFact } from './facts';
+import { readLastEvent } from './stream-ends';
 
 /**
  * A uniqueness claim: a small stream per key (a customer's phone, an open-ticket slot, a record's
@@ -109,6 +110,6 @@ export const releaseClaim = async <Key>(
 
 /** Who holds `key` now (null: nobody), without claiming it. */
 export const claimHolder = async <Key>(deps: Pick<WriteDeps, 'eventStore'>, rule: ClaimRule<Key>, key: Key): Promise<string | null> => {
-  for await (const e of deps.eventStore.readStream(rule.stream(key), { direction: 'backwards', fromRevision: 'end', maxCount: 1 })) return rule.holderOf(e);
-  return null;
+  const last = await readLastEvent(deps.eventStore, rule.stream(key));
+  return last === null ? null : rule.holderOf(last);
 };

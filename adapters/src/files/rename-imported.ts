@@ -1,6 +1,6 @@
 import { rename, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { syncDir } from './sync-dir';
+import { fsyncFolder } from '../blob-store/local/durable-file';
 
 /** The size of a file, null when there is none (any other failure is thrown). */
 export async function fileSize(path: string): Promise<number | null> {
@@ -21,6 +21,6 @@ export async function renameImported(dir: string): Promise<string> {
   let target = `${dir}.imported-${stamp}`;
   for (let n = 2; (await fileSize(target)) !== null; n += 1) target = `${dir}.imported-${stamp}-${n}`;
   await rename(dir, target);
-  await syncDir(dirname(dir));
+  await fsyncFolder(dirname(dir));
   return target;
 }

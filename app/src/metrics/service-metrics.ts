@@ -50,7 +50,7 @@ export class ServiceMetrics {
 
   readonly breakerOpen = new Gauge({
     name: 'support_dependency_breaker_state',
-    help: 'Circuit breaker of an external system per account (account: the configured account id): 0 closed, 0.5 half-open, 1 open (calls fail at once).',
+    help: 'Circuit breaker of an external system per account (account: the configured account id; for the chat app, its business account id): 0 closed, 0.5 half-open, 1 open (calls fail at once).',
     labelNames: ['dependency', 'account'] as const, registers: [this.registry],
   });
 

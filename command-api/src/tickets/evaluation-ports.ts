@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { Account, ActionRunner, ConfiguredHttp, OrderLookup, TaskEvaluationPorts } from '@support/domain';
+import { Account, ActionRunner, ConfiguredHttp, findAction, OrderLookup, TaskEvaluationPorts } from '@support/domain';
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -62,9 +62,9 @@ export const evaluationPorts = (
         return { kind: 'notFound' as const, message: `execute action "${executeActionKey}" could not be run (${message(e)})` };
       }
     }, deadline, () => {
-      const action = (account.executeActions ?? []).find((a) => a.key === executeActionKey);
+      const action = findAction(account, { executeActionKey });
       const error = `execute action "${executeActionKey}" ${LATE_REASON}; it may still complete`;
-      return action === undefined ? { kind: 'notFound' as const, message: error } : { kind: 'failed' as const, action, error, durationMs: Date.now() - started };
+      return E.isLeft(action) ? { kind: 'notFound' as const, message: error } : { kind: 'failed' as const, action: action.right, error, durationMs: Date.now() - started };
     });
   },
 });
