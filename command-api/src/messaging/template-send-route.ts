@@ -17,9 +17,8 @@ const failure = (error: SendFailure) => ok({ status: 'failure', error });
 /**
  * POST /apis/chatapp/template-send (spec 4.6). Unknown top-level keys and wrongly typed optional
  * fields are 400; the spec's own failures (7001, 7002, 7004) are HTTP 200 with status "failure".
- * Checks: shape, recipient, sender; then the template as the platform has it (the last sync, or
- * the platform itself when that sync does not know it), with the body parameters given the
- * template's names. Success once the message is recorded as queued (delivery is asynchronous).
+ * Checks: shape, recipient, sender; then the template as the account's last template sync has it
+ * (never the platform inside the request), with the body parameters given the template's names. Success once the message is recorded as queued (delivery is asynchronous).
  */
 export const templateSendRoute = (router: Router, deps: MessagingCommandDeps, lookup: TemplateLookup): void => {
   router.post(TEMPLATE_SEND_PATH, authenticate(deps.directory), async (ctx) => {

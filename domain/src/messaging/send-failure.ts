@@ -15,5 +15,3 @@ export const invalidTemplate = (details: string): SendFailure => ({ code: '7001'
 export const invalidPhone = (details: string): SendFailure => ({ code: '7002', message: INVALID_PHONE_NUMBER, details });
 export const noSenderPhone = (details: string): SendFailure => ({ code: '7004', message: NO_SENDER_PHONE, details });
 export const internalSendError = (): SendFailure => ({ code: '7004', message: SEND_INTERNAL_ERROR });
-/** The template could not be checked against the platform (unreachable, refused, misconfigured): nothing is queued unchecked. */
-export const templateNotChecked = (details: string): SendFailure => ({ code: '7004', message: SEND_INTERNAL_ERROR, details });

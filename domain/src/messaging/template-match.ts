@@ -8,8 +8,8 @@ const sameName = (shape: TemplateShape, templates: readonly MessageTemplate[]) =
 
 /**
  * Can this set of templates answer for the send: does it hold the template's name (and, when the
- * request names a language, that translation)? When it cannot, the platform is asked before the
- * send is accepted (a template is never queued unchecked).
+ * request names a language, that translation)? When it cannot, the send is refused (7001) and
+ * never queued unchecked.
  */
 export const templatesKnow = (shape: TemplateShape, templates: readonly MessageTemplate[] | null): boolean => {
   const named = sameName(shape, templates ?? []);

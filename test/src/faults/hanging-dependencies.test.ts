@@ -71,4 +71,19 @@ describe('dependencies that accept a connection and never answer: every request 
     expect(answer.status, JSON.stringify(answer.body)).to.equal(503);
     expect(answer.headers.get('retry-after')).to.not.equal(null);
   });
+
+  it('given the chat app hanging, when a template the last sync does not know is sent, then it is refused at once (7001), not after the platform', async () => {
+    const { answer, ms } = await timed(() => svc.api('POST', '/apis/chatapp/template-send', {
+      token: TOKENS.acmeAdmin, body: { to: '+14155550123', template: { name: 'order_update', language: { code: 'en_US' } } },
+    }));
+    expect(ms).to.be.at.most(1_000);
+    expect(answer.body.status).to.equal('failure');
+    expect(answer.body.error.code).to.equal('7001');
+  });
+
+  it('given the chat app hanging, when templates are synced, then the answer comes within 10 s', async () => {
+    const { answer, ms } = await timed(() => svc.api('POST', '/apis/chatapp/template-sync', { token: TOKENS.acmeAdmin }));
+    expect(ms).to.be.at.most(10_500);
+    expect(answer.status).to.be.oneOf([500, 503]);
+  });
 });

@@ -4,7 +4,7 @@ import { features, Feature } from '@support/app';
 import { TOKENS } from '../support/example-config';
 import { TestService } from '../support/test-service';
 import { FakeCloudApi, startFakeCloudApi } from '../messaging/fake-cloud-api';
-import { sendTemplate, startWithFake, waitForOutcome } from '../messaging/messaging-service';
+import { sendTemplate, syncTemplates, startWithFake, waitForOutcome } from '../messaging/messaging-service';
 import { positionalBody, TEMPLATE_PAGES } from '../messaging/templates-fixture';
 import { capturedLogger, CapturedLogger } from './captured-logger';
 
@@ -59,6 +59,7 @@ describe('the logs of a running service hold no token, phone number, email or bo
     expect(created.status).to.equal(200);
     await svc.api('POST', '/apis/task-runs/tickets/list', { token: TOKENS.acmeAdmin, body: { phoneNumber: '+14155552671', search: 'kim.lee@example.com' } });
     await svc.api('POST', '/apis/task-runs/tickets/list', { token: TOKENS.acmeAdmin, body: { phoneNumber: 'not a phone 9876543210' } });
+    expect((await syncTemplates(svc)).status).to.equal(200);
     const sent = await sendTemplate(svc, { to: '+14155550123', template: { name: 'order_update', language: { code: 'en_US' }, components: positionalBody('Kim', '#1') } });
     await waitForOutcome(svc, sent.body.messageId);
     await sendTemplate(svc, { to: '+1415', template: { name: 'order_update' } });

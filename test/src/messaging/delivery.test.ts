@@ -6,7 +6,7 @@ import { EVENT_SCHEMA_VERSION, messageStream } from '@support/domain';
 import { TOKENS } from '../support/example-config';
 import { TestService } from '../support/test-service';
 import { FakeCloudApi, platformError, startFakeCloudApi } from './fake-cloud-api';
-import { readEvents, sendTemplate, settle, startWithFake, waitForOutcome } from './messaging-service';
+import { readEvents, sendTemplate, settle, startWithFake, syncTemplates, waitForOutcome } from './messaging-service';
 import { positionalBody, TEMPLATE_PAGES } from './templates-fixture';
 
 const orderUpdate = (to: string, extra: Record<string, unknown> = {}) => ({
@@ -19,7 +19,11 @@ describe('template delivery (worker, spec 3.4)', () => {
 
   before(async () => {
     fake = await startFakeCloudApi();
+    fake.templatePages = TEMPLATE_PAGES;
     svc = await startWithFake(fake, { globexChatApp: true });
+    // sends are checked against each account's last template sync
+    expect((await syncTemplates(svc)).status).to.equal(200);
+    expect((await syncTemplates(svc, TOKENS.globexAdmin)).status).to.equal(200);
   });
   after(async () => {
     await svc?.stop();
@@ -140,6 +144,7 @@ describe('template delivery across restarts', () => {
   it('delivers once a message queued by a service that stopped before its worker ran', async () => {
     // given a service without workers that queues a message, then stops
     const first = await startWithFake(fake, { components: ['command-api', 'query-api', 'projectors'], dataDir });
+    expect((await syncTemplates(first)).status).to.equal(200);
     const res = await sendTemplate(first, orderUpdate('+14155550111', { msg_id: 'restart-1' }));
     expect(res.body.status).to.equal('success');
     await settle(200);
@@ -166,6 +171,7 @@ describe('template delivery across restarts', () => {
   it('after a worker died mid-attempt (attempt recorded, no outcome), sends once more when the lease is over, marked as such', async () => {
     // given a queued message whose first attempt was recorded by a worker that then died (lease over)
     const first = await startWithFake(fake, { components: ['command-api', 'query-api', 'projectors'], dataDir });
+    expect((await syncTemplates(first)).status).to.equal(200);
     const res = await sendTemplate(first, orderUpdate('+14155550112'));
     const messageId = res.body.messageId;
     const queued = await readEvents(first, messageStream(messageId));

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { TOKENS } from '../support/example-config';
 import { TestService } from '../support/test-service';
 import { FakeCloudApi, platformError, startFakeCloudApi } from './fake-cloud-api';
-import { sendTemplate, startWithFake, waitForOutcome } from './messaging-service';
+import { sendTemplate, startWithFake, syncTemplates, waitForOutcome } from './messaging-service';
 import { positionalBody, TEMPLATE_PAGES } from './templates-fixture';
 
 const order = (to: string, extra: Record<string, unknown> = {}) => ({
@@ -17,6 +17,7 @@ describe('GET /apis/chatapp/messages (message status, an addition to the spec)',
     fake = await startFakeCloudApi();
     fake.templatePages = TEMPLATE_PAGES;
     svc = await startWithFake(fake, { globexChatApp: true });
+    expect((await syncTemplates(svc)).status).to.equal(200);
   });
   after(async () => {
     await svc?.stop();

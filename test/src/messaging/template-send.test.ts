@@ -131,17 +131,17 @@ describe('POST /apis/chatapp/template-send (spec 4.6, 7)', () => {
       await expectNothingQueued('f-4');
     });
 
-    it('when the template exists neither in the last sync nor on the platform, before anything is queued', async () => {
+    it('when the template is not in the last sync, at once, before anything is queued', async () => {
       const res = await sendTemplate(svc, { to: REFUSED_RECIPIENT, template: { name: 'not_on_the_platform', language: { code: 'en_US' } }, msg_id: 'f-7' });
       expect(res.body.error).to.deep.include({ code: '7001', message: 'Invalid template parameters' });
-      expect(res.body.error.details).to.equal('template "not_on_the_platform" does not exist on the messaging platform for this account');
+      expect(res.body.error.details).to.match(/^template "not_on_the_platform" is not in the last template sync \(synced at \d{4}-.*\); a template sync has been started/);
       await expectNothingQueued('f-7');
     });
 
     it('when the synced template has no translation in the requested language', async () => {
       const res = await sendTemplate(svc, { to: REFUSED_RECIPIENT, template: { name: 'order_update', language: { code: 'fr' }, components: positionalBody('a', 'b') } });
       expect(res.body.error.code).to.equal('7001');
-      expect(res.body.error.details).to.match(/no fr translation \(available: en_US\)/);
+      expect(res.body.error.details).to.match(/^template "order_update" has no fr translation in the last template sync \(available: en_US\)/);
     });
   });
 

@@ -3,7 +3,7 @@ import { MESSAGE_DELIVERY_JOB } from '@support/domain';
 import { TOKENS } from '../support/example-config';
 import { startTestService, TestService } from '../support/test-service';
 import { FakeCloudApi, platformError, startFakeCloudApi } from '../messaging/fake-cloud-api';
-import { configWithFake, sendTemplate, waitForOutcome } from '../messaging/messaging-service';
+import { configWithFake, sendTemplate, syncTemplates, waitForOutcome } from '../messaging/messaging-service';
 import { positionalBody, TEMPLATE_PAGES } from '../messaging/templates-fixture';
 import { Family, parsePrometheus, total } from './prometheus-text';
 
@@ -62,6 +62,7 @@ describe('GET /metrics (Prometheus text format)', () => {
     expect(lists).to.deep.equal([200, 200, 429]);
     // and a template message whose first attempt fails (3 x 503), delivered by the job's second delivery
     for (let i = 0; i < 3; i++) fake.sendScript.push(platformError(503, 2, 'Service temporarily unavailable'));
+    expect((await syncTemplates(svc)).status).to.equal(200);
     const sent = await sendTemplate(svc, { to: '+14155550188', template: { name: 'order_update', language: { code: 'en_US' }, components: positionalBody('Asha', '#1') } });
     expect(sent.body.status).to.equal('success');
     // and a job held by its handler, and a job its handler fails (dead letter)

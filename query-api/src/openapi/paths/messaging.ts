@@ -19,7 +19,7 @@ const sendAnswer = {
       delivery: { const: 'queued' }, statusUrl: str('Relative URL of the message status.'),
     }, ['status', 'messageId', 'duplicate', 'delivery', 'statusUrl']),
     object({ status: { const: 'failure' }, error: ref('SendFailure') }, ['status', 'error'], {
-      description: '7001 Invalid template parameters, 7002 Invalid phone number, 7004 no WhatsApp phone number configured / Internal server error.',
+      description: '7001 Invalid template parameters (including a template or translation the account\'s last template sync does not have: answered at once, a sync of the account started in the background), 7002 Invalid phone number, 7004 no WhatsApp phone number configured / Internal server error.',
     }),
   ],
 };
