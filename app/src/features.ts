@@ -30,9 +30,9 @@ export interface Feature {
 }
 
 /**
- * EXPORT_ACK_WAIT_MS: how long an export job stays with the worker that took it before the queue
- * hands it out again (to another worker, or after a restart when that worker died). Default 30
- * minutes; it must be longer than the longest export, which a later delivery would otherwise take over.
+ * EXPORT_ACK_WAIT_MS: how long an export job stays with a worker whose rows stop moving (hung
+ * upload, dead worker) before the queue hands it out again. A running export extends its lease as
+ * its rows go out, so an export may take longer than this. Default 60 s.
  */
 export const exportAckWaitMs = (env: NodeJS.ProcessEnv = process.env): number | undefined => {
   const raw = env.EXPORT_ACK_WAIT_MS?.trim();

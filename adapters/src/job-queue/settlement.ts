@@ -1,4 +1,4 @@
-import type { JobOutcome } from '@support/domain';
+import type { JobHandler, JobLease, JobOutcome } from '@support/domain';
 import type { ConsumerSettings } from './consumer-settings';
 
 /** What a handler did with one delivery: decided an outcome, or threw. */
@@ -42,9 +42,9 @@ export function overdueReason(settings: Pick<ConsumerSettings, 'maxDeliver' | 'a
 }
 
 /** Runs a handler and captures what it did; a value that is not one of the port's outcomes counts as a throw. */
-export async function runHandler<J>(handler: (job: J) => Promise<JobOutcome>, job: J): Promise<HandlerResult> {
+export async function runHandler(handler: JobHandler, job: Parameters<JobHandler>[0], lease: JobLease): Promise<HandlerResult> {
   try {
-    const outcome: unknown = await handler(job);
+    const outcome: unknown = await handler(job, lease);
     if (!isOutcome(outcome)) return { type: 'threw', error: new TypeError('handler returned no valid outcome') };
     return { type: 'decided', outcome };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { ConsumerOptions, Job, JobOutcome, JobQueue } from '@support/domain';
+import { ConsumerOptions, JobHandler, JobQueue } from '@support/domain';
 import { ServiceMetrics } from './service-metrics';
 
 /**
@@ -17,13 +17,13 @@ export const meteredJobQueue = (queue: JobQueue, metrics: ServiceMetrics): JobQu
       kinds.add(kind);
       return queue.publish(kind, payload, options);
     },
-    consume: <P>(kind: string, options: ConsumerOptions, handler: (job: Job<P>) => Promise<JobOutcome>) => {
+    consume: <P>(kind: string, options: ConsumerOptions, handler: JobHandler<P>) => {
       kinds.add(kind);
-      return queue.consume<P>(kind, options, async (job) => {
+      return queue.consume<P>(kind, options, async (job, lease) => {
         if (job.deliveryCount > 1) metrics.jobRedeliveries.inc({ kind });
         metrics.jobsInProgress.inc({ kind });
         try {
-          const outcome = await handler(job);
+          const outcome = await handler(job, lease);
           metrics.jobsHandled.inc({ kind, outcome: outcome.type });
           return outcome;
         } catch (e) {

@@ -25,6 +25,19 @@ export type JobOutcome =
   | { readonly type: 'retry'; readonly delayMs: number; readonly reason?: string }
   | { readonly type: 'fail'; readonly reason: string };
 
+/**
+ * The hold of one delivery on its job. A handler that works longer than ackWait (an export) says it
+ * is still alive: the job then stays with it for another ackWait from now. A handler that stops
+ * saying so (its worker hung or died) loses the job when the lease runs out, and it is delivered again.
+ */
+export interface JobLease {
+  /** Extends the lease to ackWait from now; false when it had already run out (the job is someone else's). */
+  extend(): Promise<boolean>;
+}
+
+/** What a consumer runs for each delivery. */
+export type JobHandler<P = unknown> = (job: Job<P>, lease: JobLease) => Promise<JobOutcome>;
+
 export interface ConsumerOptions {
   /** Durable consumer name: a consumer that restarts under the same name resumes where it was. */
   readonly consumer: string;
@@ -60,7 +73,7 @@ export interface JobKindStats {
 export interface JobQueue {
   /** `duplicate: true` when a job with the same dedupe id was published before; nothing new is queued then. */
   publish(kind: string, payload: unknown, options: { readonly dedupeId: string }): Promise<{ readonly duplicate: boolean }>;
-  consume<P = unknown>(kind: string, options: ConsumerOptions, handler: (job: Job<P>) => Promise<JobOutcome>): Promise<ConsumerHandle>;
+  consume<P = unknown>(kind: string, options: ConsumerOptions, handler: JobHandler<P>): Promise<ConsumerHandle>;
   /** Dead letters of a job kind, oldest first (operators and tests read them). */
   deadLetters(kind: string): Promise<DeadLetter[]>;
   /** Depth and dead letters of a kind, without reading the jobs. */

@@ -292,6 +292,50 @@ export function jobQueueContract(engineName: string, makeSite: () => Promise<Job
         expect(await queue.deadLetters(kind)).to.deep.equal([]);
       });
 
+      it('given a handler that extends its lease while it works, when it works for three ackWaits, then the job is not delivered again and its ack counts', async () => {
+        const queue = await open();
+        const kind = freshKind();
+        await queue.publish(kind, {}, { dedupeId: 'd' });
+        const deliveries: number[] = [];
+        const extended: boolean[] = [];
+        await queue.consume(kind, consumer({ ackWaitMs: options.ackWaitMs, maxDeliver: 5, concurrency: 2 }), async (job, lease) => {
+          deliveries.push(job.deliveryCount);
+          const until = Date.now() + options.ackWaitMs * 3;
+          while (Date.now() < until) {
+            await sleep(options.ackWaitMs / 3);
+            extended.push(await lease.extend());
+          }
+          return ack();
+        });
+
+        await eventually(async () => (await queue.stats(kind)).depth === 0, 'the job is acked', options.ackWaitMs * 6 + 3_000);
+        await sleep(options.ackWaitMs * 2);
+
+        expect(deliveries).to.deep.equal([1]);
+        expect(extended.every((x) => x)).to.equal(true);
+        expect(await queue.deadLetters(kind)).to.deep.equal([]);
+      });
+
+      it('given a lease that ran out, when the handler tries to extend it, then it answers false and the job is delivered again', async () => {
+        const queue = await open();
+        const kind = freshKind();
+        await queue.publish(kind, {}, { dedupeId: 'd' });
+        const answers: boolean[] = [];
+        const deliveries: number[] = [];
+        await queue.consume(kind, consumer({ ackWaitMs: options.ackWaitMs, maxDeliver: 5, concurrency: 2 }), async (job, lease) => {
+          deliveries.push(job.deliveryCount);
+          if (job.deliveryCount === 1) {
+            await sleep(options.ackWaitMs * 2);
+            answers.push(await lease.extend());
+          }
+          return ack();
+        });
+
+        await eventually(() => answers.length === 1 && deliveries.length >= 2, 'the late extension is answered and the job redelivered', options.ackWaitMs * 6 + 3_000);
+        expect(answers).to.deep.equal([false]);
+        expect(deliveries.slice(0, 2)).to.deep.equal([1, 2]);
+      });
+
       it('given a last allowed delivery that overruns ackWait, then the job is a dead letter', async () => {
         const queue = await open();
         const kind = freshKind();

@@ -85,6 +85,22 @@ describe('ticket export: a job through queued, running and succeeded, a worker t
     expect((await pollExport(svc, jobId)).body.job.status).to.equal('succeeded');
   });
 
+  it('given an export that takes several times ackWait while its rows keep moving, then its one delivery keeps the job and completes it in one attempt', async () => {
+    // given: an upload that takes about 10 x 300 ms = 3 s, and an ackWait of 1 s
+    const gated = new GatedBlobStore(svc.deps.blobStore);
+    gated.chunkDelayMs = 300;
+    const worker = await ticketExportWorker({ ackWaitMs: 1_000, progressIntervalMs: 0, rowsPerChunk: 500 }).start({ ...svc.deps, blobStore: gated });
+    stopWorker = () => worker.stop();
+    // when
+    const started = await startExport(svc, { orderName: 'BULK' });
+    const done = await waitForExport(svc, started.body.jobId, ['succeeded', 'failed'], 20_000);
+    // then: one attempt, never taken over, the whole file
+    expect(done.body.job).to.include({ status: 'succeeded', processed: ROWS });
+    const types = await exportEventTypes(svc.deps.eventStore, started.body.jobId);
+    expect(types.filter((t) => t === 'TicketExportStarted')).to.have.length(1);
+    expect((await downloadCsv(done.body.downloadUrl)).rows).to.have.length(ROWS);
+  });
+
   it('given uploads that keep failing, when the deliveries are used up, then the job is failed with a safe error and no URL', async () => {
     const gated = new GatedBlobStore(svc.deps.blobStore);
     gated.failUploads = true;

@@ -15,7 +15,7 @@ export interface ExportWorkerDeps {
 export interface ExportWorkerOptions {
   /** Exports run at once by this process. Default 2. */
   readonly concurrency?: number;
-  /** A delivery not finished within this time is redelivered (a crashed worker). Default 30 minutes. */
+  /** A delivery whose rows stop moving for this long is redelivered (a hung or crashed worker); a running export extends it. Default 60 s. */
   readonly ackWaitMs?: number;
   /** Deliveries before the job is failed for good. Default 4. */
   readonly maxDeliver?: number;

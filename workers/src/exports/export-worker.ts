@@ -4,7 +4,7 @@ import { runExportJob } from './run-export';
 
 export const DEFAULT_EXPORT_WORKER_OPTIONS: Required<ExportWorkerOptions> = {
   concurrency: 2,
-  ackWaitMs: 30 * 60_000,
+  ackWaitMs: 60_000,
   maxDeliver: 4,
   progressIntervalMs: 1_000,
   rowsPerChunk: 1_000,

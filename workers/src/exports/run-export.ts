@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import {
-  exportBlobKey, exportColumns, exportCriteria, ExportTicket, isTicketExportJob, Job, JobOutcome, TicketExportRequestedData,
+  exportBlobKey, exportColumns, exportCriteria, ExportTicket, isTicketExportJob, Job, JobLease, JobOutcome, TicketExportRequestedData,
 } from '@support/domain';
 import { csvChunks } from './csv-chunks';
 import { exportCommand } from './export-command';
@@ -12,6 +12,27 @@ const ACK: JobOutcome = { type: 'ack' };
 /** The message a failed job carries: what happened and what to do, nothing internal. */
 export const EXPORT_FAILED_MESSAGE = 'The export could not be completed. Start a new export; if it fails again, contact support with the jobId.';
 const ACCOUNT_GONE_MESSAGE = 'The export could not be run: the account is no longer configured.';
+
+/**
+ * Keeps the job with this delivery while rows are being written: the lease is extended (at most every
+ * third of ackWait) as rows go out, so an export may run longer than ackWait, while one whose rows
+ * stop moving (a hung upload, a dead worker) loses its job to a new delivery after ackWait.
+ */
+const leaseKeeper = (lease: JobLease, ackWaitMs: number) => {
+  let extendedAt = Date.now();
+  let extending: Promise<boolean> | null = null;
+  return async (): Promise<void> => {
+    if (extending === null && Date.now() - extendedAt >= ackWaitMs / 3) {
+      extendedAt = Date.now();
+      extending = lease.extend();
+    }
+    if (extending !== null) {
+      const kept = await extending;
+      extending = null;
+      if (!kept) throw new AttemptSuperseded();
+    }
+  };
+};
 
 /** Thrown into the CSV stream when a later attempt took the job over: this attempt stops and writes nothing. */
 class AttemptSuperseded extends Error {
@@ -34,6 +55,7 @@ interface Written {
  */
 const writeFile = async (
   deps: ExportWorkerDeps, options: Required<ExportWorkerOptions>, request: TicketExportRequestedData, attempt: number, startedAt: Date, queueJobId: string,
+  keepLease: () => Promise<void>,
 ): Promise<Written> => {
   const account = deps.directory().account(request.accountId)!;
   const criteria = exportCriteria(request, account);
@@ -52,6 +74,7 @@ const writeFile = async (
   };
   const onRows = async (count: number) => {
     processed = count;
+    await keepLease();
     if (Date.now() - lastProgressAt < options.progressIntervalMs) return;
     lastProgressAt = Date.now();
     await recording;
@@ -80,7 +103,7 @@ const writeFile = async (
  *    a superseded attempt deletes its file.
  * A failure is retried (a new attempt) until the last delivery, which records a safe error.
  */
-export const runExportJob = (deps: ExportWorkerDeps, options: Required<ExportWorkerOptions>) => async (job: Job): Promise<JobOutcome> => {
+export const runExportJob = (deps: ExportWorkerDeps, options: Required<ExportWorkerOptions>) => async (job: Job, lease: JobLease): Promise<JobOutcome> => {
   if (!isTicketExportJob(job.payload)) return { type: 'fail', reason: 'job payload is not a ticket export' };
   const ref = { ...job.payload, queueJobId: job.id };
   const log = { jobId: ref.jobId, accountId: ref.accountId, deliveryCount: job.deliveryCount };
@@ -107,7 +130,7 @@ export const runExportJob = (deps: ExportWorkerDeps, options: Required<ExportWor
   const began = Date.now();
   let written: Written;
   try {
-    written = await writeFile(deps, options, request, attempt, startedAt, job.id);
+    written = await writeFile(deps, options, request, attempt, startedAt, job.id, leaseKeeper(lease, options.ackWaitMs));
   } catch (e) {
     if (e instanceof AttemptSuperseded) {
       deps.logger.warn('ticket export attempt superseded', { ...log, attempt });

@@ -1,4 +1,4 @@
-import type { ConsumerHandle, DeadLetter, Job, JobOutcome } from '@support/domain';
+import type { ConsumerHandle, DeadLetter, Job, JobHandler, JobLease } from '@support/domain';
 import type { JetStreamClient, JsMsg } from 'nats';
 import type { ConsumerSettings } from '../consumer-settings';
 import { overdueReason, runHandler, settle } from '../settlement';
@@ -6,7 +6,7 @@ import { HandlerSlots } from './handler-slots';
 import { decodeJob, toJob } from './job-envelope';
 import { jobStream } from './nats-names';
 
-type Handler = (job: Job) => Promise<JobOutcome>;
+type Handler = JobHandler;
 
 /** Sends a job to its kind's dead letter; resolves once the server has stored it. */
 export type BuryJob = (letter: DeadLetter) => Promise<void>;
@@ -75,9 +75,19 @@ async function handleDelivery(msg: JsMsg, receivedAt: number, kind: string, sett
     msg.term();
     return;
   }
-  if (isOverdue(receivedAt, settings)) return;
-  const result = await runHandler(handler, toJob(envelope, deliveryCount));
-  if (isOverdue(receivedAt, settings)) return;
+  let leaseFrom = receivedAt;
+  if (isOverdue(leaseFrom, settings)) return;
+  const lease: JobLease = {
+    // +WPI: the server restarts this delivery's ackWait timer.
+    extend: async () => {
+      if (isOverdue(leaseFrom, settings)) return false;
+      msg.working();
+      leaseFrom = Date.now();
+      return true;
+    },
+  };
+  const result = await runHandler(handler, toJob(envelope, deliveryCount), lease);
+  if (isOverdue(leaseFrom, settings)) return;
   const settlement = settle(result, deliveryCount, settings);
   switch (settlement.type) {
     case 'ack':
@@ -100,9 +110,9 @@ async function buryOverdue(msg: JsMsg, kind: string, settings: ConsumerSettings,
   msg.term();
 }
 
-/** Past ackWait the server redelivers the job, so whatever this delivery decides no longer counts. */
-function isOverdue(receivedAt: number, settings: ConsumerSettings): boolean {
-  return Date.now() - receivedAt >= settings.ackWaitMs;
+/** Past ackWait (from delivery or the last lease extension) the server redelivers the job, so whatever this delivery decides no longer counts. */
+function isOverdue(leaseFrom: number, settings: ConsumerSettings): boolean {
+  return Date.now() - leaseFrom >= settings.ackWaitMs;
 }
 
 function unreadableJob(msg: JsMsg, kind: string): Job {

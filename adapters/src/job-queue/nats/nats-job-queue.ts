@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ConsumerHandle, ConsumerOptions, DeadLetter, Job, JobKindStats, JobOutcome, JobQueue } from '@support/domain';
+import type { ConsumerHandle, ConsumerOptions, DeadLetter, JobHandler, JobKindStats, JobQueue } from '@support/domain';
 import { connect, type JetStreamClient, type JetStreamManager, type KV, type NatsConnection } from 'nats';
 import { assertJobKind, consumerSettings } from '../consumer-settings';
 import { asJsonPayload } from '../json-payload';
@@ -59,14 +59,14 @@ export class NatsJobQueue implements JobQueue {
     }
   }
 
-  async consume<P = unknown>(kind: string, options: ConsumerOptions, handler: (job: Job<P>) => Promise<JobOutcome>): Promise<ConsumerHandle> {
+  async consume<P = unknown>(kind: string, options: ConsumerOptions, handler: JobHandler<P>): Promise<ConsumerHandle> {
     assertJobKind(kind);
     const settings = consumerSettings(options);
     this.assertOpen();
     await this.ready(`jobs:${kind}`, () => ensureJobStream(this.jsm, kind));
     await ensureDurableConsumer(this.jsm, kind, settings);
     // Messages carry JSON payloads of any shape; the handler's payload type is the caller's claim.
-    const started = await startNatsConsumer(this.js, kind, settings, handler as (job: Job) => Promise<JobOutcome>, (letter) => this.bury(letter));
+    const started = await startNatsConsumer(this.js, kind, settings, handler as JobHandler, (letter) => this.bury(letter));
     const handle: ConsumerHandle = {
       stop: async () => {
         await started.stop();

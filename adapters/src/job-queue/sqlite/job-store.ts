@@ -27,6 +27,7 @@ export class JobStore {
   private readonly peekClaimable: Database.Statement;
   private readonly buryOverdue: Database.Statement;
   private readonly leaseJobs: Database.Statement;
+  private readonly extendLease: Database.Statement;
   private readonly ackJob: Database.Statement;
   private readonly retryJob: Database.Statement;
   private readonly buryJob: Database.Statement;
@@ -59,6 +60,7 @@ export class JobStore {
     const ownDelivery = "id = ? AND attempts = ? AND state = 'leased' AND visible_at > ?";
     this.ackJob = db.prepare(`UPDATE jobs SET state = 'acked', payload = NULL, visible_at = NULL, lease_owner = NULL WHERE ${ownDelivery}`);
     this.retryJob = db.prepare(`UPDATE jobs SET state = 'ready', visible_at = ?, lease_owner = NULL WHERE ${ownDelivery}`);
+    this.extendLease = db.prepare(`UPDATE jobs SET visible_at = ? WHERE ${ownDelivery}`);
     this.buryJob = db.prepare(`UPDATE jobs SET state = 'dead', dead_reason = ?, dead_at = ?, visible_at = NULL, lease_owner = NULL WHERE ${ownDelivery}`);
     this.selectDead = db.prepare(`SELECT ${JOB_COLUMNS}, dead_reason, dead_at FROM jobs WHERE kind = ? AND state = 'dead' ORDER BY dead_at, seq`);
     this.countKind = db.prepare(`SELECT (SELECT count(*) FROM jobs WHERE kind = ? AND ${PENDING}) AS depth, (SELECT count(*) FROM jobs WHERE kind = ? AND state = 'dead') AS dead`);
@@ -93,6 +95,11 @@ export class JobStore {
 
   ack(id: string, attempts: number, now: number): void {
     this.ackJob.run(id, attempts, now);
+  }
+
+  /** Moves the end of this delivery's lease to `until`; false when the lease had already run out. */
+  extend(id: string, attempts: number, until: number, now: number): boolean {
+    return this.extendLease.run(until, id, attempts, now).changes === 1;
   }
 
   retry(id: string, attempts: number, visibleAt: number, now: number): void {

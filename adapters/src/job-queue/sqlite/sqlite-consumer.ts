@@ -1,9 +1,7 @@
-import type { Job, JobOutcome } from '@support/domain';
+import type { Job, JobHandler, JobLease } from '@support/domain';
 import type { ConsumerSettings } from '../consumer-settings';
 import { overdueReason, runHandler, settle, type HandlerResult } from '../settlement';
 import type { JobStore } from './job-store';
-
-type Handler = (job: Job) => Promise<JobOutcome>;
 
 export interface ConsumerContext {
   readonly store: JobStore;
@@ -29,7 +27,7 @@ export class SqliteConsumer {
   constructor(
     private readonly kind: string,
     private readonly settings: ConsumerSettings,
-    private readonly handler: Handler,
+    private readonly handler: JobHandler,
     private readonly context: ConsumerContext,
   ) {}
 
@@ -82,13 +80,23 @@ export class SqliteConsumer {
   }
 
   private run(job: Job): void {
-    const work = runHandler(this.handler, job)
+    const work = runHandler(this.handler, job, this.leaseOf(job))
       .then((result) => this.finish(job, result))
       .finally(() => {
         this.inHand.delete(work);
         this.wake();
       });
     this.inHand.add(work);
+  }
+
+  /** This delivery's hold on its job, extended in the store while the delivery still owns it. */
+  private leaseOf(job: Job): JobLease {
+    return {
+      extend: async () => {
+        const now = Date.now();
+        return this.context.store.extend(job.id, job.deliveryCount, now + this.settings.ackWaitMs, now);
+      },
+    };
   }
 
   /** Writes the outcome of this delivery; it is dropped by the store if the lease already ran out. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type Database from 'better-sqlite3';
-import type { ConsumerHandle, ConsumerOptions, DeadLetter, Job, JobKindStats, JobOutcome, JobQueue } from '@support/domain';
+import type { ConsumerHandle, ConsumerOptions, DeadLetter, JobHandler, JobKindStats, JobQueue } from '@support/domain';
 import { assertJobKind, consumerSettings } from '../consumer-settings';
 import { openJobDatabase } from './job-database';
 import { JobStore } from './job-store';
@@ -65,7 +65,7 @@ export class SqliteJobQueue implements JobQueue {
     return { duplicate: !inserted };
   }
 
-  async consume<P = unknown>(kind: string, options: ConsumerOptions, handler: (job: Job<P>) => Promise<JobOutcome>): Promise<ConsumerHandle> {
+  async consume<P = unknown>(kind: string, options: ConsumerOptions, handler: JobHandler<P>): Promise<ConsumerHandle> {
     assertJobKind(kind);
     const settings = consumerSettings(options);
     this.assertOpen();
@@ -74,7 +74,7 @@ export class SqliteJobQueue implements JobQueue {
       throw new Error(`job kind ${kind} already has the durable consumer ${durable}; a work queue has one consumer name`);
     }
     // The stored payloads are JSON of any shape; the handler's payload type is the caller's claim.
-    const consumer = new SqliteConsumer(kind, settings, handler as (job: Job) => Promise<JobOutcome>, {
+    const consumer = new SqliteConsumer(kind, settings, handler as JobHandler, {
       store: this.store,
       owner: this.owner,
       pollMs: this.pollMs,

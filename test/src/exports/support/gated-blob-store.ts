@@ -10,6 +10,8 @@ export class GatedBlobStore implements BlobStore {
   /** Hold the first upload when it asks for this chunk (0 = header); null = never hold. */
   holdFirstUploadAtChunk: number | null = null;
   failUploads = false;
+  /** A pause before each chunk is passed on (a slow but moving upload). */
+  chunkDelayMs = 0;
   private uploads = 0;
   private releaseHeld: (() => void) | null = null;
   private reached: Promise<void>;
@@ -43,6 +45,7 @@ export class GatedBlobStore implements BlobStore {
           });
         }
         chunk++;
+        if (gate.chunkDelayMs > 0) await new Promise((r) => setTimeout(r, gate.chunkDelayMs));
         yield part;
       }
     };
