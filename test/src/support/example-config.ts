@@ -1,13 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-const SHARED_EXAMPLE = path.resolve(REPO_ROOT, '..', 'shared', 'contract', 'account-config.example.json');
 const DEMO = path.resolve(REPO_ROOT, 'app', 'config', 'demo-accounts.json');
 
-/** A fresh deep copy of the operator contract's example configuration (the demo copy when shared/ is absent). */
-export const exampleConfig = (): { accounts: Record<string, unknown>[] } =>
-  JSON.parse(readFileSync(existsSync(SHARED_EXAMPLE) ? SHARED_EXAMPLE : DEMO, 'utf8'));
+/** A fresh deep copy of the project's demo configuration (the accounts of the operator contract's example). */
+export const exampleConfig = (): { accounts: Record<string, unknown>[] } => JSON.parse(readFileSync(DEMO, 'utf8'));
 
 /** Tokens of the example configuration. */
 export const TOKENS = {
