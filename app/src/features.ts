@@ -7,7 +7,10 @@ import {
   ticketExportDispatcher, ticketsProjection,
 } from '@support/projectors';
 import { analyticsRoutes, auditRoutes, exportQueryRoutes, messagingQueryRoutes, orderRoutes, ticketQueryRoutes } from '@support/query-api';
-import { DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryWorker, startTicketTextWorker, ticketExportWorker, ticketTextDispatcher } from '@support/workers';
+import {
+  DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryWorker, startDataPointsWorker, startTicketTextWorker,
+  ticketDataPointsDispatcher, ticketExportWorker, ticketTextDispatcher,
+} from '@support/workers';
 import { ServiceDeps } from './deps';
 
 /** A background job consumer of the workers component. */
@@ -51,14 +54,20 @@ const exportWorker: WorkerStarter = {
   },
 };
 
+/** The re-evaluation of data points whose sources did not answer when a ticket was created. */
+export const dataPointsWorker = (options: DataPointsWorkerOptions = {}): WorkerStarter => ({
+  name: 'ticket-data-points',
+  start: (deps) => startDataPointsWorker(deps, options),
+});
+
 /** Every feature; each feature issue adds its entry here. */
 export const features: readonly Feature[] = [
   { name: 'tickets-list', queryRoutes: (deps) => ticketQueryRoutes(deps), projections: [ticketsProjection] },
   {
     name: 'tickets-create',
     commandRoutes: (deps) => ticketCommandRoutes({ ...deps, textProcessor: localTicketTextProcessor(), readModels: ['tickets'] }),
-    dispatchers: [ticketTextDispatcher],
-    workers: [{ name: 'ticket-text', start: (deps) => startTicketTextWorker({ ...deps, textProcessor: localTicketTextProcessor() }) }],
+    dispatchers: [ticketTextDispatcher, ticketDataPointsDispatcher],
+    workers: [{ name: 'ticket-text', start: (deps) => startTicketTextWorker({ ...deps, textProcessor: localTicketTextProcessor() }) }, dataPointsWorker()],
   },
   { name: 'records', commandRoutes: (deps) => recordRoutes(deps), projections: [recordsProjection] },
   { name: 'actions', commandRoutes: (deps) => actionRoutes(deps) },

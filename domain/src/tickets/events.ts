@@ -96,6 +96,12 @@ export type DataPointResolution =
       readonly status: 'absent';
       /** Why the source gave no value (never invented). */
       readonly reason: string;
+      /**
+       * true: the source could not answer (no answer in time, unreachable, an error of its own), so
+       * a later re-evaluation may fill the value (DataPointsReevaluated). Order and integration
+       * data points only: execute actions are never run again.
+       */
+      readonly retryable?: boolean;
       /** A value the source gave but that was refused (outside possibleValues). */
       readonly rejectedValue?: unknown;
     };
@@ -178,12 +184,33 @@ export interface TicketQueryProcessedData {
   readonly processedAt: string;
 }
 
+/**
+ * Data points the task evaluation could not get because their source did not answer, asked again
+ * later (a job): each one's new resolution (a value, an absence for good, or still retryable),
+ * and the objectives of the ticket's task filled from the new values. The ticket's task and route
+ * stay as evaluated: a late value does not move a ticket an agent may already be working.
+ */
+export interface DataPointsReevaluatedData {
+  readonly ticketId: string;
+  readonly accountId: string;
+  readonly reevaluatedAt: string;
+  /** Which try this was (1: the first re-evaluation). */
+  readonly attempt: number;
+  readonly dataPoints: readonly DataPointResolution[];
+  /** The values found, by data point name. */
+  readonly values: Readonly<Record<string, unknown>>;
+  /** Objectives of the final task filled from those values, by parameter. */
+  readonly objectives: Readonly<Record<string, unknown>>;
+}
+
 export type TicketCreated = { readonly type: 'TicketCreated'; readonly data: TicketCreatedData };
 export type TaskEvaluated = { readonly type: 'TaskEvaluated'; readonly data: TaskEvaluatedData };
 export type TicketQueryProcessed = { readonly type: 'TicketQueryProcessed'; readonly data: TicketQueryProcessedData };
 
+export type DataPointsReevaluated = { readonly type: 'DataPointsReevaluated'; readonly data: DataPointsReevaluatedData };
+
 /** Events of the stream `ticket-<ticketId>`. TicketCreated is first; TaskEvaluated (when a task was selected) is appended with it. */
-export type TicketEvent = TicketCreated | TaskEvaluated | TicketQueryProcessed | TicketLifecycleEvent;
+export type TicketEvent = TicketCreated | TaskEvaluated | DataPointsReevaluated | TicketQueryProcessed | TicketLifecycleEvent;
 export type TicketEventType = TicketEvent['type'];
 
 /* ---- ticket numbers ---- */

@@ -1,4 +1,4 @@
-import { OPEN_TICKET_STATUSES, TicketCreatedData, TicketEvent, TicketSentiment } from './events';
+import { OPEN_TICKET_STATUSES, TaskEvaluatedData, TicketCreatedData, TicketEvent, TicketSentiment } from './events';
 import { VoiceFcrOutcome } from './lifecycle/events';
 
 export interface TicketCall {
@@ -21,8 +21,10 @@ export interface TicketState extends TicketCreatedData {
   readonly ticketType: 'ticket' | 'child' | 'interaction';
   readonly rootTicketId: string;
   readonly updatedAt: string | null;
-  /** The final task evaluation's objective values (empty without a task). */
+  /** The final task evaluation's objective values (empty without a task), with those filled later. */
   readonly objectives: Readonly<Record<string, unknown>>;
+  /** Data points whose source did not answer at evaluation, not yet filled by a re-evaluation. */
+  readonly dataPointsToFill: readonly string[];
   readonly assignedToId: string | null;
   readonly assignedById: string | null;
   readonly assignedAt: string | null;
@@ -48,6 +50,11 @@ export type MaybeTicket = TicketState | null;
 
 export const initialTicketState = (): MaybeTicket => null;
 
+/** The data points of an evaluation whose source could not answer (each once, in evaluation order). */
+export const retryableDataPoints = (evaluation: Pick<TaskEvaluatedData, 'steps'>): readonly string[] => [
+  ...new Set(evaluation.steps.flatMap((s) => s.dataPoints.filter((d) => d.status === 'absent' && d.retryable === true).map((d) => d.name))),
+];
+
 const withAgent = (agents: readonly string[], agentId: string | null): readonly string[] =>
   agentId === null || agents.includes(agentId) ? agents : [...agents, agentId];
 
@@ -64,6 +71,7 @@ const created = (d: TicketCreatedData): TicketState => {
     rootTicketId: d.ticketId,
     updatedAt: null,
     objectives: {},
+    dataPointsToFill: [],
     assignedToId: null,
     assignedById: null,
     assignedAt: null,
@@ -96,7 +104,11 @@ const evolveWorked = (t: TicketState, event: TicketEvent): TicketState => {
     case 'TicketCreated':
       return t;
     case 'TaskEvaluated':
-      return { ...t, taskId: event.data.taskId, teamId: event.data.teamId, objectives: event.data.objectives };
+      return { ...t, taskId: event.data.taskId, teamId: event.data.teamId, objectives: event.data.objectives, dataPointsToFill: retryableDataPoints(event.data) };
+    case 'DataPointsReevaluated': {
+      const settled = new Set(event.data.dataPoints.filter((d) => d.status === 'resolved' || !d.retryable).map((d) => d.name));
+      return { ...t, objectives: { ...t.objectives, ...event.data.objectives }, dataPointsToFill: t.dataPointsToFill.filter((n) => !settled.has(n)) };
+    }
     case 'TicketQueryProcessed':
       return {
         ...t,

@@ -1,5 +1,5 @@
 import {
-  storedTimestamp, TaskEvaluatedData, TicketCreatedData, TicketDocument, ticketKeys, TicketQueryProcessedData, TICKETS_COLLECTION,
+  DataPointsReevaluatedData, storedTimestamp, TaskEvaluatedData, TicketCreatedData, TicketDocument, ticketKeys, TicketQueryProcessedData, TICKETS_COLLECTION,
   ticketSearchText,
 } from '@support/domain';
 import { DocumentWrite } from '@support/domain';
@@ -110,6 +110,12 @@ export const taskEvaluated = (d: TaskEvaluatedData): DocumentWrite => {
     actions: d.steps.flatMap((s) => s.actions.filter((a) => a.purpose === 'task').map((a) => ({ actionKey: a.actionKey, status: a.status }))),
     objectives: d.objectives,
   });
+};
+
+/** Objectives filled by a re-evaluation join those of the evaluation. */
+export const dataPointsReevaluated = (d: DataPointsReevaluatedData, current: TicketDocument | null): readonly DocumentWrite[] => {
+  if (current === null || Object.keys(d.objectives).length === 0) return [];
+  return [ticketWrite(d.ticketId, { objectives: { ...(current.objectives ?? {}), ...d.objectives } })];
 };
 
 /** Summary and sentiment arrived after creation (fastResponse); the ticket's search text changes with them. */

@@ -8,7 +8,7 @@ import { customerContactAdded, customerCreated, customerDetailsAdded, CustomerTi
 import { FamilyChange, familyFields } from './family';
 import { lifecycleChange } from './lifecycle-writes';
 import { TICKETS_READ_MODEL_COLLECTIONS, TICKETS_READ_MODEL_VERSION } from './ticket-shape';
-import { taskEvaluated, ticketCreated, ticketFamilyChange, ticketQueryProcessed, ticketWrite } from './ticket-writes';
+import { dataPointsReevaluated, taskEvaluated, ticketCreated, ticketFamilyChange, ticketQueryProcessed, ticketWrite } from './ticket-writes';
 
 const ticket = (reads: ProjectionReads, id: string) => reads.get<TicketDocument>(TICKETS_COLLECTION, id);
 
@@ -63,6 +63,8 @@ const project = async (event: RecordedEvent, reads: ProjectionReads): Promise<re
       return created(reads, e);
     case 'TaskEvaluated':
       return [taskEvaluated(e.data)];
+    case 'DataPointsReevaluated':
+      return dataPointsReevaluated(e.data, await ticket(reads, e.data.ticketId));
     case 'TicketQueryProcessed':
       return ticketQueryProcessed(e.data, await ticket(reads, e.data.ticketId));
     case 'CustomerCreated':

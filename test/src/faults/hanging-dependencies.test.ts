@@ -1,28 +1,9 @@
 import { expect } from 'chai';
-import net from 'node:net';
-import { AddressInfo } from 'node:net';
 import { ticketStream } from '@support/domain';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
+import { startHangingServer } from '../support/hanging-server';
 import { startTestService, TestService } from '../support/test-service';
 import { freshPhone, MANUAL } from '../tickets/create/support/ticket-service';
-
-/** A server that accepts every connection and never answers (the sockets stay open until it stops). */
-const startHangingServer = async (): Promise<{ url: string; stop: () => Promise<void> }> => {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stop: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-};
 
 describe('dependencies that accept a connection and never answer: every request answers within its budget', function () {
   this.timeout(60_000);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { messageKeyStream, templateSyncStream } from '@support/domain';
+import { messageKeyStream, TEMPLATES_COLLECTION, templateSyncStream } from '@support/domain';
 import { TestService } from '../support/test-service';
 import { FakeCloudApi, platformError, startFakeCloudApi } from './fake-cloud-api';
 import { readEvents, sendTemplate, settle, startWithFake, syncTemplates, waitForOutcome } from './messaging-service';
@@ -16,6 +16,17 @@ const syncRecorded = async (svc: TestService, count: number, timeoutMs = 5_000) 
     const events = await readEvents(svc, templateSyncStream('acme'));
     if (events.length >= count) return events;
     if (Date.now() > deadline) throw new Error(`expected ${count} template sync events, have ${events.length}`);
+    await settle(20);
+  }
+};
+
+/** Waits until the account's templates read model (what sends are checked against) lists the template. */
+const synced = async (svc: TestService, name: string, timeoutMs = 5_000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const doc = await svc.deps.readModels.get<{ _id: string; templates?: { name: string }[] }>(TEMPLATES_COLLECTION, 'acme');
+    if (doc?.templates?.some((t) => t.name === name)) return;
+    if (Date.now() > deadline) throw new Error(`template ${name} not in the read model after ${timeoutMs} ms`);
     await settle(20);
   }
 };
@@ -51,6 +62,7 @@ describe('template send of a template the last sync does not know (spec 4.6): re
     // and the sync it started reads both pages and is recorded
     expect((await syncRecorded(svc, 1)).map((e) => e.type)).to.deep.equal(['TemplatesSynced']);
     expect(fake.templateRequests).to.have.length(2);
+    await synced(svc, 'order_update');
     // when the same send comes again
     const again = await sendTemplate(svc, orderUpdate('+14155550401', { msg_id: 'lookup-0' }));
     // then it is accepted and delivered, without asking the platform for templates again
@@ -88,6 +100,7 @@ describe('template send of a template the last sync does not know (spec 4.6): re
     expect(res.body.error.details).to.match(/^template "order_update" is not in the last template sync \(synced at \d{4}-\d\d-\d\dT[^)]+\); a template sync has been started/);
     // and once the started sync is in, the send is accepted and delivered
     expect((await syncRecorded(svc, 2)).map((e) => e.type)).to.deep.equal(['TemplatesSynced', 'TemplatesSynced']);
+    await synced(svc, 'order_update');
     const again = await sendTemplate(svc, orderUpdate('+14155550405'));
     expect(again.body.status).to.equal('success');
     expect(await waitForOutcome(svc, again.body.messageId)).to.include({ status: 'sent' });

@@ -1,2 +1,3 @@
 export * from './ticket-text-job';
 export * from './ticket-text-worker';
+export * from './data-points';

@@ -15,6 +15,13 @@ type Resolution = DataPointResolution;
 const absent = (dp: { name: string; source: string }, reason: string, rejectedValue?: unknown): Resolution => ({
   name: dp.name, source: dp.source, status: 'absent', reason, ...(rejectedValue !== undefined ? { rejectedValue } : {}),
 });
+/** Absent because the source could not answer: a re-evaluation may fill it later. */
+const notAnswered = (dp: { name: string; source: string }, reason: string): Resolution => ({
+  name: dp.name, source: dp.source, status: 'absent', reason, retryable: true,
+});
+
+/** Store-system failures that may pass (the system down, slow or busy), as opposed to answers. */
+const orderMayAnswerLater = (e: OrderLookupError): boolean => e.kind === 'unavailable' || e.kind === 'rateLimited';
 const resolved = (dp: { name: string; source: string }, value: unknown, overridden = false): Resolution => ({
   name: dp.name, source: dp.source, status: 'resolved', value, overridden,
 });
@@ -76,7 +83,10 @@ export class DataPointResolver {
   /** Action runs since the last drain. */
   private runs: ActionRunRecord[] = [];
 
-  constructor(private readonly input: TaskEvaluationInput, private readonly ports: TaskEvaluationPorts) {}
+  /** `known`: resolutions already made (a re-evaluation asks only for the others again). */
+  constructor(private readonly input: TaskEvaluationInput, private readonly ports: TaskEvaluationPorts, known: readonly Resolution[] = []) {
+    for (const r of known) this.resolutions.set(r.name.toLowerCase(), r);
+  }
 
   /** Values resolved so far by configured name (absent ones left out). */
   values(): Record<string, unknown> {
@@ -163,7 +173,7 @@ export class DataPointResolver {
       }
       case 'order': {
         const o = await this.lookupOrder();
-        if (E.isLeft(o)) return absent(dp, `order lookup failed: ${describeOrderError(o.left)}`);
+        if (E.isLeft(o)) return (orderMayAnswerLater(o.left) ? notAnswered : absent)(dp, `order lookup failed: ${describeOrderError(o.left)}`);
         if (o.right === null) return absent(dp, this.input.ticket.orderName ? `the store system has no order "${this.input.ticket.orderName}" for this customer` : 'the store system has no order for this customer');
         const v = valueAtPath(o.right, dp.path);
         return isPresent(v) ? resolved(dp, v) : absent(dp, `the order has no ${dp.path}`);
@@ -179,9 +189,10 @@ export class DataPointResolver {
         const answer = await this.ports.callHttp(dp.request, placeholders);
         if (E.isLeft(answer)) {
           const f = answer.left;
-          return absent(dp, f.kind === 'timeout' ? `the integration did not answer within ${f.timeoutMs} ms` : `the integration request failed (${f.kind}: ${f.message})`);
+          return (f.kind === 'invalidUrl' ? absent : notAnswered)(dp, f.kind === 'timeout' ? `the integration did not answer within ${f.timeoutMs} ms` : `the integration request failed (${f.kind}: ${f.message})`);
         }
-        if (answer.right.status < 200 || answer.right.status > 299) return absent(dp, `the integration answered HTTP ${answer.right.status}`);
+        const status = answer.right.status;
+        if (status < 200 || status > 299) return (status >= 500 || status === 429 || status === 408 ? notAnswered : absent)(dp, `the integration answered HTTP ${status}`);
         const v = await evaluateExpression(dp.output, answer.right.body);
         if (E.isLeft(v)) return absent(dp, `its output expression failed (${v.left})`);
         return isPresent(v.right) ? resolved(dp, v.right) : absent(dp, `its output expression ${JSON.stringify(dp.output)} found no value in the answer`);
@@ -190,8 +201,12 @@ export class DataPointResolver {
         const others = (this.input.account.dataPoints ?? []).filter((o) => o.name.toLowerCase() !== dp.name.toLowerCase() && expressionMentions(dp.expression, o.name));
         const inputs: Resolution[] = [];
         for (const o of others) inputs.push(await this.resolve(o.name));
-        const missing = inputs.filter((r) => r.status === 'absent').map((r) => r.name);
-        if (missing.length > 0) return absent(dp, `it depends on data points without a value (${missing.join(', ')})`);
+        const missing = inputs.filter((r) => r.status === 'absent');
+        if (missing.length > 0) {
+          // A value its sources may still give can fill it later too.
+          const later = missing.some((r) => r.status === 'absent' && r.retryable === true);
+          return (later ? notAnswered : absent)(dp, `it depends on data points without a value (${missing.map((r) => r.name).join(', ')})`);
+        }
         const v = await evaluateExpression(dp.expression, this.values());
         if (E.isLeft(v)) return absent(dp, `its expression failed (${v.left})`);
         return isPresent(v.right) ? resolved(dp, v.right) : absent(dp, 'its expression gave no value');

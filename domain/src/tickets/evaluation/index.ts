@@ -3,3 +3,4 @@ export * from './context';
 export * from './evaluate-task';
 export * from './values';
 export * from './expressions';
+export * from './reevaluate-data-points';

@@ -1,4 +1,4 @@
-import { TaskEvaluatedData, TicketCreatedData, TicketQueryProcessedData, TicketSentiment, TicketStatus } from '../events';
+import { DataPointsReevaluatedData, TaskEvaluatedData, TicketCreatedData, TicketQueryProcessedData, TicketSentiment, TicketStatus } from '../events';
 import { CallRecordedData, ChildTicketKind, EmailMessageRecordedData, VoiceFcrOutcome } from './events';
 
 /**
@@ -9,6 +9,8 @@ import { CallRecordedData, ChildTicketKind, EmailMessageRecordedData, VoiceFcrOu
 export type TicketCommand =
   | { readonly type: 'CreateTicket'; readonly ticket: TicketCreatedData; readonly evaluation: TaskEvaluatedData | null }
   | { readonly type: 'ProcessQuery'; readonly processed: TicketQueryProcessedData }
+  /** A re-evaluation's outcome; resolutions of data points that are not waiting to be filled are dropped. */
+  | { readonly type: 'RecordReevaluation'; readonly reevaluation: DataPointsReevaluatedData }
   | { readonly type: 'Assign'; readonly agentId: string; readonly byUserId: string | null; readonly at: string }
   | { readonly type: 'Unassign'; readonly byUserId: string | null; readonly at: string }
   | { readonly type: 'ChangeStatus'; readonly status: TicketStatus; readonly resolvedBy?: 'agent' | 'ai'; readonly byUserId: string | null; readonly at: string }

@@ -63,6 +63,14 @@ const decideWorked = (t: TicketState, c: TicketCommand): Decision => {
       return E.left({ kind: 'TicketExists', ticketId: t.ticketId });
     case 'ProcessQuery':
       return t.textProcessing === 'done' ? nothing : E.right([{ type: 'TicketQueryProcessed', data: c.processed }]);
+    case 'RecordReevaluation': {
+      const waiting = new Set(t.dataPointsToFill);
+      const dataPoints = c.reevaluation.dataPoints.filter((d) => waiting.has(d.name));
+      if (dataPoints.length === 0) return nothing;
+      const names = new Set(dataPoints.map((d) => d.name));
+      const values = Object.fromEntries(Object.entries(c.reevaluation.values).filter(([name]) => names.has(name)));
+      return E.right([{ type: 'DataPointsReevaluated', data: { ...c.reevaluation, ...ids, dataPoints, values } }]);
+    }
     case 'Assign': {
       if (t.assignedToId === c.agentId) return nothing;
       if (isEndingStatus(t.status)) return conflict(t, `Ticket is "${t.status}": reopen it (status "open") before assigning it`);

@@ -27,6 +27,26 @@ describe('ticket decider (given / when / then)', () => {
     given(ticketCreated).when({ type: 'CreateTicket', ticket: created, evaluation: null }).thenFails({ kind: 'TicketExists' });
   });
 
+  it('records a re-evaluation only for data points still waiting for their source: once each, the others dropped', () => {
+    const absentTier = { name: 'loyalty_tier', source: 'integration', status: 'absent' as const, reason: 'the integration did not answer within 4250 ms', retryable: true };
+    const absentNote = { name: 'warehouse_note', source: 'spreadsheet', status: 'absent' as const, reason: 'no source' };
+    const evaluated: TicketEvent = {
+      type: 'TaskEvaluated',
+      data: {
+        ...ids, requestedTaskId: 'task-refund', taskId: 'task-refund', teamId: null, evaluatedAt: AT, transitions: [], cycleStopped: null,
+        overriddenDataPoints: [], skipExecuteAction: false, objectives: {}, values: {},
+        steps: [{ taskId: 'task-refund', teamId: null, dataPoints: [absentTier, absentNote], objectives: [], actions: [], transition: null }],
+      },
+    };
+    const tier = { name: 'loyalty_tier', source: 'integration', status: 'resolved' as const, value: 'gold', overridden: false };
+    const note = { name: 'warehouse_note', source: 'spreadsheet', status: 'resolved' as const, value: 'x', overridden: false };
+    const reevaluation = { ...ids, reevaluatedAt: AT, attempt: 1, dataPoints: [tier, note], values: { loyalty_tier: 'gold', warehouse_note: 'x' }, objectives: {} };
+    const recorded: TicketEvent = { type: 'DataPointsReevaluated', data: { ...reevaluation, dataPoints: [tier], values: { loyalty_tier: 'gold' } } };
+    given(ticketCreated, evaluated).when({ type: 'RecordReevaluation', reevaluation }).then([recorded]);
+    given(ticketCreated, evaluated, recorded).when({ type: 'RecordReevaluation', reevaluation }).then([]);
+    given(ticketCreated).when({ type: 'RecordReevaluation', reevaluation }).then([]);
+  });
+
   it('refuses every command on a ticket that does not exist', () => {
     given().when({ type: 'Unassign', byUserId: null, at: AT }).thenFails({ kind: 'TicketNotFound' });
   });
