@@ -12,11 +12,12 @@ import {
   ticketDataPointsDispatcher, ticketExportWorker, ticketTextDispatcher,
 } from '@support/workers';
 import { ServiceDeps } from './deps';
+import { Settings } from './settings';
 
 /** A background job consumer of the workers component. */
 export interface WorkerStarter {
   readonly name: string;
-  start(deps: ServiceDeps): Promise<{ stop(): Promise<void> }>;
+  start(deps: ServiceDeps, settings: Settings): Promise<{ stop(): Promise<void> }>;
 }
 
 /**
@@ -32,26 +33,10 @@ export interface Feature {
   readonly workers?: readonly WorkerStarter[];
 }
 
-/**
- * EXPORT_ACK_WAIT_MS: how long an export job stays with a worker whose rows stop moving (hung
- * upload, dead worker) before the queue hands it out again. A running export extends its lease as
- * its rows go out, so an export may take longer than this. Default 60 s.
- */
-export const exportAckWaitMs = (env: NodeJS.ProcessEnv = process.env): number | undefined => {
-  const raw = env.EXPORT_ACK_WAIT_MS?.trim();
-  if (raw === undefined || raw === '') return undefined;
-  const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 1_000) throw new Error(`EXPORT_ACK_WAIT_MS must be a whole number of milliseconds, at least 1000, got "${raw}"`);
-  return ms;
-};
-
-/** The export worker, with EXPORT_ACK_WAIT_MS as the workers process has it when it starts. */
+/** The export worker, with EXPORT_ACK_WAIT_MS of the settings. */
 const exportWorker: WorkerStarter = {
   name: ticketExportWorker().name,
-  start: (deps) => {
-    const ackWaitMs = exportAckWaitMs();
-    return ticketExportWorker(ackWaitMs === undefined ? {} : { ackWaitMs }).start(deps);
-  },
+  start: (deps, settings) => ticketExportWorker(settings.exportAckWaitMs === undefined ? {} : { ackWaitMs: settings.exportAckWaitMs }).start(deps),
 };
 
 /** The re-evaluation of data points whose sources did not answer when a ticket was created. */

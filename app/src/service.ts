@@ -181,7 +181,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     if (components.includes('workers')) {
       for (const feature of features) {
         for (const worker of feature.workers ?? []) {
-          const handle = await worker.start(deps);
+          const handle = await worker.start(deps, settings);
           stoppers.push(() => handle.stop());
         }
       }

@@ -17,6 +17,8 @@ export interface Settings {
   readonly operatorToken?: string;
   /** LOG_LEVEL: trace, debug, info (default), warn, error, fatal or silent. */
   readonly logLevel: LogLevel;
+  /** EXPORT_ACK_WAIT_MS (see exportAckWaitMs); unset: the export worker's default. */
+  readonly exportAckWaitMs?: number;
 }
 
 /** The project's own demo configuration, used when CONFIG_FILE is unset. */
@@ -28,6 +30,19 @@ const operatorToken = (raw: string | undefined): string | undefined => {
   const token = nonEmpty(raw);
   if (token !== undefined && (token.length < 32 || /\s/.test(token))) throw new Error('OPERATOR_TOKEN must be at least 32 characters without spaces');
   return token;
+};
+
+/**
+ * EXPORT_ACK_WAIT_MS: how long an export job stays with a worker whose rows stop moving (hung
+ * upload, dead worker) before the queue hands it out again. A running export extends its lease as
+ * its rows go out, so an export may take longer than this. Default 60 s.
+ */
+const exportAckWaitMs = (env: NodeJS.ProcessEnv): number | undefined => {
+  const raw = env.EXPORT_ACK_WAIT_MS?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 1_000) throw new Error(`EXPORT_ACK_WAIT_MS must be a whole number of milliseconds, at least 1000, got "${raw}"`);
+  return ms;
 };
 
 export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => {
@@ -47,5 +62,6 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     urlSigningKey: nonEmpty(env.URL_SIGNING_KEY),
     operatorToken: operatorToken(env.OPERATOR_TOKEN),
     logLevel: parseLogLevel(env.LOG_LEVEL),
+    exportAckWaitMs: exportAckWaitMs(env),
   };
 };

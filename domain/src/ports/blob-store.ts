@@ -8,9 +8,16 @@ export interface BlobInfo {
   readonly createdAt: Date;
 }
 
+/** How a blob is written. */
+export interface PutOptions {
+  readonly contentType: string;
+  /** Aborting it abandons the upload: the put rejects, and nothing of it becomes visible. */
+  readonly signal?: AbortSignal;
+}
+
 export interface BlobStore {
   /** Writes the whole stream under key (replacing any blob there) and answers its size. */
-  put(key: string, body: Readable | AsyncIterable<Buffer | string>, options: { readonly contentType: string }): Promise<BlobInfo>;
+  put(key: string, body: Readable | AsyncIterable<Buffer | string>, options: PutOptions): Promise<BlobInfo>;
   /** The blob as a stream, or null when there is none. */
   get(key: string): Promise<Readable | null>;
   /** Deletes the blob; deleting a missing blob is not an error. */

@@ -98,6 +98,28 @@ export function blobStoreContract(engineName: string, makeEngine: () => Promise<
       });
     });
 
+    describe('aborted upload', () => {
+      it('given a put whose body stops moving, when its signal aborts, then the put rejects at once and no blob appears under the key', async () => {
+        // given a body that gives one chunk and then never another
+        let release = (): void => undefined;
+        const stalled = (async function* () {
+          yield randomBlob(64 * 1024);
+          await new Promise<void>((resolve) => (release = resolve));
+        })();
+        const controller = new AbortController();
+        const putting = store.put('exports/stalled.csv', stalled, { contentType: CSV, signal: controller.signal });
+        // when the signal aborts
+        setTimeout(() => controller.abort(new Error('stalled')), 100);
+        const started = Date.now();
+        const failed = await putting.then(() => false, () => true);
+        release();
+        // then
+        expect(failed).to.equal(true);
+        expect(Date.now() - started).to.be.below(2_000);
+        expect(await store.get('exports/stalled.csv')).to.equal(null);
+      });
+    });
+
     describe('delete', () => {
       it('given a blob, when deleted, then get answers null', async () => {
         await store.put('exports/gone.csv', Readable.from([Buffer.from('a,b\n')]), { contentType: CSV });

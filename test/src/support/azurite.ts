@@ -9,7 +9,18 @@ import { join, resolve } from 'node:path';
 
 export interface RunningAzurite {
   readonly connectionString: string;
+  /** The blob service's loopback port (a test may put a proxy in front of it). */
+  readonly port: number;
+  /** The connection string of the same account reached through another loopback port (e.g. a proxy's). */
+  connectionStringVia(port: number): string;
+  /** Stops the emulator and removes its folder. */
   stop(): Promise<void>;
+  /** Stops the emulator's process (SIGTERM), keeping its folder: its port refuses connections until resume(). */
+  pause(): Promise<void>;
+  /** Starts the emulator again on the same port with the same folder (containers and blobs kept); resolves once it listens. */
+  resume(): Promise<void>;
+  /** pause() then resume(). */
+  restart(): Promise<void>;
 }
 
 /** The emulator's documented development account; its key is public. */
@@ -21,18 +32,28 @@ const START_TIMEOUT_MS = 15_000;
 export async function startAzurite(): Promise<RunningAzurite> {
   const location = await mkdtemp(join(tmpdir(), 'azurite-'));
   const port = await freeLoopbackPort();
-  const child = spawn(
-    process.execPath,
-    [azuriteBlobScript(), '--blobHost', HOST, '--blobPort', String(port), '--location', location, '--silent', '--skipApiVersionCheck', '--loose'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString('utf8')).slice(-2000);
-  });
+  const launch = (): ChildProcess => {
+    const started = spawn(
+      process.execPath,
+      [azuriteBlobScript(), '--blobHost', HOST, '--blobPort', String(port), '--location', location, '--silent', '--skipApiVersionCheck', '--loose'],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    started.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    return started;
+  };
+  let child = launch();
   const stop = async (): Promise<void> => {
     await stopProcess(child);
     await rm(location, { recursive: true, force: true });
+  };
+  const pause = (): Promise<void> => stopProcess(child);
+  const resume = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) return;
+    child = launch();
+    await waitUntilListening(child, port, () => stderr);
   };
   try {
     await waitUntilListening(child, port, () => stderr);
@@ -40,11 +61,20 @@ export async function startAzurite(): Promise<RunningAzurite> {
     await stop();
     throw error;
   }
+  const connectionStringVia = (blobPort: number): string =>
+    `DefaultEndpointsProtocol=http;AccountName=${ACCOUNT};AccountKey=${ACCOUNT_KEY};` +
+    `BlobEndpoint=http://${HOST}:${blobPort}/${ACCOUNT};`;
   return {
-    connectionString:
-      `DefaultEndpointsProtocol=http;AccountName=${ACCOUNT};AccountKey=${ACCOUNT_KEY};` +
-      `BlobEndpoint=http://${HOST}:${port}/${ACCOUNT};`,
+    connectionString: connectionStringVia(port),
+    port,
+    connectionStringVia,
     stop,
+    pause,
+    resume,
+    restart: async () => {
+      await pause();
+      await resume();
+    },
   };
 }
 

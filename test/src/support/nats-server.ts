@@ -8,7 +8,14 @@ import { delimiter, join } from 'node:path';
 /** A throwaway nats-server with JetStream, listening on a loopback port. */
 export interface NatsServer {
   readonly url: string;
+  /** Stops the server and removes its store. */
   stop(): Promise<void>;
+  /**
+   * Stops the server (SIGTERM, as an operator would) and starts it again on the same port with the
+   * same store (its streams, consumers and dedupe ids kept); resolves once it accepts connections.
+   * `downForMs` keeps it stopped that long in between.
+   */
+  restart(options?: { readonly downForMs?: number }): Promise<void>;
 }
 
 const LOOPBACK = '127.0.0.1';
@@ -23,19 +30,28 @@ export async function startNatsServer(): Promise<NatsServer | null> {
   if (binary === null) return null;
   const storeDir = await mkdtemp(join(tmpdir(), 'nats-js-'));
   const port = await freeLoopbackPort();
-  const child = spawn(binary, ['-js', '-a', LOOPBACK, '-p', String(port), '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const stderr = collectTail(child);
+  const launch = (): { child: ChildProcess; stderr: () => string } => {
+    const started = spawn(binary, ['-js', '-a', LOOPBACK, '-p', String(port), '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    return { child: started, stderr: collectTail(started) };
+  };
+  let current = launch();
   const stop = async (): Promise<void> => {
-    await killAndWait(child);
+    await killAndWait(current.child);
     await rm(storeDir, { recursive: true, force: true });
   };
+  const restart = async (options: { readonly downForMs?: number } = {}): Promise<void> => {
+    await killAndWait(current.child);
+    if ((options.downForMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, options.downForMs));
+    current = launch();
+    await waitUntilAccepting(port, current.child, current.stderr);
+  };
   try {
-    await waitUntilAccepting(port, child, stderr);
+    await waitUntilAccepting(port, current.child, current.stderr);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url: `nats://${LOOPBACK}:${port}`, stop };
+  return { url: `nats://${LOOPBACK}:${port}`, stop, restart };
 }
 
 async function findOnPath(name: string): Promise<string | null> {

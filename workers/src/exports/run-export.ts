@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import {
   exportBlobKey, exportColumns, exportCriteria, ExportTicket, isTicketExportJob, Job, JobLease, JobOutcome, TicketExportRequestedData,
 } from '@support/domain';
+import { AttemptHold, AttemptStalled, AttemptSuperseded, holdAttempt } from './attempt-hold';
 import { csvChunks } from './csv-chunks';
 import { exportCommand } from './export-command';
 import { ExportWorkerDeps, ExportWorkerOptions } from './export-worker-deps';
@@ -12,35 +13,6 @@ const ACK: JobOutcome = { type: 'ack' };
 /** The message a failed job carries: what happened and what to do, nothing internal. */
 export const EXPORT_FAILED_MESSAGE = 'The export could not be completed. Start a new export; if it fails again, contact support with the jobId.';
 const ACCOUNT_GONE_MESSAGE = 'The export could not be run: the account is no longer configured.';
-
-/**
- * Keeps the job with this delivery while rows are being written: the lease is extended (at most every
- * third of ackWait) as rows go out, so an export may run longer than ackWait, while one whose rows
- * stop moving (a hung upload, a dead worker) loses its job to a new delivery after ackWait.
- */
-const leaseKeeper = (lease: JobLease, ackWaitMs: number) => {
-  let extendedAt = Date.now();
-  let extending: Promise<boolean> | null = null;
-  return async (): Promise<void> => {
-    if (extending === null && Date.now() - extendedAt >= ackWaitMs / 3) {
-      extendedAt = Date.now();
-      extending = lease.extend();
-    }
-    if (extending !== null) {
-      const kept = await extending;
-      extending = null;
-      if (!kept) throw new AttemptSuperseded();
-    }
-  };
-};
-
-/** Thrown into the CSV stream when a later attempt took the job over: this attempt stops and writes nothing. */
-class AttemptSuperseded extends Error {
-  constructor() {
-    super('a later attempt took the export over');
-    this.name = 'AttemptSuperseded';
-  }
-}
 
 interface Written {
   readonly blobKey: string;
@@ -55,7 +27,7 @@ interface Written {
  */
 const writeFile = async (
   deps: ExportWorkerDeps, options: Required<ExportWorkerOptions>, request: TicketExportRequestedData, attempt: number, startedAt: Date, queueJobId: string,
-  keepLease: () => Promise<void>,
+  hold: AttemptHold,
 ): Promise<Written> => {
   const account = deps.directory().account(request.accountId)!;
   const criteria = exportCriteria(request, account);
@@ -74,7 +46,7 @@ const writeFile = async (
   };
   const onRows = async (count: number) => {
     processed = count;
-    await keepLease();
+    await hold.moved();
     if (Date.now() - lastProgressAt < options.progressIntervalMs) return;
     lastProgressAt = Date.now();
     await recording;
@@ -83,11 +55,14 @@ const writeFile = async (
   };
   const blobKey = exportBlobKey(request.accountId, request.jobId, attempt);
   async function* chunks(): AsyncGenerator<Buffer> {
-    yield* csvChunks(cursor, columns, options.rowsPerChunk, onRows);
+    for await (const chunk of csvChunks(cursor, columns, options.rowsPerChunk, onRows)) {
+      yield chunk;
+      await hold.moved(); // the blob store took it
+    }
     await recording;
   }
   try {
-    const info = await deps.blobStore.put(blobKey, chunks(), { contentType: 'text/csv; charset=utf-8' });
+    const info = await deps.blobStore.put(blobKey, chunks(), { contentType: 'text/csv; charset=utf-8', signal: hold.signal });
     return { blobKey, processed, fileSizeBytes: info.sizeBytes };
   } finally {
     await (recording as Promise<void> | null)?.catch(() => undefined);
@@ -129,9 +104,15 @@ export const runExportJob = (deps: ExportWorkerDeps, options: Required<ExportWor
   deps.logger.info('ticket export started', { ...log, attempt, total: request.total });
   const began = Date.now();
   let written: Written;
+  const hold = holdAttempt(lease, options.ackWaitMs);
   try {
-    written = await writeFile(deps, options, request, attempt, startedAt, job.id, leaseKeeper(lease, options.ackWaitMs));
+    written = await writeFile(deps, options, request, attempt, startedAt, job.id, hold);
   } catch (e) {
+    if (hold.signal.aborted && hold.signal.reason instanceof AttemptStalled && job.deliveryCount < options.maxDeliver) {
+      // The lease ran out with the file: the queue delivers the job again, and that delivery's outcome counts.
+      deps.logger.warn('ticket export attempt abandoned: its file stopped moving', { ...log, attempt });
+      return { type: 'retry', delayMs: 0, reason: (hold.signal.reason as Error).message };
+    }
     if (e instanceof AttemptSuperseded) {
       deps.logger.warn('ticket export attempt superseded', { ...log, attempt });
       return ACK;
@@ -142,6 +123,8 @@ export const runExportJob = (deps: ExportWorkerDeps, options: Required<ExportWor
       return ACK;
     }
     return { type: 'retry', delayMs: Math.min(30_000, 1_000 * 2 ** (job.deliveryCount - 1)), reason: 'export attempt failed' };
+  } finally {
+    hold.release();
   }
   const completed = await exportCommand(deps, ref, {
     type: 'CompleteExport', attempt, blobKey: written.blobKey, processed: written.processed, fileSizeBytes: written.fileSizeBytes, now: deps.clock.now(),

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { BlobSASPermissions, BlobServiceClient, ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
-import { BlobInfo, BlobStore } from '@support/domain';
+import { BlobInfo, BlobStore, PutOptions } from '@support/domain';
 import { blobKeySegments } from '../blob-key';
+import { settledOrAborted } from '../settled-or-aborted';
 import { attachmentContentDisposition } from '../content-disposition';
 
 export interface AzureBlobStoreOptions {
@@ -30,13 +31,15 @@ export class AzureBlobStore implements BlobStore {
     return new AzureBlobStore(container);
   }
 
-  async put(key: string, body: Readable | AsyncIterable<Buffer | string>, options: { readonly contentType: string }): Promise<BlobInfo> {
+  async put(key: string, body: Readable | AsyncIterable<Buffer | string>, options: PutOptions): Promise<BlobInfo> {
     const blob = this.container.getBlockBlobClient(validKey(key));
     const stream = body instanceof Readable ? body : Readable.from(body);
-    await blob.uploadStream(stream, UPLOAD_BLOCK_BYTES, UPLOAD_CONCURRENCY, {
+    // Blocks are committed at the end: an upload aborted before that leaves no blob (uncommitted blocks expire).
+    await settledOrAborted(blob.uploadStream(stream, UPLOAD_BLOCK_BYTES, UPLOAD_CONCURRENCY, {
       blobHTTPHeaders: { blobContentType: options.contentType },
-    });
-    const properties = await blob.getProperties();
+      ...(options.signal ? { abortSignal: options.signal } : {}),
+    }), stream, options.signal);
+    const properties = await blob.getProperties(options.signal ? { abortSignal: options.signal } : {});
     return { key, sizeBytes: properties.contentLength ?? 0, createdAt: writtenAt(properties) };
   }
 

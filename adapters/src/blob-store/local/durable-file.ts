@@ -4,6 +4,7 @@ import { mkdir, open, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { settledOrAborted } from '../settled-or-aborted';
 
 /** File-system steps that make a blob appear whole or not at all. */
 
@@ -20,7 +21,7 @@ const FLUSH_EVERY_BYTES = 64 * 1024 * 1024;
  * is flushed as it goes (fdatasync on a second handle, beside the writes), so the closing fsync has
  * only the tail to write instead of the whole file.
  */
-export async function writeTempFile(uploads: string, body: Readable | AsyncIterable<Buffer | string>): Promise<string> {
+export async function writeTempFile(uploads: string, body: Readable | AsyncIterable<Buffer | string>, signal?: AbortSignal): Promise<string> {
   const path = join(uploads, `${randomUUID()}.tmp`);
   let flushing: Promise<void> | null = null;
   let flushed = 0;
@@ -37,7 +38,8 @@ export async function writeTempFile(uploads: string, body: Readable | AsyncItera
     }
   }
   try {
-    await pipeline(body, flushedAsItGoes, createWriteStream(path, { flags: 'wx', mode: 0o600, highWaterMark: WRITE_AHEAD_BYTES }));
+    const source = body instanceof Readable ? body : Readable.from(body);
+    await settledOrAborted(pipeline(source, flushedAsItGoes, createWriteStream(path, { flags: 'wx', mode: 0o600, highWaterMark: WRITE_AHEAD_BYTES }), { signal }), source, signal);
     await flushing;
     await fsyncFile(path);
     return path;

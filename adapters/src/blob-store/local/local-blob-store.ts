@@ -2,7 +2,7 @@ import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { Either, left, right } from 'fp-ts/Either';
-import { BlobInfo, BlobStore } from '@support/domain';
+import { BlobInfo, BlobStore, PutOptions } from '@support/domain';
 import { blobKeySegments, isValidBlobKey } from '../blob-key';
 import { BLOB_SUFFIX, META_SUFFIX, blobFiles, blobsRoot, metaFileOf, uploadsFolder } from './blob-files';
 import { filesUnder } from './blob-tree';
@@ -69,10 +69,10 @@ export class LocalBlobStore implements BlobStore {
     return store;
   }
 
-  async put(key: string, body: Readable | AsyncIterable<Buffer | string>, options: { readonly contentType: string }): Promise<BlobInfo> {
+  async put(key: string, body: Readable | AsyncIterable<Buffer | string>, options: PutOptions): Promise<BlobInfo> {
     const files = blobFiles(this.dir, key);
     const uploads = uploadsFolder(this.dir);
-    const dataTemp = await writeTempFile(uploads, body);
+    const dataTemp = await writeTempFile(uploads, body, options.signal);
     try {
       const written = await stat(dataTemp);
       const metaTemp = await writeTempFile(uploads, Readable.from([JSON.stringify({ contentType: options.contentType })]));

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { BlobInfo, BlobStore } from '@support/domain';
+import { BlobInfo, BlobStore, PutOptions } from '@support/domain';
 
 /**
  * Fault injection around a real blob store: the first upload can be held after a number of chunks
@@ -30,7 +30,7 @@ export class GatedBlobStore implements BlobStore {
     this.releaseHeld?.();
   }
 
-  async put(key: string, body: Readable | AsyncIterable<Buffer | string>, options: { readonly contentType: string }): Promise<BlobInfo> {
+  async put(key: string, body: Readable | AsyncIterable<Buffer | string>, options: PutOptions): Promise<BlobInfo> {
     if (this.failUploads) throw new Error('disk full under /var/lib/secret-volume (internal detail)');
     const upload = ++this.uploads;
     const holdAt = upload === 1 ? this.holdFirstUploadAtChunk : null;
