@@ -3,6 +3,7 @@ export * from './logging';
 export * from './rate-limit';
 export * from './blob-store';
 export * from './configured-http';
+export * from './webhooks';
 export * from './job-queue';
 export * from './event-store';
 export * from './read-models';

@@ -1,5 +1,5 @@
 import {
-  AccountDirectory, ActionRunner, BlobStore, ChatAppClient, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, StoreCallsFor,
+  AccountDirectory, ActionRunner, BlobStore, ChatAppClient, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, StoreCallsFor, WebhookTransport,
 } from '@support/domain';
 import { LimiterFactory } from '@support/http-edge';
 
@@ -29,6 +29,12 @@ export interface ServiceDeps {
   readonly storeCalls: StoreCallsFor;
   /** The chat app (WhatsApp Cloud API), through its circuit breaker. */
   readonly chatApp: ChatAppClient;
+  /** Webhook delivery: the key secrets are derived from, the hosts the operator allows, the signed HTTP sender. */
+  readonly webhooks: {
+    readonly key: Buffer;
+    readonly allowedHosts: readonly string[];
+    readonly transport: WebhookTransport;
+  };
   /** OPERATOR_TOKEN: the operator's admin routes (event feed, read-model queries) over every account; unset: account admins only. */
   readonly operatorToken?: string;
 }

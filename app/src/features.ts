@@ -1,15 +1,15 @@
 import Router from '@koa/router';
 import { localTicketTextProcessor } from '@support/adapters';
-import { actionRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes } from '@support/command-api';
+import { actionRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes, webhookCommandRoutes } from '@support/command-api';
 import { DispatcherDefinition } from '@support/event-sourcing';
 import {
   exportJobsProjection, messageDeliveryDispatcher, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection,
-  ticketExportDispatcher, ticketsProjection,
+  ticketExportDispatcher, ticketsProjection, webhooksProjection,
 } from '@support/projectors';
-import { analyticsRoutes, auditRoutes, exportQueryRoutes, messagingQueryRoutes, orderRoutes, ticketQueryRoutes } from '@support/query-api';
+import { analyticsRoutes, auditRoutes, exportQueryRoutes, messagingQueryRoutes, orderRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
 import {
   DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryWorker, startDataPointsWorker, startTicketTextWorker,
-  ticketDataPointsDispatcher, ticketExportWorker, ticketTextDispatcher,
+  startWebhookWorkers, ticketDataPointsDispatcher, ticketExportWorker, ticketTextDispatcher, webhookDispatcher,
 } from '@support/workers';
 import { ServiceDeps } from './deps';
 import { Settings } from './settings';
@@ -72,6 +72,14 @@ export const features: readonly Feature[] = [
     projections: [exportJobsProjection],
     dispatchers: [ticketExportDispatcher],
     workers: [exportWorker, exportRetentionSweep(), exportDeadLetterSweep()],
+  },
+  {
+    name: 'webhooks',
+    commandRoutes: (deps) => webhookCommandRoutes(deps),
+    queryRoutes: (deps) => webhookQueryRoutes(deps),
+    projections: [webhooksProjection],
+    dispatchers: [webhookDispatcher],
+    workers: [{ name: 'webhooks', start: (deps) => startWebhookWorkers(deps) }],
   },
   { name: 'audit', queryRoutes: (deps) => auditRoutes(deps) },
   // The read models of every feature (called once `features` is defined).

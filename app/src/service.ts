@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { DirLock, lockDir, pinoLogger, uuidV7Generator } from '@support/adapters';
+import { DirLock, loadOrCreateSigningKey, lockDir, pinoLogger, uuidV7Generator, webhookSender } from '@support/adapters';
 import { idempotencyKeys } from '@support/command-api';
 import { answerClientError, memoryLimiters, StorageHealth } from '@support/http-edge';
 import { AccountDirectory, Logger } from '@support/domain';
@@ -152,6 +152,11 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       progress: runsProjectors ? inProcessProgress(() => runners) : checkpointPollingProgress(readModelCheckpoints(engines.readModels)),
       publicBaseUrl,
       fetch: fetchImpl,
+      webhooks: {
+        key: await loadOrCreateSigningKey(settings.dataDir, settings.webhookSigningKey, { file: 'webhook-signing.key', variable: 'WEBHOOK_SIGNING_KEY' }),
+        allowedHosts: settings.webhookAllowedHosts,
+        transport: webhookSender({ allowedHosts: settings.webhookAllowedHosts }),
+      },
       ...(settings.operatorToken !== undefined ? { operatorToken: settings.operatorToken } : {}),
     };
 

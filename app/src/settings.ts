@@ -17,6 +17,10 @@ export interface Settings {
   readonly operatorToken?: string;
   /** LOG_LEVEL: trace, debug, info (default), warn, error, fatal or silent. */
   readonly logLevel: LogLevel;
+  /** WEBHOOK_SIGNING_KEY: the key webhook secrets are derived from (at least 32 characters); unset: one generated once in DATA_DIR. */
+  readonly webhookSigningKey?: string;
+  /** WEBHOOK_ALLOWED_HOSTS: comma-separated hosts a webhook may target over plain http or at a private address (e.g. "127.0.0.1,localhost"). */
+  readonly webhookAllowedHosts: readonly string[];
   /** EXPORT_ACK_WAIT_MS (see exportAckWaitMs); unset: the export worker's default. */
   readonly exportAckWaitMs?: number;
 }
@@ -63,5 +67,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     operatorToken: operatorToken(env.OPERATOR_TOKEN),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     exportAckWaitMs: exportAckWaitMs(env),
+    webhookSigningKey: nonEmpty(env.WEBHOOK_SIGNING_KEY),
+    webhookAllowedHosts: (nonEmpty(env.WEBHOOK_ALLOWED_HOSTS) ?? '').split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== ''),
   };
 };

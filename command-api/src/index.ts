@@ -4,3 +4,4 @@ export * from './messaging';
 export * from './tickets';
 export * from './exports';
 export * from './idempotency';
+export * from './webhooks';

@@ -12,3 +12,4 @@ export * from './actions';
 export * from './messaging';
 export * from './exports';
 export * from './idempotency';
+export * from './webhooks';

@@ -1,5 +1,5 @@
 import {
-  COMMAND_RETRY, customerDecider, messageDecider, resourceRecordDecider, ticketDecider, ticketExportDecider, ticketNumberDecider, ticketOfAccountDecider,
+  COMMAND_RETRY, customerDecider, webhookDeliveryDecider, messageDecider, resourceRecordDecider, ticketDecider, ticketExportDecider, ticketNumberDecider, ticketOfAccountDecider,
 } from '@support/domain';
 import { commandHandler } from './command-handler';
 
@@ -28,3 +28,5 @@ export const handleMessage = commandHandler(messageDecider);
  * half a second of waiting).
  */
 export const handleRecord = commandHandler(resourceRecordDecider, { retry: { attempts: 10, backoff: COMMAND_RETRY } });
+/** One webhook delivery's attempts (at most one worker delivers it at a time; a lost race is a redelivered job). */
+export const handleWebhookDelivery = commandHandler(webhookDeliveryDecider);

@@ -15,3 +15,4 @@ export * from './limiter-factory';
 export * from './storage-unavailable';
 export * from './contention';
 export * from './request-budget';
+export * from './no-agents';

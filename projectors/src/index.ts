@@ -3,3 +3,4 @@ export * from './tickets';
 export * from './records';
 export * from './messaging';
 export * from './exports';
+export * from './webhooks';

@@ -6,3 +6,4 @@ export * from './audit';
 export * from './analytics';
 export * from './exports';
 export * from './openapi';
+export * from './webhooks';

@@ -9,3 +9,4 @@ export * from './projection-progress';
 export * from './configured-http';
 export * from './action-runner';
 export * from './order-lookup';
+export * from './webhook-transport';

@@ -7,12 +7,13 @@ import { operationPaths } from './paths/operations';
 import { orderPaths } from './paths/orders';
 import { recordPaths } from './paths/records';
 import { ticketPaths } from './paths/tickets';
+import { webhookMessages, webhookPaths } from './paths/webhooks';
 import { Paths } from './schema';
 
 export const OPENAPI_PATH = '/openapi.json';
 
 /** Each feature's paths; a feature that adds routes adds its file here. */
-const FEATURE_PATHS: readonly Paths[] = [ticketPaths, exportPaths, messagingPaths, recordPaths, actionPaths, orderPaths, adminPaths, operationPaths];
+const FEATURE_PATHS: readonly Paths[] = [ticketPaths, exportPaths, messagingPaths, recordPaths, actionPaths, orderPaths, webhookPaths, adminPaths, operationPaths];
 
 /**
  * The machine-readable contract of the service (spec 9): OpenAPI 3.1.0, version 1.0.0, every
@@ -32,11 +33,13 @@ export const openApiDocument = {
     { name: 'Chat app', description: 'WhatsApp templates: their sync, sends and each message\'s delivery (spec 4.5, 4.6).' },
     { name: 'Resources', description: 'Resource records: insert and upsert (spec 4.7, 4.8).' },
     { name: 'Execute actions', description: 'Running a configured execute action (spec 4.9).' },
+    { name: 'Webhooks', description: 'Subscriptions to what happens (an addition to the spec): signed deliveries (Standard Webhooks), each attempt logged, replay from the log.' },
     { name: 'Orders', description: 'The account\'s store system, as the support agent reads it (spec 4.10).' },
     { name: 'Admin (read only)', description: 'The event feed for auditors and read-model queries for analysts: account admins and the operator.' },
     { name: 'Operations', description: 'Health, metrics, this document and signed downloads.' },
   ],
   paths: Object.assign({}, ...FEATURE_PATHS) as Paths,
+  webhooks: webhookMessages,
   components: { schemas, headers, securitySchemes },
 } as const;
 

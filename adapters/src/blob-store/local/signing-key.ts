@@ -3,21 +3,34 @@ import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fsyncFile, fsyncFolder, hasCode } from './durable-file';
 
-/** The key that signs download URLs of the local engine: URL_SIGNING_KEY, else one generated once and kept in DATA_DIR. */
+/**
+ * A signing key of the service: the configured value (an environment variable), else one generated
+ * once and kept in DATA_DIR. The download URLs of the local engine are signed with URL_SIGNING_KEY
+ * (url-signing.key); webhook secrets are derived from WEBHOOK_SIGNING_KEY (webhook-signing.key).
+ */
 
 export const SIGNING_KEY_FILE = 'url-signing.key';
 const GENERATED_KEY_BYTES = 32;
 const MIN_CONFIGURED_KEY_LENGTH = 32;
 
-export async function loadOrCreateSigningKey(dataDir: string, envValue?: string): Promise<Buffer> {
-  if (envValue !== undefined && envValue !== '') return configuredKey(envValue);
-  const path = join(dataDir, SIGNING_KEY_FILE);
+export interface SigningKeyPlace {
+  /** The file under DATA_DIR. */
+  readonly file: string;
+  /** The environment variable that configures it (named in errors). */
+  readonly variable: string;
+}
+
+const URL_SIGNING_KEY: SigningKeyPlace = { file: SIGNING_KEY_FILE, variable: 'URL_SIGNING_KEY' };
+
+export async function loadOrCreateSigningKey(dataDir: string, envValue?: string, place: SigningKeyPlace = URL_SIGNING_KEY): Promise<Buffer> {
+  if (envValue !== undefined && envValue !== '') return configuredKey(envValue, place.variable);
+  const path = join(dataDir, place.file);
   return (await readKeyFile(path)) ?? (await createKeyFile(dataDir, path));
 }
 
-function configuredKey(envValue: string): Buffer {
+function configuredKey(envValue: string, variable: string): Buffer {
   if (envValue.length < MIN_CONFIGURED_KEY_LENGTH) {
-    throw new Error(`URL_SIGNING_KEY must be at least ${MIN_CONFIGURED_KEY_LENGTH} characters long`);
+    throw new Error(`${variable} must be at least ${MIN_CONFIGURED_KEY_LENGTH} characters long`);
   }
   return Buffer.from(envValue, 'utf8');
 }
@@ -31,7 +44,7 @@ async function readKeyFile(path: string): Promise<Buffer | null> {
     throw error;
   }
   const key = Buffer.from(text.trim(), 'base64url');
-  if (key.length < GENERATED_KEY_BYTES) throw new Error(`${path} does not hold a URL signing key; remove it to generate a new one`);
+  if (key.length < GENERATED_KEY_BYTES) throw new Error(`${path} does not hold a signing key; remove it to generate a new one`);
   return key;
 }
 

@@ -1,0 +1,2 @@
+export * from './forbidden-addresses';
+export * from './webhook-sender';

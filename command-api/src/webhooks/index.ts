@@ -1,0 +1,4 @@
+export * from './webhook-deps';
+export * from './handle-subscription';
+export * from './ping-subscription';
+export * from './webhook-routes';

@@ -1,0 +1,49 @@
+import * as E from 'fp-ts/Either';
+import {
+  CommandContext, signingSecrets, WebhookAttempt, webhookDeliveryId, webhookDeliveryStream, WebhookSubscriptionDocument, WEBHOOK_PAYLOAD_VERSION,
+} from '@support/domain';
+import { handleWebhookDelivery } from '@support/event-sourcing';
+import { WebhookCommandDeps } from './webhook-deps';
+
+/** What the ping answers: how the receiver took the test message. */
+export interface PingAnswer {
+  readonly delivered: boolean;
+  readonly messageId: string;
+  readonly statusCode: number | null;
+  readonly durationMs: number;
+  readonly error: string | null;
+}
+
+/** The attempt's outcome as the delivery log keeps it. */
+export const attemptOutcome = (attempt: WebhookAttempt) => attempt.kind === 'answered'
+  ? {
+      outcome: attempt.status >= 200 && attempt.status < 300 ? 'delivered' as const : 'failed' as const,
+      statusCode: attempt.status,
+      error: attempt.status >= 200 && attempt.status < 300 ? null : `the receiver answered HTTP ${attempt.status}`,
+    }
+  : { outcome: 'failed' as const, statusCode: null, error: attempt.error };
+
+/**
+ * POST /apis/webhooks/{id}/ping: one signed test message (type webhook.ping) sent now, whatever
+ * the subscription's event types and state; its attempt goes to the delivery log like any other,
+ * and is not retried.
+ */
+export const pingSubscription = async (deps: WebhookCommandDeps, doc: WebhookSubscriptionDocument, ctx: CommandContext): Promise<PingAnswer> => {
+  const messageId = `ping:${deps.newId()}`;
+  const body = JSON.stringify({
+    type: 'webhook.ping', timestamp: ctx.now.toISOString(), version: WEBHOOK_PAYLOAD_VERSION, id: messageId, accountId: doc.accountId,
+    data: { subscriptionId: doc._id },
+  });
+  const attempt = await deps.webhooks.transport.send({ url: doc.url, body, messageId, timestamp: ctx.now, secrets: signingSecrets(deps.webhooks.key, doc, ctx.now) });
+  const result = attemptOutcome(attempt);
+  const deliveryId = webhookDeliveryId(doc._id, messageId, null);
+  const recorded = await handleWebhookDelivery(deps, webhookDeliveryStream(deliveryId), {
+    type: 'RecordAttempt',
+    attempt: {
+      deliveryId, subscriptionId: doc._id, accountId: doc.accountId, messageId, eventType: 'webhook.ping', eventPosition: '', subject: '', replayId: null,
+      attempt: 1, attemptedAt: ctx.now.toISOString(), ...result, durationMs: attempt.durationMs, retryAt: null,
+    },
+  }, ctx);
+  if (E.isLeft(recorded)) deps.logger.warn('a webhook ping attempt was not recorded', { requestId: ctx.requestId, subscriptionId: doc._id, why: recorded.left.kind });
+  return { delivered: result.outcome === 'delivered', messageId, statusCode: result.statusCode, durationMs: attempt.durationMs, error: result.error };
+};

@@ -1,0 +1,2 @@
+export * from './deliveries-page';
+export * from './webhook-query-routes';
