@@ -22,7 +22,7 @@ import { buildIntegrations } from './integrations';
 import { loadAccountConfig } from './load-config';
 import { Settings } from './settings';
 import { warmIntl } from './warm-intl';
-import { countingEventsBehind, deliveryOutcomes, exportFailures, exportRows, meteredEventStore, registerExportJobs, meteredJobQueue, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics } from './metrics';
+import { countingEventsBehind, deliveryOutcomes, webhookAttempts, exportFailures, exportRows, meteredEventStore, registerExportJobs, meteredJobQueue, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics } from './metrics';
 
 export type Component = 'command-api' | 'query-api' | 'projectors' | 'workers';
 export const ALL_COMPONENTS: readonly Component[] = ['command-api', 'query-api', 'projectors', 'workers'];
@@ -127,7 +127,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   try {
     const runners: SubscriberRunner[] = [];
     // The ports as the service uses them: appends timed, jobs counted (the engines themselves stay as opened).
-    const eventStore = meteredEventStore(engines.eventStore, metrics, [deliveryOutcomes(metrics), exportRows(metrics), exportFailures(metrics)]);
+    const eventStore = meteredEventStore(engines.eventStore, metrics, [deliveryOutcomes(metrics), exportRows(metrics), exportFailures(metrics), webhookAttempts(metrics)]);
     const jobQueue = meteredJobQueue(engines.jobQueue, metrics);
     const projectionDefinitions = features.flatMap((feature) => feature.projections ?? []);
     // Every component reads the read models, so every process knows their shapes (the tables are made once, by whichever comes first).

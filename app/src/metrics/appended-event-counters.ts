@@ -18,6 +18,15 @@ export const deliveryOutcomes = (metrics: ServiceMetrics): AppendedEventObserver
   if (outcome !== undefined) metrics.messageDeliveries.inc({ outcome });
 };
 
+/** support_webhook_deliveries_total{outcome} and support_webhook_attempt_duration_seconds: each webhook attempt recorded. */
+export const webhookAttempts = (metrics: ServiceMetrics): AppendedEventObserver => (event) => {
+  if (event.type !== 'WebhookDeliveryAttempted') return;
+  const d = event.data as { outcome?: string; retryAt?: string | null; durationMs?: number };
+  const outcome = d.outcome === 'delivered' ? 'delivered' : d.retryAt ? 'retry' : 'failed';
+  metrics.webhookDeliveries.inc({ outcome });
+  if (typeof d.durationMs === 'number') metrics.webhookAttemptDuration.observe({ outcome }, d.durationMs / 1000);
+};
+
 interface ExportProgress {
   readonly jobId?: unknown;
   readonly attempt?: unknown;

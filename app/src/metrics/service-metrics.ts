@@ -48,6 +48,17 @@ export class ServiceMetrics {
     labelNames: ['outcome'] as const, registers: [this.registry],
   });
 
+  readonly webhookDeliveries = new Counter({
+    name: 'support_webhook_deliveries_total',
+    help: 'Webhook delivery attempts recorded, by outcome (delivered; retry: failed, tried again later; failed: failed for good).',
+    labelNames: ['outcome'] as const, registers: [this.registry],
+  });
+
+  readonly webhookAttemptDuration = new Histogram({
+    name: 'support_webhook_attempt_duration_seconds', help: 'Time of a webhook delivery attempt, from the request to the receiver\'s answer (or its absence), by outcome.',
+    labelNames: ['outcome'] as const, buckets: LATENCY_BUCKETS, registers: [this.registry],
+  });
+
   readonly breakerOpen = new Gauge({
     name: 'support_dependency_breaker_state',
     help: 'Circuit breaker of an external system per account (account: the configured account id; for the chat app, its business account id): 0 closed, 0.5 half-open, 1 open (calls fail at once).',

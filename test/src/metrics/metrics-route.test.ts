@@ -39,7 +39,8 @@ describe('GET /metrics (Prometheus text format)', () => {
       'support_http_requests_total', 'support_http_request_duration_seconds', 'support_rate_limit_refusals_total',
       'support_event_store_append_duration_seconds', 'support_event_store_appended_events_total', 'support_projection_lag_events',
       'support_dispatcher_lag_events', 'support_job_queue_depth', 'support_job_dead_letters', 'support_job_redeliveries_total',
-      'support_jobs_handled_total', 'support_jobs_in_progress', 'support_message_deliveries_total', 'process_cpu_seconds_total',
+      'support_jobs_handled_total', 'support_jobs_in_progress', 'support_message_deliveries_total', 'support_webhook_deliveries_total',
+      'support_webhook_attempt_duration_seconds', 'process_cpu_seconds_total',
     ]) expect(families.map((f) => f.name), name).to.include(name);
     expect(total(families, 'support_rate_limit_refusals_total')).to.equal(0);
     const readModels = new Set(families.find((f) => f.name === 'support_projection_lag_events')!.metrics.map((m) => m.labels.read_model));

@@ -127,6 +127,9 @@ describe('webhooks: subscriptions, signed deliveries in order, the delivery log,
       expect(failed.body.data.map((a: { statusCode: number }) => a.statusCode)).to.deep.equal([404]);
       const next = await svc.api('GET', `${HOOKS}/${made.body.id}/deliveries?outcome=failed&limit=1&cursor=${failed.body.nextCursor}`, { token: TOKENS.acmeAdmin });
       expect(next.body.data.map((a: { statusCode: number }) => a.statusCode)).to.deep.equal([503]);
+      // and the metrics count each outcome
+      const metrics = (await svc.api('GET', '/metrics')).text;
+      for (const outcome of ['delivered', 'retry', 'failed']) expect(metrics).to.match(new RegExp(`^support_webhook_deliveries_total\\{outcome="${outcome}"\\} [1-9]`, 'm'));
       await svc.api('DELETE', `${HOOKS}/${made.body.id}`, { token: TOKENS.acmeAdmin });
     });
   });
