@@ -25,7 +25,7 @@ export interface WebhookReceiver {
 }
 
 /** A local receiver on 127.0.0.1: records every request and answers 200 unless scripted otherwise. */
-export const startWebhookReceiver = async (path = '/hooks'): Promise<WebhookReceiver> => {
+export const startWebhookReceiver = async (path = '/hooks', port = 0): Promise<WebhookReceiver> => {
   const received: ReceivedWebhook[] = [];
   const script: ReceiverAnswer[] = [];
   const server = http.createServer((req, res) => {
@@ -47,7 +47,7 @@ export const startWebhookReceiver = async (path = '/hooks'): Promise<WebhookRece
       res.end('{"ok":true}');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
     received,

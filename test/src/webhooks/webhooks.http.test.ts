@@ -134,6 +134,28 @@ describe('webhooks: subscriptions, signed deliveries in order, the delivery log,
     });
   });
 
+  describe('a receiver that is down', () => {
+    it('given the receiver down while a ticket is created and assigned, when it comes back, then it gets every event it missed, in the ticket\'s order, each once', async () => {
+      // given a subscription, then the receiver goes down (connections refused)
+      const made = await subscribe({ url: receiver.url, eventTypes: ['ticket.created', 'ticket.assigned', 'ticket.status_changed'] });
+      const port = Number(new URL(receiver.url).port);
+      await receiver.stop();
+      const ticketId = await createTicket();
+      expect((await svc.api('POST', `/apis/tickets/${ticketId}/assign`, { token: TOKENS.acmeAdmin, body: { agentId: 'u-agent' } })).status).to.equal(200);
+      await new Promise((r) => setTimeout(r, 1_500));
+      // when it comes back on the same address
+      receiver = await startWebhookReceiver('/hooks', port);
+      // then the first retry (about 5 s after the failed attempt) delivers, and the later events follow it in order
+      await eventually(() => ofTicket(ticketId).length >= 3, 'every missed event', 20_000);
+      const payloads = ofTicket(ticketId).map((r) => verified(made.body.secret, r));
+      expect(payloads.map((p) => p.type)).to.deep.equal(['ticket.created', 'ticket.assigned', 'ticket.status_changed']);
+      // and only the first event met the outage: the others waited for it instead of failing
+      const log = await svc.api('GET', `${HOOKS}/${made.body.id}/deliveries?outcome=failed`, { token: TOKENS.acmeAdmin });
+      expect(log.body.data.map((a: { eventType: string }) => a.eventType)).to.deep.equal(['ticket.created']);
+      await svc.api('DELETE', `${HOOKS}/${made.body.id}`, { token: TOKENS.acmeAdmin });
+    });
+  });
+
   describe('ping, rotation and replay', () => {
     it('pings: the receiver gets a signed webhook.ping and the answer says how it went', async () => {
       const made = await subscribe({ url: receiver.url, eventTypes: ['ticket.created'] });
