@@ -20,7 +20,7 @@ export type WebhookSubscriptionDocument = {
   readonly createdPosition: string;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** Deliveries' latest outcomes, for the disable rule and the listing. */
+  /** The last successful attempt, to the minute (for the disable rule and the listing). */
   readonly lastSuccessAt: string | null;
   /** The first failed attempt since the last success (null: none failing). */
   readonly failingSince: string | null;

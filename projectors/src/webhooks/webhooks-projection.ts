@@ -35,7 +35,10 @@ const subscriptionWrites = (event: WebhookSubscriptionEvent, position: string): 
   }
 };
 
-/** Each attempt is a row of the delivery log; the subscription keeps its last success and since when it fails. */
+/** A success moves lastSuccessAt when it is this much later than the one kept (one write a minute, not one per delivery). */
+const LAST_SUCCESS_RESOLUTION_MS = 60_000;
+
+/** Each attempt is a row of the delivery log; the subscription keeps its last success (to the minute) and since when it fails. */
 const attemptWrites = async (d: WebhookDeliveryAttempted['data'], reads: ProjectionReads): Promise<readonly DocumentWrite[]> => {
   const row: DocumentWrite = {
     collection: WEBHOOK_ATTEMPTS_COLLECTION,
@@ -49,10 +52,11 @@ const attemptWrites = async (d: WebhookDeliveryAttempted['data'], reads: Project
   };
   const current = await reads.get<WebhookSubscriptionDocument>(WEBHOOK_SUBSCRIPTIONS_COLLECTION, d.subscriptionId);
   if (current === null) return [row];
-  const health = d.outcome === 'delivered'
-    ? { lastSuccessAt: d.attemptedAt, failingSince: null }
-    : { failingSince: current.failingSince ?? d.attemptedAt };
-  return [row, subscription(d.subscriptionId, health)];
+  if (d.outcome === 'delivered') {
+    const fresh = current.lastSuccessAt !== null && Date.parse(d.attemptedAt) - Date.parse(current.lastSuccessAt) < LAST_SUCCESS_RESOLUTION_MS;
+    return current.failingSince === null && fresh ? [row] : [row, subscription(d.subscriptionId, { lastSuccessAt: d.attemptedAt, failingSince: null })];
+  }
+  return current.failingSince !== null ? [row] : [row, subscription(d.subscriptionId, { failingSince: d.attemptedAt })];
 };
 
 /**
