@@ -22,7 +22,7 @@ import { buildIntegrations } from './integrations';
 import { loadAccountConfig } from './load-config';
 import { Settings } from './settings';
 import { warmIntl } from './warm-intl';
-import { countingEventsBehind, deliveryOutcomes, webhookAttempts, exportFailures, exportRows, meteredEventStore, registerExportJobs, meteredJobQueue, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics } from './metrics';
+import { countingEventsBehind, deliveryOutcomes, webhookAttempts, exportFailures, exportRows, meteredEventStore, registerExportJobs, registerWebhookBacklog, meteredJobQueue, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics } from './metrics';
 
 export type Component = 'command-api' | 'query-api' | 'projectors' | 'workers';
 export const ALL_COMPONENTS: readonly Component[] = ['command-api', 'query-api', 'projectors', 'workers'];
@@ -133,6 +133,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     // Every component reads the read models, so every process knows their shapes (the tables are made once, by whichever comes first).
     await engines.readModels.declare(readModelShapes(projectionDefinitions));
     registerExportJobs(metrics, engines.readModels);
+    registerWebhookBacklog(metrics, engines.readModels, options.overrides?.clock ?? { now: () => new Date() });
     const eventsBehind = engines.names.eventStore === 'sqlite' ? sequenceEventsBehind : countingEventsBehind(eventStore);
     registerSubscriberLag(metrics, eventStore, () => runners, eventsBehind);
     const runsProjectors = components.includes('projectors');

@@ -5,3 +5,4 @@ export * from './subscriber-lag';
 export * from './http-metrics';
 export * from './appended-event-counters';
 export * from './export-jobs';
+export * from './webhook-backlog';

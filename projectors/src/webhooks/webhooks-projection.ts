@@ -68,9 +68,9 @@ export const webhooksProjection: ProjectionDefinition = {
   streamNamePrefixes: [WEBHOOK_STREAM_PREFIX, WEBHOOK_DELIVERY_STREAM_PREFIX],
   version: 1,
   collections: {
-    [WEBHOOK_SUBSCRIPTIONS_COLLECTION]: { fields: ['accountId', 'createdAt'], indexes: [{ name: 'account_created', fields: ['accountId', 'createdAt'] }] },
+    [WEBHOOK_SUBSCRIPTIONS_COLLECTION]: { fields: ['accountId', 'createdAt', 'enabled'], indexes: [{ name: 'account_created', fields: ['accountId', 'createdAt'] }] },
     [WEBHOOK_ATTEMPTS_COLLECTION]: {
-      fields: ['accountId', 'subscriptionId', 'attemptedAt', 'outcome', 'eventType'],
+      fields: ['accountId', 'subscriptionId', 'attemptedAt', 'outcome', 'eventType', 'retryAt'],
       indexes: [{ name: WEBHOOK_ATTEMPTS_BY_SUBSCRIPTION_INDEX, fields: ['subscriptionId', 'attemptedAt'] }],
     },
   },

@@ -143,6 +143,9 @@ describe('webhooks: subscriptions, signed deliveries in order, the delivery log,
       const ticketId = await createTicket();
       expect((await svc.api('POST', `/apis/tickets/${ticketId}/assign`, { token: TOKENS.acmeAdmin, body: { agentId: 'u-agent' } })).status).to.equal(200);
       await new Promise((r) => setTimeout(r, 1_500));
+      // and the metrics show the delivery waiting for its retry
+      const metrics = (await svc.api('GET', '/metrics')).text;
+      expect(metrics).to.match(new RegExp(`^support_webhook_retry_backlog\\{subscription="${made.body.id}"\\} 1$`, 'm'));
       // when it comes back on the same address
       receiver = await startWebhookReceiver('/hooks', port);
       // then the first retry (about 5 s after the failed attempt) delivers, and the later events follow it in order
