@@ -182,6 +182,21 @@ describe('webhooks: subscriptions, signed deliveries in order, the delivery log,
       await svc.api('DELETE', `${HOOKS}/${made.body.id}`, { token: TOKENS.acmeAdmin });
     });
 
+    it('replays from a time: the events since then are sent again; a bad start is refused saying what to send', async () => {
+      const made = await subscribe({ url: receiver.url, eventTypes: ['ticket.created'] });
+      const since = new Date(Date.now() - 1_000).toISOString();
+      const ticketId = await createTicket();
+      await eventually(() => ofTicket(ticketId).length === 1, 'delivered', 10_000);
+      const replay = await svc.api('POST', `${HOOKS}/${made.body.id}/replay`, { token: TOKENS.acmeAdmin, body: { from: since } });
+      expect(replay.status, JSON.stringify(replay.body)).to.equal(202);
+      expect(replay.body).to.include({ fromTime: since, fromPosition: null });
+      await eventually(() => ofTicket(ticketId).length === 2, 'replayed', 15_000);
+      const both = await svc.api('POST', `${HOOKS}/${made.body.id}/replay`, { token: TOKENS.acmeAdmin, body: { from: since, fromPosition: '1/1' } });
+      expect(both.status).to.equal(400);
+      expect(both.body.message).to.match(/either from .* or fromPosition/);
+      await svc.api('DELETE', `${HOOKS}/${made.body.id}`, { token: TOKENS.acmeAdmin });
+    });
+
     it('replays: every matching event after a position is sent again, in order, under the webhook-id it had (the receiver\'s dedupe key)', async () => {
       const made = await subscribe({ url: receiver.url, eventTypes: ['ticket.created'] });
       const tickets = [await createTicket(), await createTicket()];
