@@ -28,7 +28,8 @@ const outcomeOf = (attempt: WebhookAttempt) => {
  * 3. an earlier message of the same stream not yet settled for this subscription: come back shortly;
  * 4. send, signed with the subscription's secrets, and record the attempt (WebhookDeliveryAttempted:
  *    delivered; failed with the next attempt's time (timeouts, connection errors, 408, 429 with its
- *    Retry-After, 5xx; for at least a day); or failed for good (another 4xx, or the day is over));
+ *    Retry-After, 5xx; for at least a day); or failed for good (another 4xx, a redirect, a refused
+ *    target, or the day is over));
  * 5. a subscription that has failed without a single success for a day is disabled (an event too).
  */
 export const deliverWebhook = (deps: WebhookWorkerDeps, random: () => number = Math.random) => async (job: Job): Promise<JobOutcome> => {
@@ -51,7 +52,8 @@ export const deliverWebhook = (deps: WebhookWorkerDeps, random: () => number = M
   const result = outcomeOf(attempt);
   const number = state.attempts + 1;
   const firstAttemptAt = new Date(state.firstAttemptAt ?? now.toISOString());
-  const retryable = result.outcome === 'failed' && attempt.kind !== 'refused' && isRetryableAnswer(result.statusCode);
+  // A refused target and a redirect are the subscription's to fix: like a 4xx, they are not retried.
+  const retryable = result.outcome === 'failed' && attempt.kind !== 'refused' && attempt.kind !== 'redirect' && isRetryableAnswer(result.statusCode);
   const retryAt = retryable ? nextWebhookAttemptAt(number, firstAttemptAt, after, random(), attempt.kind === 'answered' ? attempt.retryAfterMs : undefined) : null;
   const ctx: CommandContext = { accountId: sub.accountId, userId: WEBHOOK_WORKER, requestId: job.id, now: after };
   const recorded = await handleWebhookDelivery(deps, stream, {
