@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { processLogger, READ_MODELS_FILE, SIGNING_KEY_FILE } from '@support/adapters';
+import { processLogger, READ_MODELS_FILE, SIGNING_KEY_FILE, WEBHOOK_SIGNING_KEY_FILE } from '@support/adapters';
 import { EVENTS_FILE, JOBS_FILE } from './engines';
 import { readSettings } from './settings';
 
@@ -34,9 +34,11 @@ export const backupDataDir = async (dataDir: string, target: string): Promise<st
     }
     copied.push(file);
   }
-  if (await exists(path.join(dataDir, SIGNING_KEY_FILE))) {
-    await copyFile(path.join(dataDir, SIGNING_KEY_FILE), path.join(target, SIGNING_KEY_FILE));
-    copied.push(SIGNING_KEY_FILE);
+  // The keys: download URLs stay valid and webhook secrets stay the same after a restore.
+  for (const key of [SIGNING_KEY_FILE, WEBHOOK_SIGNING_KEY_FILE]) {
+    if (!(await exists(path.join(dataDir, key)))) continue;
+    await copyFile(path.join(dataDir, key), path.join(target, key));
+    copied.push(key);
   }
   return copied;
 };

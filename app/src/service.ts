@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { DirLock, loadOrCreateSigningKey, lockDir, pinoLogger, uuidV7Generator, webhookSender } from '@support/adapters';
+import { DirLock, loadOrCreateSigningKey, lockDir, pinoLogger, uuidV7Generator, WEBHOOK_SIGNING_KEY_FILE, webhookSender } from '@support/adapters';
 import { idempotencyKeys } from '@support/command-api';
 import { answerClientError, memoryLimiters, StorageHealth } from '@support/http-edge';
 import { AccountDirectory, Logger } from '@support/domain';
@@ -84,7 +84,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
 
   // Listen first (so PORT=0 gets its real port before URLs are handed out); answer 503 until wired.
   let handler: http.RequestListener = (_req, res) => {
-    // Like every answer, it carries a request id (README: returned on every answer; /openapi.json declares it).
+    // Like every answer, it carries a request id (docs/api/README.md: returned on every answer; /openapi.json declares it).
     res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1', 'X-Request-Id': randomUUID() });
     res.end(JSON.stringify({ error: 'Service Unavailable', message: 'The service is starting. Retry shortly.', retryAfter: 1 }));
   };
@@ -154,7 +154,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       publicBaseUrl,
       fetch: fetchImpl,
       webhooks: {
-        key: await loadOrCreateSigningKey(settings.dataDir, settings.webhookSigningKey, { file: 'webhook-signing.key', variable: 'WEBHOOK_SIGNING_KEY' }),
+        key: await loadOrCreateSigningKey(settings.dataDir, settings.webhookSigningKey, { file: WEBHOOK_SIGNING_KEY_FILE, variable: 'WEBHOOK_SIGNING_KEY' }),
         allowedHosts: settings.webhookAllowedHosts,
         transport: webhookSender({ allowedHosts: settings.webhookAllowedHosts }),
       },

@@ -3,7 +3,7 @@ import { CountryCode, getCountries } from 'libphonenumber-js/max';
 import { taggedUnion } from './tagged-union';
 import { HourRange, HttpUrl, IsoDate, NonEmptyString, PositiveInt, Sha256Hex } from './refinements';
 
-/** Codecs of the account configuration (operator contract, account-config.example.json). */
+/** Codecs of the account configuration (app/config/demo-accounts.json shows every key). */
 
 export const Role = t.keyof({ admin: null, agent: null });
 

@@ -37,7 +37,7 @@ const runQuery = async (
 
 /**
  * Analysts' read-only access to the live read models (for more, open the read-model database
- * itself: README, Analysts): GET /admin/read-models (the read models, their collections, fields
+ * itself: docs/read-models.md): GET /admin/read-models (the read models, their collections, fields
  * and indexes), POST /admin/read-models/{collection}/find { filter, sort, skip, limit } and
  * POST /admin/read-models/{collection}/count { filter }. A filter holds conditions on fields (see
  * FILTER_FORM); fields without an index are read from every document of the collection.

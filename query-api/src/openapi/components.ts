@@ -74,7 +74,7 @@ export const schemas: Readonly<Record<string, Schema>> = {
     firstResponseAt: nullable(dateTime()), latestResponseAt: nullable(dateTime()),
     awaitingResponseSince: nullable(dateTime('A customer contact not yet answered by an agent, since then.')),
     responseWaits: arrayOf(object({ from: dateTime(), to: dateTime() }, ['from', 'to'])),
-  }, ['id', 'status', 'createdAt'], { description: 'The ticket as the `tickets` read model holds it (README "Read models"), internal fields left out.' }),
+  }, ['id', 'status', 'createdAt'], { description: 'The ticket as the `tickets` read model holds it (docs/read-models.md), internal fields left out.' }),
   StoredEvent: record({
     id: str(), type: str(), revision: int(undefined, { minimum: 0 }), position: record({ commit: str(undefined, { pattern: '^[0-9]+$' }), prepare: str(undefined, { pattern: '^[0-9]+$' }) }),
     created: dateTime(), data: {}, metadata: ref('EventMetadata'),

@@ -5,7 +5,7 @@ export const json = (schema: Schema) => ({ 'application/json': { schema } });
 
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
-/** Every answer carries the request id (README: accepted when safe, made otherwise). */
+/** Every answer carries the request id (docs/api/README.md: accepted when safe, made otherwise). */
 const withRequestId = (headers: Readonly<Record<string, unknown>> = {}) => ({ 'X-Request-Id': header('X-Request-Id'), ...headers });
 
 export interface Answer {

@@ -41,7 +41,7 @@ describe('npm run backup: a copy of the data directory taken while the service r
       const { stdout } = await backup(svc.dataDir, folder);
       // then
       expect(stdout).to.contain('Restore:');
-      expect(readdirSync(folder).sort()).to.include.members(['events.sqlite', 'jobs.sqlite', 'read-models.sqlite']);
+      expect(readdirSync(folder).sort()).to.include.members(['events.sqlite', 'jobs.sqlite', 'read-models.sqlite', 'url-signing.key', 'webhook-signing.key']);
       await svc.stop();
       restored = await startTestService({ dataDir: folder });
       expect(await listedIds(restored)).to.deep.equal(before);

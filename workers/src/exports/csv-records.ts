@@ -7,8 +7,8 @@ export const CRLF = '\r\n';
 /**
  * The CSV text of the export is written with d3-dsv: a field holding a comma, a quote, a line feed
  * or a carriage return is quoted, its quotes doubled (RFC 4180). Chosen over csv-writer by the
- * export benchmark (the same bytes, apart from csv-writer needing every field of a row with a lone
- * carriage return quoted; about a fifth less CPU per row, see the README). Every cell that may hold
+ * export benchmark (the same bytes for less CPU per row; the figures are in docs/performance.md
+ * and the commit that chose it). Every cell that may hold
  * text someone typed (every column but those the service writes from digits and fixed words) is
  * made spreadsheet-safe first: a formula-like cell is written so that spreadsheets read it as text.
  */

@@ -39,7 +39,7 @@ const outcomeOf = (step: MessageDeliveryStep, job: Job): JobOutcome | null => {
  * 4. call the platform; record MessageSent with its message id, or MessageSendAttemptFailed
  *    (retryable, with the time of the next attempt) or MessageFailed (final), with its code and message.
  * A worker that dies between 3 and 4 leaves an attempt without outcome; once its lease is over the
- * next attempt is made and marked afterUnconfirmedAttempt (at-least-once: see the README).
+ * next attempt is made and marked afterUnconfirmedAttempt (at-least-once: docs/api/chat-app.md).
  */
 export const deliverMessage = (deps: DeliveryWorkerDeps, client: ChatAppClient, policy: MessageDeliveryPolicy) => async (job: Job): Promise<JobOutcome> => {
   if (!isMessageDeliveryJob(job.payload)) return { type: 'fail', reason: 'job payload is not a message delivery' };

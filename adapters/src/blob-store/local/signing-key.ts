@@ -10,6 +10,7 @@ import { fsyncFile, fsyncFolder, hasCode } from './durable-file';
  */
 
 export const SIGNING_KEY_FILE = 'url-signing.key';
+export const WEBHOOK_SIGNING_KEY_FILE = 'webhook-signing.key';
 const GENERATED_KEY_BYTES = 32;
 const MIN_CONFIGURED_KEY_LENGTH = 32;
 

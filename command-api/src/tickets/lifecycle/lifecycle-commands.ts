@@ -31,7 +31,7 @@ const userOf = (p: Principal): string | null => p.user?.id ?? null;
 
 const NoBody = strictObject('NoBody', {}, {});
 
-/** Every lifecycle command route of the agent workspace (README "Working tickets"). */
+/** Every lifecycle command route of the agent workspace (docs/api/agent-workspace.md). */
 export const LIFECYCLE_COMMANDS: readonly LifecycleCommand[] = [
   route('/assign', AssignRequest, ({ principal, body, at }) =>
     E.map((agent: { id: string }) => ({ type: 'Assign', agentId: agent.id, byUserId: userOf(principal), at }) as TicketCommand)(agentOfAccount(principal.account, body.agentId))),

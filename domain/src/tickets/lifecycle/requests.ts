@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { strictObject } from '../../shared/strict';
 import { parseDateBound } from '../list/date-bounds';
 
-/** Bodies of the agent-workspace routes (an addition to the spec; README "Working tickets"). No other keys accepted. */
+/** Bodies of the agent-workspace routes (an addition to the spec; docs/api/agent-workspace.md). No other keys accepted. */
 
 const text = (name: string, max: number) =>
   new t.Type<string, string, unknown>(
