@@ -2,8 +2,8 @@ import { parseDateBound } from '@support/domain';
 
 /**
  * Loads the ICU data of the process's locale once, at start: the first `Intl.DateTimeFormat` of a
- * process takes about 20 ms (luxon makes one on its first parse), and otherwise the first list with
- * a date filter paid it while every request behind it waited.
+ * process is slow (luxon makes one on its first parse), and otherwise the first list with a date
+ * filter paid for it while every request behind it waited.
  */
 export const warmIntl = (): void => {
   parseDateBound('2026-01-01', 'end');

@@ -14,9 +14,8 @@ const COUNTER_MAX = 0xfff;
  * like version 4 ones (EventStoreDB takes any UUID as an event id), but an id made later sorts after
  * every id made before it by the same generator, so a document's `_id` lands at the end of every
  * index whose leading keys are equal (a ticket's null resolvedAt, its source) instead of at a random
- * place in it: in the embedded store that is an insert into the chunk last written, warm in the
- * cache (12 ticket indexes over 100,000 tickets: 61-79 µs of inserts a ticket with random ids, 34-39 µs
- * with these), and in MongoDB the right edge of the B-tree. They tell when they were made, to the
+ * place in it: in SQLite that is an insert into the page last written, warm in the cache, and in
+ * MongoDB the right edge of the B-tree (docs/performance.md). They tell when they were made, to the
  * millisecond; nothing here rests on ids being unguessable (access is checked by token and account,
  * download links are signed). `now` and `fillRandom` are ports for tests.
  */

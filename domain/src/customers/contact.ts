@@ -12,8 +12,8 @@ const phoneReadings = new Map<string, E.Either<string, PhoneE164>>();
 /**
  * A phone number in E.164. Numbers without a leading + are read in the account's country
  * (`defaultPhoneCountry`) when configured; otherwise as an international number without its +.
- * Readings are remembered: validating against the full metadata costs about 25 µs a number, and a
- * support desk meets the same customers' numbers again and again (their tickets, lookups by phone).
+ * Readings are remembered: validating against the full metadata is costly next to a map lookup, and
+ * a support desk meets the same customers' numbers again and again (their tickets, lookups by phone).
  */
 export const normalizePhone = (raw: string, defaultCountry?: string): E.Either<string, PhoneE164> => {
   const key = `${defaultCountry ?? ''}\u0000${raw}`;

@@ -36,8 +36,8 @@ const daysIn = (year: number, month: number): number =>
 /**
  * Whether `text` is already a valid date-time in `toISOString` form ("2026-11-25T10:23:45.123Z",
  * years 0000-9999), which a `Date` would give back unchanged. Events carry their timestamps in
- * that form, and reading them back without a `Date` round trip is a tenth of its cost (2 % of a
- * full rebuild).
+ * that form, and reading them back without a `Date` round trip is much cheaper, which a rebuild of
+ * every ticket feels.
  */
 function isStoredForm(text: string): boolean {
   if (text.length !== 24 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 84) return false;

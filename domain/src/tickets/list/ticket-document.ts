@@ -186,8 +186,8 @@ export const SEARCH_SEPARATOR = '\u001f';
 
 /**
  * Every value `search` looks in, lower-cased and joined into one field, so that a search is one
- * case-insensitive substring test per ticket (rather than seven fields, or an $or over two, which
- * the embedded store's matcher runs at about a third of the speed). The projector rewrites it
+ * case-insensitive substring test per ticket rather than seven fields (and one column for the
+ * read model's trigram search index). The projector rewrites it
  * whenever one of the values changes, also a change of the customer on each of their tickets.
  */
 export const ticketSearchText = (t: SearchableTicket, c: SearchableCustomer): string =>
