@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import {
-  CommandContext, signingSecrets, WebhookAttempt, webhookDeliveryId, webhookDeliveryStream, WebhookSubscriptionDocument, WEBHOOK_PAYLOAD_VERSION,
+  attemptOutcome, CommandContext, signingSecrets, webhookDeliveryId, webhookDeliveryStream, WebhookSubscriptionDocument, WEBHOOK_PAYLOAD_VERSION,
 } from '@support/domain';
 import { handleWebhookDelivery } from '@support/event-sourcing';
 import { WebhookCommandDeps } from './webhook-deps';
@@ -13,15 +13,6 @@ export interface PingAnswer {
   readonly durationMs: number;
   readonly error: string | null;
 }
-
-/** The attempt's outcome as the delivery log keeps it. */
-export const attemptOutcome = (attempt: WebhookAttempt) => attempt.kind === 'answered'
-  ? {
-      outcome: attempt.status >= 200 && attempt.status < 300 ? 'delivered' as const : 'failed' as const,
-      statusCode: attempt.status,
-      error: attempt.status >= 200 && attempt.status < 300 ? null : `the receiver answered HTTP ${attempt.status}`,
-    }
-  : { outcome: 'failed' as const, statusCode: null, error: attempt.error };
 
 /**
  * POST /apis/webhooks/{id}/ping: one signed test message (type webhook.ping) sent now, whatever

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/Either';
 import { Decider, DomainEvent } from '../shared/decider';
+import type { WebhookAttempt } from '../ports/webhook-transport';
 import { WebhookEventType, WebhookMessageType } from './event-catalog';
 
 export const WEBHOOK_DELIVERY_STREAM_PREFIX = 'webhook_delivery-';
@@ -78,4 +79,11 @@ export const webhookDeliveryDecider: Decider<WebhookDeliveryCommand, WebhookDeli
     if (c.attempt.attempt !== s.attempts + 1) return E.left({ kind: 'AttemptOutOfOrder', expected: s.attempts + 1 });
     return E.right([{ type: 'WebhookDeliveryAttempted', data: c.attempt }]);
   },
+};
+
+/** An attempt as the delivery log keeps it: delivered on a 2xx, else failed with what happened (never a header or secret). */
+export const attemptOutcome = (attempt: WebhookAttempt): Pick<WebhookDeliveryAttempted['data'], 'outcome' | 'statusCode' | 'error'> => {
+  if (attempt.kind !== 'answered') return { outcome: 'failed', statusCode: null, error: attempt.error };
+  const delivered = attempt.status >= 200 && attempt.status < 300;
+  return { outcome: delivered ? 'delivered' : 'failed', statusCode: attempt.status, error: delivered ? null : `the receiver answered HTTP ${attempt.status}` };
 };

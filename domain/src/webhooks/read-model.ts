@@ -1,4 +1,5 @@
-import { WebhookEventType, WebhookMessageType } from './event-catalog';
+import type { WebhookDeliveryAttempted } from './delivery';
+import { WebhookEventType } from './event-catalog';
 
 export const WEBHOOKS_PROJECTION = 'webhooks';
 export const WEBHOOK_SUBSCRIPTIONS_COLLECTION = 'webhook_subscriptions';
@@ -26,21 +27,5 @@ export type WebhookSubscriptionDocument = {
   readonly failingSince: string | null;
 }
 
-/** One attempt of one delivery (GET /apis/webhooks/{id}/deliveries). */
-export type WebhookAttemptDocument = {
-  readonly _id: string;
-  readonly accountId: string;
-  readonly subscriptionId: string;
-  readonly deliveryId: string;
-  readonly messageId: string;
-  readonly eventType: WebhookMessageType;
-  readonly eventPosition: string;
-  readonly replayId: string | null;
-  readonly attempt: number;
-  readonly attemptedAt: string;
-  readonly outcome: 'delivered' | 'failed';
-  readonly statusCode: number | null;
-  readonly durationMs: number;
-  readonly error: string | null;
-  readonly retryAt: string | null;
-}
+/** One attempt of one delivery (GET /apis/webhooks/{id}/deliveries): the attempt's event, by `${deliveryId}:${attempt}`. */
+export type WebhookAttemptDocument = { readonly _id: string } & Omit<WebhookDeliveryAttempted['data'], 'subject'>;

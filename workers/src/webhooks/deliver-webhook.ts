@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import {
-  CommandContext, isRetryableAnswer, Job, JobOutcome, nextWebhookAttemptAt, signingSecrets, WEBHOOK_RETRY_PERIOD_MS, WEBHOOK_SUBSCRIPTIONS_COLLECTION,
-  WebhookAttempt, webhookDeliveryDecider, webhookDeliveryId, webhookDeliveryStream, webhookPayload, webhookStream, WebhookSubscriptionDocument,
+  attemptOutcome, CommandContext, isRetryableAnswer, Job, JobOutcome, nextWebhookAttemptAt, signingSecrets, WEBHOOK_RETRY_PERIOD_MS, WEBHOOK_SUBSCRIPTIONS_COLLECTION,
+  webhookDeliveryDecider, webhookDeliveryId, webhookDeliveryStream, webhookPayload, webhookStream, WebhookSubscriptionDocument,
   webhookSubscriptionDecider,
 } from '@support/domain';
 import { commandHandler, handleWebhookDelivery, loadStream } from '@support/event-sourcing';
@@ -13,13 +13,6 @@ const handleSubscription = commandHandler(webhookSubscriptionDecider);
 
 /** A delivery waiting for an earlier one of its stream looks again after this long. */
 const ORDER_WAIT_MS = 250;
-
-/** The attempt as the delivery log keeps it. */
-const outcomeOf = (attempt: WebhookAttempt) => {
-  if (attempt.kind !== 'answered') return { outcome: 'failed' as const, statusCode: null, error: attempt.error };
-  const delivered = attempt.status >= 200 && attempt.status < 300;
-  return { outcome: delivered ? 'delivered' as const : 'failed' as const, statusCode: attempt.status, error: delivered ? null : `the receiver answered HTTP ${attempt.status}` };
-};
 
 /**
  * One attempt of one delivery, safe to run again at any point:
@@ -49,7 +42,7 @@ export const deliverWebhook = (deps: WebhookWorkerDeps, random: () => number = M
   const body = JSON.stringify(webhookPayload(message.messageId, message.position, message.occurredAt, { type: message.type, accountId: message.accountId, data: message.data }));
   const attempt = await deps.webhooks.transport.send({ url: sub.url, body, messageId: message.messageId, timestamp: now, secrets: signingSecrets(deps.webhooks.key, sub, now) });
   const after = deps.clock.now();
-  const result = outcomeOf(attempt);
+  const result = attemptOutcome(attempt);
   const number = state.attempts + 1;
   const firstAttemptAt = new Date(state.firstAttemptAt ?? now.toISOString());
   // A refused target and a redirect are the subscription's to fix: like a 4xx, they are not retried.
