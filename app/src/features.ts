@@ -30,6 +30,8 @@ export interface Feature {
   readonly queryRoutes?: (deps: ServiceDeps) => Router;
   readonly projections?: readonly ProjectionDefinition[];
   readonly dispatchers?: readonly DispatcherDefinition[];
+  /** Dispatchers that read the service's read models while they dispatch. */
+  readonly dispatchersFor?: (deps: ServiceDeps) => readonly DispatcherDefinition[];
   readonly workers?: readonly WorkerStarter[];
 }
 
@@ -78,7 +80,7 @@ export const features: readonly Feature[] = [
     commandRoutes: (deps) => webhookCommandRoutes(deps),
     queryRoutes: (deps) => webhookQueryRoutes(deps),
     projections: [webhooksProjection],
-    dispatchers: [webhookDispatcher],
+    dispatchersFor: (deps) => [webhookDispatcher(deps)],
     workers: [{ name: 'webhooks', start: (deps) => startWebhookWorkers(deps) }],
   },
   { name: 'audit', queryRoutes: (deps) => auditRoutes(deps) },

@@ -168,7 +168,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       // The dispatchers' own checkpoints go with the jobs they published: a rebuild of the read models does not replay them.
       const dispatcherCheckpoints = jobQueueCheckpoints(jobQueue);
       // Each dispatcher has its own subscription, so a queue outage never holds up a read model.
-      const dispatchers = features.flatMap((feature) => feature.dispatchers ?? []).map((dispatcher) =>
+      const dispatchers = features.flatMap((feature) => [...(feature.dispatchers ?? []), ...(feature.dispatchersFor?.(deps) ?? [])]).map((dispatcher) =>
         new SubscriberRunner(dispatcherSubscriber(dispatcher, jobQueue), eventStore, dispatcherCheckpoints, logger, { idleCheckpointMs: DISPATCHER_IDLE_CHECKPOINT_MS }));
       runners.push(...projections, ...dispatchers);
       await group.start();

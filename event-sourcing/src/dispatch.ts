@@ -23,4 +23,9 @@ export interface DispatcherDefinition {
    * A combined job's dedupeId must be derived from the jobs it holds, like theirs from their events.
    */
   combine?(jobs: readonly JobToPublish[]): readonly JobToPublish[];
+  /**
+   * Optional, used instead of jobsFor and combine: the jobs of a batch of events worked out with
+   * I/O of its own (reading a read model), for a dispatcher whose jobs depend on more than the events.
+   */
+  jobsForBatch?(events: readonly RecordedEvent[]): Promise<readonly JobToPublish[]>;
 }

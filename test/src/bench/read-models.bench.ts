@@ -283,7 +283,8 @@ export async function run(): Promise<void> {
     const events = await countEvents(dataDir);
     // The dispatchers' checkpoints at the head, where the service that made these tickets would have left them.
     const head = { commit: BigInt(events - 1), prepare: BigInt(events - 1) };
-    const dispatchers = features.flatMap((f) => f.dispatchers ?? []).map((d) => `dispatch:${d.name}`);
+    // The webhooks dispatcher is made from the service's deps (dispatchersFor): its name is written here.
+    const dispatchers = [...features.flatMap((f) => f.dispatchers ?? []).map((d) => `dispatch:${d.name}`), 'dispatch:webhooks'];
     const queue = await SqliteJobQueue.open({ file: path.join(dataDir, JOBS_FILE) });
     try {
       for (const name of dispatchers) await queue.savePublisherPosition(name, positionToString(head));

@@ -1,8 +1,10 @@
-import {
-  Job, JobOutcome, positionFromString, WEBHOOK_SUBSCRIPTIONS_COLLECTION, webhookDeliveryId, WebhookSubscriptionDocument, WEBHOOKS_PROJECTION,
-} from '@support/domain';
-import { WEBHOOK_DELIVERY_JOB, WebhookDeliveryJob, WebhookEventsJob, WebhookMessage } from './webhook-jobs';
-import { WebhookWorkerDeps } from './webhook-worker-deps';
+import { positionFromString, WEBHOOK_SUBSCRIPTIONS_COLLECTION, webhookDeliveryId, WebhookSubscriptionDocument, WEBHOOKS_PROJECTION } from '@support/domain';
+import type { JobToPublish } from '@support/event-sourcing';
+import type { WebhookDeliveryJob, WebhookMessage } from './webhook-jobs';
+import type { WebhookWorkerDeps } from './webhook-worker-deps';
+
+/** The delivery job kind (here, so that webhook-jobs.ts and this file do not import each other at run time). */
+export const WEBHOOK_DELIVERY_JOB = 'webhook-delivery';
 
 /** How long the fan-out waits for the subscriptions read model to reach a message's position. */
 const SUBSCRIPTIONS_WAIT_MS = 5_000;
@@ -18,16 +20,14 @@ export const subscribedTo = (sub: WebhookSubscriptionDocument, m: WebhookMessage
   sub.enabled && sub.accountId === m.accountId && sub.eventTypes.includes(m.type) && after(m.position, sub.createdPosition);
 
 /**
- * A fan-out job: each message goes to every subscription that gets it, as one delivery job
- * (deduplicated by the delivery's id, so a redelivered fan-out publishes nothing twice). The
- * subscriptions are read once the read model has the log up to the job's last message, so a
- * subscription made just before an event is not missed.
+ * The delivery jobs of some messages (in log order): one per message and subscription that gets
+ * it, deduplicated by the delivery's id. The subscriptions are read once the read model has the
+ * log up to the last message, so a subscription made just before an event is not missed.
  */
-export const fanOut = (deps: WebhookWorkerDeps) => async (job: Job): Promise<JobOutcome> => {
-  const { messages } = job.payload as WebhookEventsJob;
-  if (!Array.isArray(messages) || messages.length === 0) return { type: 'ack' };
+export const deliveryJobs = async (deps: Pick<WebhookWorkerDeps, 'progress' | 'readModels'>, messages: readonly WebhookMessage[]): Promise<JobToPublish[]> => {
   await deps.progress.waitFor([WEBHOOKS_PROJECTION], positionFromString(messages[messages.length - 1].position), SUBSCRIPTIONS_WAIT_MS);
   const byAccount = new Map<string, readonly WebhookSubscriptionDocument[]>();
+  const jobs: JobToPublish[] = [];
   for (const message of messages) {
     let subs = byAccount.get(message.accountId);
     if (subs === undefined) {
@@ -35,9 +35,9 @@ export const fanOut = (deps: WebhookWorkerDeps) => async (job: Job): Promise<Job
       byAccount.set(message.accountId, subs);
     }
     for (const sub of subs.filter((s) => subscribedTo(s, message))) {
-      const delivery: WebhookDeliveryJob = { subscriptionId: sub._id, replayId: null, message };
-      await deps.jobQueue.publish(WEBHOOK_DELIVERY_JOB, delivery, { dedupeId: `webhook-delivery:${webhookDeliveryId(sub._id, message.messageId, null)}` });
+      const payload: WebhookDeliveryJob = { subscriptionId: sub._id, replayId: null, message };
+      jobs.push({ kind: WEBHOOK_DELIVERY_JOB, payload, dedupeId: `webhook-delivery:${webhookDeliveryId(sub._id, message.messageId, null)}` });
     }
   }
-  return { type: 'ack' };
+  return jobs;
 };

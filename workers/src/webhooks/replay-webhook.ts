@@ -1,7 +1,7 @@
 import {
   Job, JobLease, JobOutcome, Position, positionFromString, positionToString, WEBHOOK_SUBSCRIPTIONS_COLLECTION, webhookDeliveryId, WebhookSubscriptionDocument,
 } from '@support/domain';
-import { WEBHOOK_DELIVERY_JOB, WebhookDeliveryJob, webhookDispatcher, webhookMessagesOf, WebhookReplayJob } from './webhook-jobs';
+import { WEBHOOK_DELIVERY_JOB, WEBHOOK_SOURCE_PREFIXES, WebhookDeliveryJob, webhookMessagesOf, WebhookReplayJob } from './webhook-jobs';
 import { WebhookWorkerDeps } from './webhook-worker-deps';
 
 const ZERO = '0/0';
@@ -27,7 +27,7 @@ export const replayWebhook = (deps: WebhookWorkerDeps) => async (job: Job, lease
   if (head === null) return { type: 'ack' };
   const fromTime = replay.fromTime === null ? null : Date.parse(replay.fromTime);
   const start = replay.fromPosition === null ? 'start' as const : positionFromString(replay.fromPosition);
-  const subscription = deps.eventStore.subscribeToAll({ fromPosition: start, streamNamePrefixes: webhookDispatcher.streamNamePrefixes });
+  const subscription = deps.eventStore.subscribeToAll({ fromPosition: start, streamNamePrefixes: WEBHOOK_SOURCE_PREFIXES });
   let orderAfter = replay.fromPosition ?? ZERO;
   let read = 0;
   let published = 0;

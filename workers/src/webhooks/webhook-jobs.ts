@@ -3,9 +3,10 @@ import {
   WebhookReplayRequested, TICKET_STREAM_PREFIX, EXPORT_JOB_STREAM_PREFIX, MESSAGE_STREAM_PREFIX, RECORD_STREAM_PREFIX,
 } from '@support/domain';
 import { DispatcherDefinition, JobToPublish } from '@support/event-sourcing';
+import { deliveryJobs } from './fan-out';
+import { WebhookWorkerDeps } from './webhook-worker-deps';
 
-export const WEBHOOK_EVENTS_JOB = 'webhook-events';
-export const WEBHOOK_DELIVERY_JOB = 'webhook-delivery';
+export { WEBHOOK_DELIVERY_JOB } from './fan-out';
 export const WEBHOOK_REPLAY_JOB = 'webhook-replay';
 
 /** One webhook message as made from its log event: what subscriptions are matched against and what is sent. */
@@ -19,11 +20,6 @@ export interface WebhookMessage {
   readonly revision: string;
   readonly position: string;
   readonly occurredAt: string;
-}
-
-/** The webhook messages of a dispatched batch of events, in log order. */
-export interface WebhookEventsJob {
-  readonly messages: readonly WebhookMessage[];
 }
 
 /** One message for one subscription (a replay's under its replay id). */
@@ -41,9 +37,6 @@ export interface WebhookDeliveryJob {
 
 export type WebhookReplayJob = WebhookReplayRequested['data'];
 
-/** Messages one fan-out job holds at most. */
-export const MESSAGES_PER_EVENTS_JOB = 64;
-
 /** The webhook messages one log event makes. */
 export const webhookMessagesOf = (event: RecordedEvent): readonly WebhookMessage[] =>
   webhookEventsOf(event).map((w) => ({
@@ -51,35 +44,31 @@ export const webhookMessagesOf = (event: RecordedEvent): readonly WebhookMessage
     revision: event.revision.toString(), position: positionToString(event.position), occurredAt: event.created.toISOString(),
   }));
 
-const eventsJob = (messages: readonly WebhookMessage[]): JobToPublish => ({
-  kind: WEBHOOK_EVENTS_JOB,
-  payload: { messages } satisfies WebhookEventsJob,
-  dedupeId: `webhook-events:${messages[0].messageId}${messages.length === 1 ? '' : `+${messages.length}`}`,
-});
+/** The streams whose events make webhook messages, and the subscriptions' own (replay requests). */
+export const WEBHOOK_SOURCE_PREFIXES: readonly string[] = [TICKET_STREAM_PREFIX, EXPORT_JOB_STREAM_PREFIX, MESSAGE_STREAM_PREFIX, RECORD_STREAM_PREFIX, WEBHOOK_STREAM_PREFIX];
 
 /**
- * Job dispatch of webhooks: every event that makes webhook messages asks for a fan-out job (the
- * messages of a dispatched batch go in as few jobs as MESSAGES_PER_EVENTS_JOB allows; the fan-out
- * finds the subscriptions), and every replay request for a replay job. Dedupe ids come from the
- * events, so a replayed log publishes nothing new.
+ * Job dispatch of webhooks: every message of a batch of events goes to each subscription that gets
+ * it, as one delivery job (deduplicated by the delivery's id, so a replayed log publishes nothing
+ * new), and every replay request asks for a replay job. The subscriptions are read once the
+ * webhooks read model has the log up to the batch's last event, so a subscription made just before
+ * an event is not missed; an account without subscriptions costs one read per batch, no job.
  */
-export const webhookDispatcher: DispatcherDefinition = {
-  name: 'webhooks',
-  streamNamePrefixes: [TICKET_STREAM_PREFIX, EXPORT_JOB_STREAM_PREFIX, MESSAGE_STREAM_PREFIX, RECORD_STREAM_PREFIX, WEBHOOK_STREAM_PREFIX],
-  jobsFor: (event: RecordedEvent): readonly JobToPublish[] => {
-    if (event.type === 'WebhookReplayRequested') {
-      const data = event.data as WebhookReplayJob;
-      return [{ kind: WEBHOOK_REPLAY_JOB, payload: data, dedupeId: `webhook-replay:${data.replayId}` }];
-    }
-    if (!WEBHOOK_SOURCE_EVENT_TYPES.includes(event.type)) return [];
-    const messages = webhookMessagesOf(event);
-    return messages.length === 0 ? [] : [eventsJob(messages)];
-  },
-  combine: (jobs: readonly JobToPublish[]): readonly JobToPublish[] => {
-    const others = jobs.filter((j) => j.kind !== WEBHOOK_EVENTS_JOB);
-    const messages = jobs.filter((j) => j.kind === WEBHOOK_EVENTS_JOB).flatMap((j) => (j.payload as WebhookEventsJob).messages);
-    const combined: JobToPublish[] = [];
-    for (let start = 0; start < messages.length; start += MESSAGES_PER_EVENTS_JOB) combined.push(eventsJob(messages.slice(start, start + MESSAGES_PER_EVENTS_JOB)));
-    return [...others, ...combined];
-  },
+export const webhookDispatcher = (deps: WebhookWorkerDeps): DispatcherDefinition => {
+  const replayJobs = (event: RecordedEvent): readonly JobToPublish[] => {
+    if (event.type !== 'WebhookReplayRequested') return [];
+    const data = event.data as WebhookReplayJob;
+    return [{ kind: WEBHOOK_REPLAY_JOB, payload: data, dedupeId: `webhook-replay:${data.replayId}` }];
+  };
+  return {
+    name: 'webhooks',
+    streamNamePrefixes: WEBHOOK_SOURCE_PREFIXES,
+    jobsFor: replayJobs,
+    jobsForBatch: async (events) => {
+      const replays = events.flatMap(replayJobs);
+      const messages = events.filter((e) => WEBHOOK_SOURCE_EVENT_TYPES.includes(e.type)).flatMap(webhookMessagesOf);
+      if (messages.length === 0) return replays;
+      return [...replays, ...(await deliveryJobs(deps, messages))];
+    },
+  };
 };

@@ -1,8 +1,7 @@
 import { ConsumerHandle } from '@support/domain';
 import { deliverWebhook } from './deliver-webhook';
-import { fanOut } from './fan-out';
 import { replayWebhook } from './replay-webhook';
-import { WEBHOOK_DELIVERY_JOB, WEBHOOK_EVENTS_JOB, WEBHOOK_REPLAY_JOB } from './webhook-jobs';
+import { WEBHOOK_DELIVERY_JOB, WEBHOOK_REPLAY_JOB } from './webhook-jobs';
 import { WebhookWorkerDeps } from './webhook-worker-deps';
 
 /** Deliveries in flight at once in a process: each mostly waits on its receiver (up to 10 s). */
@@ -13,10 +12,9 @@ const DELIVERY_CONCURRENCY = 64;
  */
 const DELIVERY_MAX_DELIVER = 100_000;
 
-/** The webhook consumers: fan-out of events to subscriptions, deliveries, replays. */
+/** The webhook consumers: deliveries and replays. */
 export const startWebhookWorkers = async (deps: WebhookWorkerDeps): Promise<ConsumerHandle> => {
   const handles = [
-    await deps.jobQueue.consume(WEBHOOK_EVENTS_JOB, { consumer: 'webhook-events', maxDeliver: 10, ackWaitMs: 30_000, concurrency: 4 }, fanOut(deps)),
     await deps.jobQueue.consume(WEBHOOK_DELIVERY_JOB, { consumer: 'webhook-delivery', maxDeliver: DELIVERY_MAX_DELIVER, ackWaitMs: 30_000, concurrency: DELIVERY_CONCURRENCY }, deliverWebhook(deps)),
     await deps.jobQueue.consume(WEBHOOK_REPLAY_JOB, { consumer: 'webhook-replay', maxDeliver: 5, ackWaitMs: 60_000, concurrency: 1 }, replayWebhook(deps)),
   ];
