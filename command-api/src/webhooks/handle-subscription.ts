@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import {
-  CommandContext, READ_YOUR_WRITES_MS, WEBHOOK_SUBSCRIPTIONS_COLLECTION, WebhookSubscriptionCommand, webhookSubscriptionDecider, WebhookSubscriptionDocument,
+  CommandContext, READ_YOUR_WRITES_MS, webhookNotFoundMessage, WEBHOOK_SUBSCRIPTIONS_COLLECTION, WebhookSubscriptionCommand, webhookSubscriptionDecider, WebhookSubscriptionDocument,
   WebhookSubscriptionEvent, WEBHOOKS_PROJECTION, webhookStream,
 } from '@support/domain';
 import { commandHandler } from '@support/event-sourcing';
@@ -10,7 +10,7 @@ import { WebhookCommandDeps } from './webhook-deps';
 export const handleWebhookSubscription = commandHandler(webhookSubscriptionDecider);
 
 export const webhookNotFound = (id: string): HttpProblem =>
-  problem(404, `Webhook subscription not found: no subscription ${JSON.stringify(id)} in this account`);
+  problem(404, webhookNotFoundMessage(id));
 
 /** The subscription's document, when it is this account's. */
 export const subscriptionOfAccount = async (deps: WebhookCommandDeps, accountId: string, id: string): Promise<WebhookSubscriptionDocument | null> => {

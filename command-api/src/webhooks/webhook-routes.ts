@@ -3,7 +3,7 @@ import * as E from 'fp-ts/Either';
 import type { Context } from 'koa';
 import {
   checkWebhookUrl, CommandContext, CreateWebhookRequest, decodeRequest, Principal, ReplayWebhookRequest, UpdateWebhookRequest, webhookSecret, webhookView,
-  WEBHOOKS_PATH,
+  WEBHOOK_MANAGERS_ONLY, WEBHOOKS_PATH,
 } from '@support/domain';
 import { authenticate, HttpProblem, noAgents, ok, problem, respond } from '@support/http-edge';
 import { decideOnSubscription, subscriptionOfAccount, webhookNotFound } from './handle-subscription';
@@ -23,9 +23,6 @@ const checkTarget = async (deps: WebhookCommandDeps, url: string): Promise<E.Eit
   return target.ok ? E.right(checked.right) : E.left(problem(400, `url is refused: ${target.reason}`));
 };
 
-/** Who manages webhook subscriptions. */
-export const WEBHOOK_MANAGERS = 'Webhook subscriptions are managed by account admins and access tokens: this token belongs to an agent';
-
 const bodyOf = (ctx: Context): unknown => (ctx.state.bodyPresent ? ctx.request.body : {});
 
 /**
@@ -36,7 +33,7 @@ const bodyOf = (ctx: Context): unknown => (ctx.state.bodyPresent ? ctx.request.b
  */
 export const webhookCommandRoutes = (deps: WebhookCommandDeps): Router => {
   const router = new Router();
-  const guard = [authenticate(deps.directory), noAgents(WEBHOOK_MANAGERS)] as const;
+  const guard = [authenticate(deps.directory), noAgents(WEBHOOK_MANAGERS_ONLY)] as const;
   const now = () => deps.clock.now();
 
   router.post(WEBHOOKS_PATH, ...guard, async (ctx) => {

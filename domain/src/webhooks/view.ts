@@ -17,3 +17,9 @@ export const webhookView = (doc: WebhookSubscriptionDocument) => ({
   failingSince: doc.failingSince,
   deliveriesUrl: `${WEBHOOKS_PATH}/${doc._id}/deliveries`,
 });
+
+/** The 403 of an agent's token on the webhook routes. */
+export const WEBHOOK_MANAGERS_ONLY = 'Webhook subscriptions are managed by account admins and access tokens: this token belongs to an agent';
+
+/** The 404 message of a subscription that is not the caller's account's. */
+export const webhookNotFoundMessage = (id: string): string => `Webhook subscription not found: no subscription ${JSON.stringify(id)} in this account`;

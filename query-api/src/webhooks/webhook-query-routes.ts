@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import { authenticate, noAgents, ok, problem, respond } from '@support/http-edge';
 import {
-  AccountDirectory, Principal, ReadModels, WEBHOOK_SUBSCRIPTIONS_COLLECTION, WebhookSubscriptionDocument, webhookView, WEBHOOKS_PATH,
+  AccountDirectory, Principal, ReadModels, WEBHOOK_SUBSCRIPTIONS_COLLECTION, WEBHOOK_MANAGERS_ONLY, webhookNotFoundMessage, WebhookSubscriptionDocument, webhookView, WEBHOOKS_PATH,
 } from '@support/domain';
 import { deliveriesPage } from './deliveries-page';
 
@@ -11,13 +11,12 @@ export interface WebhookQueryDeps {
   readonly readModels: ReadModels;
 }
 
-const MANAGERS = 'Webhook subscriptions are managed by account admins and access tokens: this token belongs to an agent';
-const notFound = (id: string) => problem(404, `Webhook subscription not found: no subscription ${JSON.stringify(id)} in this account`);
+const notFound = (id: string) => problem(404, webhookNotFoundMessage(id));
 
 /** GET /apis/webhooks, /apis/webhooks/{id} and /apis/webhooks/{id}/deliveries (an addition to the spec). */
 export const webhookQueryRoutes = (deps: WebhookQueryDeps): Router => {
   const router = new Router();
-  const guard = [authenticate(deps.directory), noAgents(MANAGERS)] as const;
+  const guard = [authenticate(deps.directory), noAgents(WEBHOOK_MANAGERS_ONLY)] as const;
   const ofAccount = async (accountId: string, id: string) => {
     const doc = await deps.readModels.get<WebhookSubscriptionDocument>(WEBHOOK_SUBSCRIPTIONS_COLLECTION, id);
     return doc !== null && doc.accountId === accountId ? doc : null;

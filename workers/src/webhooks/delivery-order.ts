@@ -1,5 +1,5 @@
 import {
-  positionFromString, WebhookDeliveryAttempted, webhookDeliveryId, webhookDeliveryStream, WebhookEventType,
+  comparePositions, positionFromString, WebhookDeliveryAttempted, webhookDeliveryId, webhookDeliveryStream, WebhookEventType,
 } from '@support/domain';
 import { readLastEvent } from '@support/event-sourcing';
 import { WebhookDeliveryJob, webhookMessagesOf } from './webhook-jobs';
@@ -12,12 +12,6 @@ import { WebhookWorkerDeps } from './webhook-worker-deps';
  * taken as not coming.
  */
 export const ORDER_GRACE_MS = 2 * 60_000;
-
-const isAfter = (position: string, than: string): boolean => {
-  const a = positionFromString(position);
-  const b = positionFromString(than);
-  return a.commit > b.commit || (a.commit === b.commit && a.prepare > b.prepare);
-};
 
 /**
  * The earlier message of the same stream this delivery must wait for, or null when it may go:
@@ -33,7 +27,7 @@ export const earlierPending = async (deps: WebhookWorkerDeps, job: WebhookDelive
   for await (const event of deps.eventStore.readStream(message.subject, { maxCount: Number(revision) })) {
     if (event.revision >= revision) break;
     for (const earlier of webhookMessagesOf(event)) {
-      if (!types.includes(earlier.type) || !isAfter(earlier.position, after)) continue;
+      if (!types.includes(earlier.type) || comparePositions(positionFromString(earlier.position), positionFromString(after)) <= 0) continue;
       const last = await readLastEvent(deps.eventStore, webhookDeliveryStream(webhookDeliveryId(job.subscriptionId, earlier.messageId, job.replayId)));
       if (last === null) {
         if (now.getTime() - Date.parse(earlier.occurredAt) < ORDER_GRACE_MS) return earlier.messageId;

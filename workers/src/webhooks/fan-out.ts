@@ -1,4 +1,4 @@
-import { positionFromString, WEBHOOK_SUBSCRIPTIONS_COLLECTION, webhookDeliveryId, WebhookSubscriptionDocument, WEBHOOKS_PROJECTION } from '@support/domain';
+import { comparePositions, positionFromString, WEBHOOK_SUBSCRIPTIONS_COLLECTION, webhookDeliveryId, WebhookSubscriptionDocument, WEBHOOKS_PROJECTION } from '@support/domain';
 import type { JobToPublish } from '@support/event-sourcing';
 import type { WebhookDeliveryJob, WebhookMessage } from './webhook-jobs';
 import type { WebhookWorkerDeps } from './webhook-worker-deps';
@@ -9,15 +9,9 @@ export const WEBHOOK_DELIVERY_JOB = 'webhook-delivery';
 /** How long the fan-out waits for the subscriptions read model to reach a message's position. */
 const SUBSCRIPTIONS_WAIT_MS = 5_000;
 
-const after = (position: string, than: string): boolean => {
-  const a = positionFromString(position);
-  const b = positionFromString(than);
-  return a.commit > b.commit || (a.commit === b.commit && a.prepare > b.prepare);
-};
-
 /** Whether a subscription gets a message: enabled, of its account, of a type it names, and made after it. */
 export const subscribedTo = (sub: WebhookSubscriptionDocument, m: WebhookMessage): boolean =>
-  sub.enabled && sub.accountId === m.accountId && sub.eventTypes.includes(m.type) && after(m.position, sub.createdPosition);
+  sub.enabled && sub.accountId === m.accountId && sub.eventTypes.includes(m.type) && comparePositions(positionFromString(m.position), positionFromString(sub.createdPosition)) > 0;
 
 /**
  * The delivery jobs of some messages (in log order): one per message and subscription that gets

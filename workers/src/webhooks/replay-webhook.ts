@@ -1,5 +1,5 @@
 import {
-  Job, JobLease, JobOutcome, Position, positionFromString, positionToString, WEBHOOK_SUBSCRIPTIONS_COLLECTION, webhookDeliveryId, WebhookSubscriptionDocument,
+  comparePositions, Job, JobLease, JobOutcome, positionFromString, positionToString, WEBHOOK_SUBSCRIPTIONS_COLLECTION, webhookDeliveryId, WebhookSubscriptionDocument,
 } from '@support/domain';
 import { WEBHOOK_DELIVERY_JOB, WEBHOOK_SOURCE_PREFIXES, WebhookDeliveryJob, webhookMessagesOf, WebhookReplayJob } from './webhook-jobs';
 import { WebhookWorkerDeps } from './webhook-worker-deps';
@@ -7,8 +7,6 @@ import { WebhookWorkerDeps } from './webhook-worker-deps';
 const ZERO = '0/0';
 /** Events read between two extensions of the replay job's lease. */
 const EXTEND_EVERY = 5_000;
-
-const notAfter = (p: Position, head: Position) => p.commit < head.commit || (p.commit === head.commit && p.prepare <= head.prepare);
 
 /**
  * A replay: the log is read from the requested position (or time) up to its head when the job
@@ -33,7 +31,7 @@ export const replayWebhook = (deps: WebhookWorkerDeps) => async (job: Job, lease
   let published = 0;
   try {
     for await (const event of subscription) {
-      if (!notAfter(event.position, head)) break;
+      if (comparePositions(event.position, head) > 0) break;
       if (++read % EXTEND_EVERY === 0 && !(await lease.extend())) return { type: 'retry', delayMs: 0, reason: 'the replay lost its lease' };
       if (fromTime !== null && event.created.getTime() < fromTime) {
         orderAfter = positionToString(event.position);
@@ -45,7 +43,7 @@ export const replayWebhook = (deps: WebhookWorkerDeps) => async (job: Job, lease
         await deps.jobQueue.publish(WEBHOOK_DELIVERY_JOB, delivery, { dedupeId: `webhook-delivery:${webhookDeliveryId(sub._id, message.messageId, replay.replayId)}` });
         published += 1;
       }
-      if (event.position.commit === head.commit && event.position.prepare === head.prepare) break;
+      if (comparePositions(event.position, head) === 0) break;
     }
   } finally {
     await subscription.unsubscribe();
