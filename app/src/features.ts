@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { localTicketTextProcessor } from '@support/adapters';
 import { actionRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes, webhookCommandRoutes } from '@support/command-api';
-import { DispatcherDefinition, dispatchersAsOne } from '@support/event-sourcing';
+import { DispatcherDefinition } from '@support/event-sourcing';
 import {
   exportJobsProjection, messageDeliveryDispatcher, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection,
   ticketExportDispatcher, ticketsProjection, webhooksProjection,
@@ -53,8 +53,7 @@ export const features: readonly Feature[] = [
   {
     name: 'tickets-create',
     commandRoutes: (deps) => ticketCommandRoutes({ ...deps, textProcessor: localTicketTextProcessor(), readModels: ['tickets'] }),
-    // One subscription of the log for both (the text dispatcher's name, so its position carries on).
-    dispatchers: [dispatchersAsOne(ticketTextDispatcher.name, [ticketTextDispatcher, ticketDataPointsDispatcher])],
+    dispatchers: [ticketTextDispatcher, ticketDataPointsDispatcher],
     workers: [{ name: 'ticket-text', start: (deps) => startTicketTextWorker({ ...deps, textProcessor: localTicketTextProcessor() }) }, dataPointsWorker()],
   },
   { name: 'records', commandRoutes: (deps) => recordRoutes(deps), projections: [recordsProjection] },

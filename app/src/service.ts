@@ -10,8 +10,7 @@ import { idempotencyKeys } from '@support/command-api';
 import { answerClientError, memoryLimiters, StorageHealth } from '@support/http-edge';
 import { AccountDirectory, Logger } from '@support/domain';
 import {
-  checkpointPollingProgress, dispatcherSubscriber, inProcessProgress, jobQueueCheckpoints, projectionGroup, readModelCheckpoints, readModelShapes,
-  SubscriberRunner,
+  checkpointPollingProgress, dispatcherGroup, inProcessProgress, projectionGroup, readModelCheckpoints, readModelShapes, SubscriberRunner,
 } from '@support/projectors';
 import { ServiceDeps } from './deps';
 import { Engines, openEngines } from './engines';
@@ -26,13 +25,6 @@ import { countingEventsBehind, deliveryOutcomes, webhookAttempts, exportFailures
 
 export type Component = 'command-api' | 'query-api' | 'projectors' | 'workers';
 export const ALL_COMPONENTS: readonly Component[] = ['command-api', 'query-api', 'projectors', 'workers'];
-
-/**
- * A job dispatcher persists where it is when idle at most every second: under load it is idle after
- * almost every batch, and each save was a journal record (about one per create). A crash replays at
- * most that second, whose jobs the queue dedupes or the workers find done.
- */
-const DISPATCHER_IDLE_CHECKPOINT_MS = 1_000;
 
 export interface ServiceOptions {
   readonly settings: Settings;
@@ -165,16 +157,13 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     if (runsProjectors) {
       // The read models are on disk with their checkpoints: the projections catch up from there.
       const { runners: projections, group } = projectionGroup(projectionDefinitions, eventStore, engines.readModels, logger);
-      // The dispatchers' own checkpoints go with the jobs they published: a rebuild of the read models does not replay them.
-      const dispatcherCheckpoints = jobQueueCheckpoints(jobQueue);
-      // Each dispatcher has its own subscription, so a queue outage never holds up a read model.
-      const dispatchers = features.flatMap((feature) => [...(feature.dispatchers ?? []), ...(feature.dispatchersFor?.(deps) ?? [])]).map((dispatcher) =>
-        new SubscriberRunner(dispatcherSubscriber(dispatcher, jobQueue), eventStore, dispatcherCheckpoints, logger, { idleCheckpointMs: DISPATCHER_IDLE_CHECKPOINT_MS }));
-      runners.push(...projections, ...dispatchers);
+      const definitions = features.flatMap((feature) => [...(feature.dispatchers ?? []), ...(feature.dispatchersFor?.(deps) ?? [])]);
+      const dispatchers = dispatcherGroup(definitions, eventStore, jobQueue, logger);
+      runners.push(...projections, ...dispatchers.runners);
       await group.start();
-      for (const dispatcher of dispatchers) await dispatcher.start();
+      await dispatchers.group.start();
       stoppers.push(async () => {
-        await Promise.all([group.stop(), ...dispatchers.map((d) => d.stop())]);
+        await Promise.all([group.stop(), dispatchers.group.stop()]);
       });
     }
     ready = Promise.all(runners.map((r) => r.ready)).then(() => undefined);

@@ -10,7 +10,7 @@ export interface JobToPublish {
 /**
  * Job dispatch (the outbox): background work is published from the events that ask for it,
  * never directly by a request handler, so an acknowledged command cannot lose its job. The
- * projectors run every dispatcher (dispatcherSubscriber); the features that own the work (workers,
+ * projectors run every dispatcher (dispatcherGroup); the features that own the work (workers,
  * exports, messaging) define them.
  */
 export interface DispatcherDefinition {
@@ -29,25 +29,3 @@ export interface DispatcherDefinition {
    */
   jobsForBatch?(events: readonly RecordedEvent[]): Promise<readonly JobToPublish[]>;
 }
-
-/**
- * Several dispatchers as one, under `name` (its position in the log is that name's): one
- * subscription of the log instead of one each, which a process pays for on every event. Each part
- * sees the events of its own streams and combines its own jobs by its own rule.
- */
-export const dispatchersAsOne = (name: string, parts: readonly DispatcherDefinition[]): DispatcherDefinition => {
-  const mine = (part: DispatcherDefinition, event: RecordedEvent) => part.streamNamePrefixes.some((prefix) => event.streamName.startsWith(prefix));
-  const partJobs = async (part: DispatcherDefinition, events: readonly RecordedEvent[]): Promise<readonly JobToPublish[]> => {
-    const own = events.filter((e) => mine(part, e));
-    if (own.length === 0) return [];
-    if (part.jobsForBatch) return part.jobsForBatch(own);
-    const jobs = own.flatMap((e) => part.jobsFor(e));
-    return part.combine && jobs.length > 1 ? part.combine(jobs) : jobs;
-  };
-  return {
-    name,
-    streamNamePrefixes: [...new Set(parts.flatMap((p) => p.streamNamePrefixes))],
-    jobsFor: (event) => parts.flatMap((p) => (mine(p, event) ? p.jobsFor(event) : [])),
-    jobsForBatch: async (events) => (await Promise.all(parts.map((p) => partJobs(p, events)))).flat(),
-  };
-};

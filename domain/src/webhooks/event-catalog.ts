@@ -44,10 +44,11 @@ export interface WebhookEvent {
 
 type Data = Record<string, any>;
 
-const accountOf = (event: RecordedEvent, d: Data): string | null => {
-  const fromData = typeof d.accountId === 'string' ? d.accountId : null;
-  const fromMeta = typeof event.metadata.accountId === 'string' ? (event.metadata.accountId as string) : null;
-  return fromData ?? fromMeta;
+/** The account an event of the log belongs to (its data's, else its metadata's), null when it names none. */
+export const webhookAccountOf = (event: RecordedEvent): string | null => {
+  const d = (event.data ?? {}) as Data;
+  if (typeof d.accountId === 'string') return d.accountId;
+  return typeof event.metadata.accountId === 'string' ? (event.metadata.accountId as string) : null;
 };
 
 /** What each event of the log is, as webhook events (none for most events). */
@@ -111,17 +112,17 @@ export const webhookEventsOf = (event: RecordedEvent): readonly WebhookEvent[] =
   const d = (event.data ?? {}) as Data;
   const made = payloads(event, d);
   if (made.length === 0) return [];
-  const accountId = accountOf(event, d);
+  const accountId = webhookAccountOf(event);
   if (accountId === null) return [];
   return made.map(([type, data]) => ({ type, accountId, data }));
 };
 
 /** The event types of the log that make webhook events (what the dispatcher looks at). */
-export const WEBHOOK_SOURCE_EVENT_TYPES: readonly string[] = [
+export const WEBHOOK_SOURCE_EVENT_TYPES: ReadonlySet<string> = new Set([
   'TicketCreated', 'TicketAssigned', 'TicketUnassigned', 'TicketStatusChanged', 'EmailMessageRecorded', 'CallRecorded', 'ChatSessionRecorded',
   'CsatSent', 'CsatSubmitted', 'DispositionSet', 'ChildTicketLinked', 'TicketExportSucceeded', 'TicketExportFailed', 'MessageSent', 'MessageFailed',
   'ResourceRecordInserted', 'ResourceRecordUpdated',
-];
+]);
 
 /**
  * The payload a receiver gets (Standard Webhooks: type, timestamp, data), with the event's id (also

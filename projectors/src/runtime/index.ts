@@ -5,3 +5,4 @@ export * from './dispatch';
 export * from './progress';
 export * from './subscriber-group';
 export * from './projection-group';
+export * from './dispatcher-group';

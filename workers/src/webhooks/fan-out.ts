@@ -1,5 +1,9 @@
-import { comparePositions, positionFromString, WEBHOOK_SUBSCRIPTIONS_COLLECTION, webhookDeliveryId, WebhookSubscriptionDocument, WEBHOOKS_PROJECTION } from '@support/domain';
+import {
+  comparePositions, positionFromString, RecordedEvent, WEBHOOK_SOURCE_EVENT_TYPES, WEBHOOK_SUBSCRIPTIONS_COLLECTION, webhookAccountOf, webhookDeliveryId,
+  WebhookSubscriptionDocument, WEBHOOKS_PROJECTION,
+} from '@support/domain';
 import type { JobToPublish } from '@support/event-sourcing';
+import { webhookMessagesOf } from './webhook-messages';
 import type { WebhookDeliveryJob, WebhookMessage } from './webhook-jobs';
 import type { WebhookWorkerDeps } from './webhook-worker-deps';
 
@@ -14,23 +18,31 @@ export const subscribedTo = (sub: WebhookSubscriptionDocument, m: WebhookMessage
   sub.enabled && sub.accountId === m.accountId && sub.eventTypes.includes(m.type) && comparePositions(positionFromString(m.position), positionFromString(sub.createdPosition)) > 0;
 
 /**
- * The delivery jobs of some messages (in log order): one per message and subscription that gets
- * it, deduplicated by the delivery's id. The subscriptions are read once the read model has the
- * log up to the last message, so a subscription made just before an event is not missed.
+ * The delivery jobs of some events of the log (in log order): one per webhook message they make and
+ * subscription that gets it, deduplicated by the delivery's id. The subscriptions are read (once
+ * per account) when the read model has the log up to the last event, so a subscription made just
+ * before an event is not missed; the messages are made only for accounts that have subscriptions.
  */
-export const deliveryJobs = async (deps: Pick<WebhookWorkerDeps, 'progress' | 'readModels'>, messages: readonly WebhookMessage[]): Promise<JobToPublish[]> => {
-  await deps.progress.waitFor([WEBHOOKS_PROJECTION], positionFromString(messages[messages.length - 1].position), SUBSCRIPTIONS_WAIT_MS);
+export const deliveryJobs = async (deps: Pick<WebhookWorkerDeps, 'progress' | 'readModels'>, events: readonly RecordedEvent[]): Promise<JobToPublish[]> => {
+  const sources = events.filter((e) => WEBHOOK_SOURCE_EVENT_TYPES.has(e.type));
+  if (sources.length === 0) return [];
+  await deps.progress.waitFor([WEBHOOKS_PROJECTION], sources[sources.length - 1].position, SUBSCRIPTIONS_WAIT_MS);
   const byAccount = new Map<string, readonly WebhookSubscriptionDocument[]>();
   const jobs: JobToPublish[] = [];
-  for (const message of messages) {
-    let subs = byAccount.get(message.accountId);
+  for (const event of sources) {
+    const accountId = webhookAccountOf(event);
+    if (accountId === null) continue;
+    let subs = byAccount.get(accountId);
     if (subs === undefined) {
-      subs = await deps.readModels.find<WebhookSubscriptionDocument>(WEBHOOK_SUBSCRIPTIONS_COLLECTION, { where: { accountId: message.accountId } });
-      byAccount.set(message.accountId, subs);
+      subs = (await deps.readModels.find<WebhookSubscriptionDocument>(WEBHOOK_SUBSCRIPTIONS_COLLECTION, { where: { accountId } })).filter((s) => s.enabled);
+      byAccount.set(accountId, subs);
     }
-    for (const sub of subs.filter((s) => subscribedTo(s, message))) {
-      const payload: WebhookDeliveryJob = { subscriptionId: sub._id, replayId: null, message };
-      jobs.push({ kind: WEBHOOK_DELIVERY_JOB, payload, dedupeId: `webhook-delivery:${webhookDeliveryId(sub._id, message.messageId, null)}` });
+    if (subs.length === 0) continue;
+    for (const message of webhookMessagesOf(event)) {
+      for (const sub of subs.filter((s) => subscribedTo(s, message))) {
+        const payload: WebhookDeliveryJob = { subscriptionId: sub._id, replayId: null, message };
+        jobs.push({ kind: WEBHOOK_DELIVERY_JOB, payload, dedupeId: `webhook-delivery:${webhookDeliveryId(sub._id, message.messageId, null)}` });
+      }
     }
   }
   return jobs;
