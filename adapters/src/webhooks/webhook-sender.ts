@@ -27,8 +27,8 @@ const resolveAll = async (host: string): Promise<readonly string[]> => (await dn
 
 /**
  * Webhook delivery over HTTP(S) as Standard Webhooks says: a POST of the JSON body with
- * webhook-id, webhook-timestamp and webhook-signature (one `v1,` signature per secret, made by the
- * standardwebhooks package).
+ * webhook-id, webhook-timestamp and webhook-signature (one `v1,` signature per secret, which the
+ * standardwebhooks package verifies, as the tests do).
  *
  * - The target is checked at every attempt (see resolveTarget): https unless the host is allowed,
  *   and no private, loopback, link-local, … address unless the host is allowed. A refused target

@@ -1,24 +1,42 @@
 import http from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
-import { startTestService, TestService } from '../support/test-service';
+import { TOKENS } from '../support/example-config';
+import { benchConfig, manualTicketBody } from './support/manual-tickets';
+import { SERVICE_NODE_FLAGS } from './support/service-node-flags';
+import { cpuMsOf, freePort, pinSelf, spawnPinned, stop } from './speed/child';
+import { quantile, request, runLoad } from './speed/load';
+import { runPaced } from './speed/paced-load';
 
 /**
- * Webhook delivery under ticket creates, through the real app over HTTP (one process, embedded
- * engines): BENCH_WEBHOOK_CREATES (default 10,000) creates with BENCH_CONCURRENCY (32) in flight,
- * once without subscriptions and once with one subscription to ticket.created whose receiver
- * answers after BENCH_RECEIVER_MS (50 ms). Prints both create rates, every delivery's arrival, the
- * webhook-ids the receiver got twice, and how long after the last create the backlog was drained.
- * Targets (issue 34): no delivery missing or twice, drained within 10 s, creates lowered by at most a tenth.
+ * Webhook delivery under ticket creates, as a user runs it: the service (`node app/dist/start-all.js`,
+ * embedded engines) pinned to core 0; this load generator and the receiver (answering after
+ * BENCH_RECEIVER_MS, 50 ms) on core 1. Each run is made twice, on a fresh service without
+ * subscriptions and on one with a subscription to ticket.created:
+ *   1. paced: BENCH_WEBHOOK_RATE (1,000) creates a second for BENCH_WEBHOOK_SECONDS (30 s);
+ *   2. saturated: BENCH_WEBHOOK_CREATES (10,000) creates over 50 connections, as fast as the service answers.
+ * Prints the create rates and latencies, the service's CPU per create (its deliveries included), every
+ * delivery's arrival, the webhook-ids the receiver got twice, and how long after the last create the
+ * backlog was drained. Targets (issue 34): no delivery missing or twice, drained within 10 s of the
+ * last create, creates lowered by at most a tenth.
  *
  *   npm run bench -- webhooks
- *   BENCH_WEBHOOK_CREATES=30000 npm run bench -- webhooks
+ *   BENCH_WEBHOOK_RATE=800 BENCH_WEBHOOK_SECONDS=10 npm run bench -- webhooks
  */
-const CREATES = Number(process.env.BENCH_WEBHOOK_CREATES ?? 10_000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 1_000);
+const SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 30);
+const SATURATED_CREATES = Number(process.env.BENCH_WEBHOOK_CREATES ?? 10_000);
+const CONNECTIONS = 50;
+const MAX_IN_FLIGHT = 256;
 const RECEIVER_MS = Number(process.env.BENCH_RECEIVER_MS ?? 50);
 const DRAIN_LIMIT_MS = 120_000;
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+const line = (text: string) => process.stdout.write(`${text}\n`);
+const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 const startReceiver = async () => {
   const ids = new Map<string, number>();
@@ -40,47 +58,107 @@ const startReceiver = async () => {
     stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 };
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
-const createTickets = async (svc: TestService): Promise<{ seconds: number; failures: number; endedAt: number }> => {
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    for (let i = next++; i < CREATES; i = next++) {
-      const res = await svc.api('POST', '/apis/tickets/manual', {
-        token: TOKENS.acmeAdmin,
-        body: { customer: { phone: `+1415${String(7_000_000 + (i % 20_000)).padStart(7, '0')}` }, query: `question ${i}`, fastResponse: true, forceCreateTicket: true },
-      });
-      if (res.status !== 200) failures += 1;
+const waitReady = async (port: number): Promise<void> => {
+  const agent = new http.Agent({ keepAlive: false });
+  for (const deadline = performance.now() + 60_000; performance.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    const r = await request(agent, port, 'POST', '/apis/task-runs/tickets/list', TOKENS.acmeAdmin, { limit: 1 }).catch(() => ({ status: 0 }));
+    if (r.status === 200) return;
+  }
+  throw new Error('the service did not become ready');
+};
+
+interface Figures {
+  readonly paced: { rate: number; p50: number; p99: number; failures: number; cpuPerCreateUs: number | null; endedAt: number };
+  readonly saturated: { rate: number; p99: number; failures: number; cpuPerCreateUs: number | null; endedAt: number };
+  /** With a subscription: deliveries received, ids twice, drain after the paced run (s). */
+  readonly delivered?: { paced: number; drainedS: number; total: number; twice: number; drainedAfterSaturatedS: number };
+}
+
+/** Waits until the receiver has `count` ids; answers seconds from `after` to the last arrival. */
+const drain = async (receiver: Receiver, count: number, after: number): Promise<number> => {
+  const deadline = performance.now() + DRAIN_LIMIT_MS;
+  while (receiver.ids.size < count && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return Math.max(0, receiver.lastAt() - after) / 1000;
+};
+
+const measure = async (receiver: Receiver | null): Promise<Figures> => {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'support-webhooks-bench-'));
+  const configFile = path.join(work, 'accounts.json');
+  writeFileSync(configFile, JSON.stringify(benchConfig()));
+  const port = await freePort();
+  const service = spawnPinned(0, path.join(ROOT, 'app', 'dist', 'start-all.js'), {
+    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), CONFIG_FILE: configFile, LOG_LEVEL: 'silent', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+  }, SERVICE_NODE_FLAGS);
+  service.stderr?.on('data', (d) => process.stderr.write(d));
+  try {
+    await waitReady(port);
+    if (receiver !== null) {
+      const made = await request(new http.Agent(), port, 'POST', '/apis/webhooks', TOKENS.acmeAdmin, { url: receiver.url, eventTypes: ['ticket.created'] });
+      if (made.status !== 201) throw new Error(`subscribing answered ${made.status}: ${made.text}`);
     }
-  }));
-  const endedAt = performance.now();
-  return { seconds: (endedAt - started) / 1000, failures, endedAt };
+    const customers = Math.ceil((RATE * SECONDS + SATURATED_CREATES) / 4);
+    const create = (offset: number) => (agent: http.Agent, i: number) =>
+      request(agent, port, 'POST', '/apis/tickets/manual', TOKENS.acmeAdmin, manualTicketBody(offset + i, ((offset + i) * 7919) % customers));
+    const cpu0 = cpuMsOf(service.pid);
+    const paced = await runPaced(RATE, SECONDS, MAX_IN_FLIGHT, create(0));
+    const pacedDrainedS = receiver === null ? 0 : await drain(receiver, paced.sent, paced.endedAt);
+    const cpu1 = cpuMsOf(service.pid);
+    const saturated = await runLoad(port, CONNECTIONS, SATURATED_CREATES, create(paced.sent));
+    const satEndedAt = performance.now();
+    const total = paced.sent + SATURATED_CREATES;
+    const satDrainedS = receiver === null ? 0 : await drain(receiver, total, satEndedAt);
+    const cpu2 = cpuMsOf(service.pid);
+    const perCreate = (a: number | null, b: number | null, n: number) => (a === null || b === null ? null : ((b - a) * 1000) / n);
+    return {
+      paced: {
+        rate: paced.sent / paced.seconds, p50: quantile(paced.latenciesMs, 0.5), p99: quantile(paced.latenciesMs, 0.99), failures: paced.failures,
+        cpuPerCreateUs: perCreate(cpu0, cpu1, paced.sent), endedAt: paced.endedAt,
+      },
+      saturated: {
+        rate: saturated.requests / saturated.seconds, p99: quantile(saturated.latenciesMs, 0.99), failures: saturated.failures,
+        cpuPerCreateUs: perCreate(cpu1, cpu2, SATURATED_CREATES), endedAt: satEndedAt,
+      },
+      ...(receiver === null ? {} : {
+        delivered: {
+          paced: Math.min(receiver.ids.size, paced.sent), drainedS: pacedDrainedS, total: receiver.ids.size,
+          twice: [...receiver.ids.values()].filter((n) => n > 1).length, drainedAfterSaturatedS: satDrainedS,
+        },
+      }),
+    };
+  } finally {
+    await stop(service);
+    rmSync(work, { recursive: true, force: true });
+  }
 };
 
 export const run = async (): Promise<void> => {
-  const config = withoutRateLimits(exampleConfig());
-  const plain = await startTestService({ config });
-  const without = await createTickets(plain).finally(() => plain.stop());
-
+  await pinSelf(1);
   const receiver = await startReceiver();
-  const svc = await startTestService({ config, env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
   try {
-    const made = await svc.api('POST', '/apis/webhooks', { token: TOKENS.acmeAdmin, body: { url: receiver.url, eventTypes: ['ticket.created'] } });
-    if (made.status !== 201) throw new Error(`subscribing answered ${made.status}: ${made.text}`);
-    const withSub = await createTickets(svc);
-    const deadline = performance.now() + DRAIN_LIMIT_MS;
-    while (receiver.ids.size < CREATES && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const drainedMs = receiver.lastAt() - withSub.endedAt;
-    const twice = [...receiver.ids.values()].filter((n) => n > 1).length;
-    const rate = (r: { seconds: number }) => CREATES / r.seconds;
-    process.stdout.write(`${CREATES} creates, ${CONCURRENCY} in flight; receiver answers after ${RECEIVER_MS} ms\n`);
-    process.stdout.write(`  without subscriptions: ${rate(without).toFixed(0)} creates/s (${without.failures} failed)\n`);
-    process.stdout.write(`  with one subscription: ${rate(withSub).toFixed(0)} creates/s (${withSub.failures} failed), ${(100 * (1 - rate(withSub) / rate(without))).toFixed(1)} % lower (target at most 10 %)\n`);
-    process.stdout.write(`  deliveries received: ${receiver.ids.size} of ${CREATES}, ${twice} webhook-ids twice; backlog drained ${(drainedMs / 1000).toFixed(1)} s after the last create (target at most 10 s)\n`);
-    process.stdout.write('reproduce: npm run bench -- webhooks\n');
+    line(`webhooks: service pinned to core 0; load and receiver (answering after ${RECEIVER_MS} ms) on core 1`);
+    const without = await measure(null);
+    const withSub = await measure(receiver);
+    const cpu = (us: number | null) => (us === null ? '?' : `${us.toFixed(0)} µs`);
+    const lower = (a: number, b: number) => `${(100 * (1 - b / a)).toFixed(1)} % lower`;
+    line(`paced, ${RATE} creates/s offered for ${SECONDS} s (${RATE * SECONDS} creates):`);
+    for (const [name, f] of [['without subscriptions', without], ['with one subscription', withSub]] as const) {
+      line(`  ${name.padEnd(22)} ${f.paced.rate.toFixed(0)} creates/s, p50 ${ms(f.paced.p50)}, p99 ${ms(f.paced.p99)}, ${f.paced.failures} failed; service CPU per create ${cpu(f.paced.cpuPerCreateUs)}`);
+    }
+    line(`  creates/s ${lower(without.paced.rate, withSub.paced.rate)} (target at most 10 %)`);
+    line(`saturated, ${SATURATED_CREATES} creates over ${CONNECTIONS} connections:`);
+    for (const [name, f] of [['without subscriptions', without], ['with one subscription', withSub]] as const) {
+      line(`  ${name.padEnd(22)} ${f.saturated.rate.toFixed(0)} creates/s, p99 ${ms(f.saturated.p99)}, ${f.saturated.failures} failed; service CPU per create ${cpu(f.saturated.cpuPerCreateUs)}`);
+    }
+    line(`  creates/s ${lower(without.saturated.rate, withSub.saturated.rate)}`);
+    const d = withSub.delivered;
+    if (d !== undefined) {
+      line(`deliveries: ${d.total} of ${RATE * SECONDS + SATURATED_CREATES} received, ${d.twice} webhook-ids twice`);
+      line(`  backlog drained ${d.drainedS.toFixed(1)} s after the last paced create (target at most 10 s), ${d.drainedAfterSaturatedS.toFixed(1)} s after the last saturated one`);
+    }
+    line('reproduce: npm run bench -- webhooks');
   } finally {
-    await svc.stop();
     await receiver.stop();
   }
 };

@@ -2,9 +2,9 @@ import {
   comparePositions, positionFromString, WebhookDeliveryAttempted, webhookDeliveryId, webhookDeliveryStream, WebhookEventType,
 } from '@support/domain';
 import { readLastEvent } from '@support/event-sourcing';
-import { WebhookDeliveryJob, webhookMessagesOf } from './webhook-jobs';
+import { WebhookDeliveryJob } from './webhook-jobs';
+import { WebhookMessage, webhookMessagesOf } from './webhook-messages';
 import { WebhookWorkerDeps } from './webhook-worker-deps';
-
 
 /**
  * How long a delivery waits for the delivery of an earlier message of its stream that was never
@@ -18,8 +18,9 @@ export const ORDER_GRACE_MS = 2 * 60_000;
  * deliveries of one stream (one ticket, one export, one message) to one subscription go in the
  * stream's order, each after the one before is delivered or has failed for good.
  */
-export const earlierPending = async (deps: WebhookWorkerDeps, job: WebhookDeliveryJob, subscribed: readonly WebhookEventType[], createdPosition: string, now: Date): Promise<string | null> => {
-  const { message } = job;
+export const earlierPending = async (
+  deps: WebhookWorkerDeps, job: WebhookDeliveryJob, message: WebhookMessage, subscribed: readonly WebhookEventType[], createdPosition: string, now: Date,
+): Promise<string | null> => {
   const revision = BigInt(message.revision);
   if (revision === 0n) return null;
   const after = job.orderAfter ?? createdPosition;

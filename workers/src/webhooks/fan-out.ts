@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   comparePositions, positionFromString, RecordedEvent, WEBHOOK_SOURCE_EVENT_TYPES, WEBHOOK_SUBSCRIPTIONS_COLLECTION, webhookAccountOf, webhookDeliveryId,
   WebhookSubscriptionDocument, WEBHOOKS_PROJECTION,
@@ -18,17 +19,18 @@ export const subscribedTo = (sub: WebhookSubscriptionDocument, m: WebhookMessage
   sub.enabled && sub.accountId === m.accountId && sub.eventTypes.includes(m.type) && comparePositions(positionFromString(m.position), positionFromString(sub.createdPosition)) > 0;
 
 /**
- * The delivery jobs of some events of the log (in log order): one per webhook message they make and
- * subscription that gets it, deduplicated by the delivery's id. The subscriptions are read (once
- * per account) when the read model has the log up to the last event, so a subscription made just
- * before an event is not missed; the messages are made only for accounts that have subscriptions.
+ * The delivery jobs of some events of the log (in log order): for each subscription, one job with
+ * the webhook messages they make that it gets, deduplicated by the ids of its deliveries. The
+ * subscriptions are read (once per account) when the read model has the log up to the last event,
+ * so a subscription made just before an event is not missed; the messages are made only for
+ * accounts that have subscriptions.
  */
 export const deliveryJobs = async (deps: Pick<WebhookWorkerDeps, 'progress' | 'readModels'>, events: readonly RecordedEvent[]): Promise<JobToPublish[]> => {
   const sources = events.filter((e) => WEBHOOK_SOURCE_EVENT_TYPES.has(e.type));
   if (sources.length === 0) return [];
   await deps.progress.waitFor([WEBHOOKS_PROJECTION], sources[sources.length - 1].position, SUBSCRIPTIONS_WAIT_MS);
   const byAccount = new Map<string, readonly WebhookSubscriptionDocument[]>();
-  const jobs: JobToPublish[] = [];
+  const bySubscription = new Map<string, WebhookMessage[]>();
   for (const event of sources) {
     const accountId = webhookAccountOf(event);
     if (accountId === null) continue;
@@ -39,11 +41,15 @@ export const deliveryJobs = async (deps: Pick<WebhookWorkerDeps, 'progress' | 'r
     }
     if (subs.length === 0) continue;
     for (const message of webhookMessagesOf(event)) {
-      for (const sub of subs.filter((s) => subscribedTo(s, message))) {
-        const payload: WebhookDeliveryJob = { subscriptionId: sub._id, replayId: null, message };
-        jobs.push({ kind: WEBHOOK_DELIVERY_JOB, payload, dedupeId: `webhook-delivery:${webhookDeliveryId(sub._id, message.messageId, null)}` });
-      }
+      for (const sub of subs.filter((s) => subscribedTo(s, message))) bySubscription.set(sub._id, [...(bySubscription.get(sub._id) ?? []), message]);
     }
   }
-  return jobs;
+  return [...bySubscription].map(([subscriptionId, messages]) => deliveryJob({ subscriptionId, replayId: null, messages }));
+};
+
+/** A delivery job to publish, deduplicated by the ids of the deliveries it holds. */
+export const deliveryJob = (payload: WebhookDeliveryJob): JobToPublish => {
+  const ids = createHash('sha256');
+  for (const m of payload.messages) ids.update(webhookDeliveryId(payload.subscriptionId, m.messageId, payload.replayId));
+  return { kind: WEBHOOK_DELIVERY_JOB, payload, dedupeId: `webhook-delivery:${ids.digest('hex').slice(0, 32)}` };
 };

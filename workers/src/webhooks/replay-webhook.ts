@@ -1,10 +1,14 @@
 import {
   comparePositions, Job, JobLease, JobOutcome, positionFromString, positionToString, WEBHOOK_SUBSCRIPTIONS_COLLECTION, webhookDeliveryId, WebhookSubscriptionDocument,
 } from '@support/domain';
-import { WEBHOOK_DELIVERY_JOB, WEBHOOK_SOURCE_PREFIXES, WebhookDeliveryJob, webhookMessagesOf, WebhookReplayJob } from './webhook-jobs';
+import { deliveryJob } from './fan-out';
+import { WEBHOOK_SOURCE_PREFIXES, WebhookReplayJob } from './webhook-jobs';
+import { WebhookMessage, webhookMessagesOf } from './webhook-messages';
 import { WebhookWorkerDeps } from './webhook-worker-deps';
 
 const ZERO = '0/0';
+/** Messages of one delivery job of a replay at most. */
+const MESSAGES_PER_JOB = 64;
 /** Events read between two extensions of the replay job's lease. */
 const EXTEND_EVERY = 5_000;
 
@@ -12,7 +16,7 @@ const EXTEND_EVERY = 5_000;
  * A replay: the log is read from the requested position (or time) up to its head when the job
  * runs, and every message of the subscription's account and of the requested types is delivered
  * again, under the replay's id (each a delivery of its own, in the order of its stream, whatever
- * was delivered before). The subscription must still exist and be enabled.
+ * was delivered before), in delivery jobs of up to MESSAGES_PER_JOB messages. The subscription must still exist and be enabled.
  */
 export const replayWebhook = (deps: WebhookWorkerDeps) => async (job: Job, lease: JobLease): Promise<JobOutcome> => {
   const replay = job.payload as WebhookReplayJob;
@@ -29,22 +33,31 @@ export const replayWebhook = (deps: WebhookWorkerDeps) => async (job: Job, lease
   let orderAfter = replay.fromPosition ?? ZERO;
   let read = 0;
   let published = 0;
+  let chunk: WebhookMessage[] = [];
+  const publish = async () => {
+    if (chunk.length === 0) return;
+    const job = deliveryJob({ subscriptionId: sub._id, replayId: replay.replayId, messages: chunk, orderAfter, orderTypes: replay.eventTypes });
+    await deps.jobQueue.publish(job.kind, job.payload, { dedupeId: job.dedupeId });
+    published += chunk.length;
+    chunk = [];
+  };
   try {
     for await (const event of subscription) {
       if (comparePositions(event.position, head) > 0) break;
       if (++read % EXTEND_EVERY === 0 && !(await lease.extend())) return { type: 'retry', delayMs: 0, reason: 'the replay lost its lease' };
       if (fromTime !== null && event.created.getTime() < fromTime) {
+        await publish();
         orderAfter = positionToString(event.position);
         continue;
       }
       for (const message of webhookMessagesOf(event)) {
         if (message.accountId !== sub.accountId || !replay.eventTypes.includes(message.type)) continue;
-        const delivery: WebhookDeliveryJob = { subscriptionId: sub._id, replayId: replay.replayId, message, orderAfter, orderTypes: replay.eventTypes };
-        await deps.jobQueue.publish(WEBHOOK_DELIVERY_JOB, delivery, { dedupeId: `webhook-delivery:${webhookDeliveryId(sub._id, message.messageId, replay.replayId)}` });
-        published += 1;
+        chunk.push(message);
+        if (chunk.length >= MESSAGES_PER_JOB) await publish();
       }
       if (comparePositions(event.position, head) === 0) break;
     }
+    await publish();
   } finally {
     await subscription.unsubscribe();
   }

@@ -11,11 +11,11 @@ export { WEBHOOK_DELIVERY_JOB } from './fan-out';
 export { WebhookMessage, webhookMessagesOf } from './webhook-messages';
 export const WEBHOOK_REPLAY_JOB = 'webhook-replay';
 
-/** One message for one subscription (a replay's under its replay id). */
+/** Messages for one subscription (a replay's under its replay id), in log order. */
 export interface WebhookDeliveryJob {
   readonly subscriptionId: string;
   readonly replayId: string | null;
-  readonly message: WebhookMessage;
+  readonly messages: readonly WebhookMessage[];
   /**
    * The messages this one waits for: the earlier ones of its stream after this position (the
    * subscription's creation, or a replay's start) and of these types. Absent: the subscription's.
@@ -30,9 +30,9 @@ export type WebhookReplayJob = WebhookReplayRequested['data'];
 export const WEBHOOK_SOURCE_PREFIXES: readonly string[] = [TICKET_STREAM_PREFIX, EXPORT_JOB_STREAM_PREFIX, MESSAGE_STREAM_PREFIX, RECORD_STREAM_PREFIX, WEBHOOK_STREAM_PREFIX];
 
 /**
- * Job dispatch of webhooks: every message of a batch of events goes to each subscription that gets
- * it, as one delivery job (deduplicated by the delivery's id, so a replayed log publishes nothing
- * new), and every replay request asks for a replay job. The subscriptions are read once the
+ * Job dispatch of webhooks: the messages of a batch of events go to each subscription that gets
+ * them, as one delivery job per subscription (deduplicated by its deliveries' ids, so a replayed log
+ * publishes nothing new), and every replay request asks for a replay job. The subscriptions are read once the
  * webhooks read model has the log up to the batch's last event, so a subscription made just before
  * an event is not missed; an account without subscriptions costs one read per batch, no job and no message.
  */

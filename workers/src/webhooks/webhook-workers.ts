@@ -4,8 +4,8 @@ import { replayWebhook } from './replay-webhook';
 import { WEBHOOK_DELIVERY_JOB, WEBHOOK_REPLAY_JOB } from './webhook-jobs';
 import { WebhookWorkerDeps } from './webhook-worker-deps';
 
-/** Deliveries in flight at once in a process: each mostly waits on its receiver (up to 10 s). */
-const DELIVERY_CONCURRENCY = 64;
+/** Delivery jobs in progress at once in a process (each delivers up to 16 streams side by side, mostly waiting on its receiver). */
+const DELIVERY_CONCURRENCY = 16;
 /**
  * A delivery job is delivered again on every attempt and on every short wait for an earlier
  * message of its stream; the retry policy (a day of attempts) ends it, not this number.
