@@ -1,7 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { Account, ActionRunner, ConfiguredHttp, findAction, OrderLookup, TaskEvaluationPorts } from '@support/domain';
-
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+import { Account, ActionRunner, ConfiguredHttp, findAction, OrderLookup, sourcePorts, TaskEvaluationPorts, thrownMessage } from '@support/domain';
 
 /** What a source that has not answered by the deadline is recorded as saying. */
 export const LATE_REASON = 'did not answer within the time a ticket create has';
@@ -25,46 +23,38 @@ export const beforeDeadline = async <T>(work: () => Promise<T>, deadline: number
 };
 
 /**
- * Task evaluation's ports bound to the account's store system, the configured HTTP client and the
- * execute-action runner, each answering by `deadline`. An adapter that throws, or has not answered
- * by then, counts as a source that could not answer: its data point is absent with the reason and
- * the ticket is created.
+ * Task evaluation's ports (sourcePorts, and the execute-action runner; an adapter that throws
+ * counts as a source that could not answer), each answering by `deadline`: one that has not answered by then counts the same, its
+ * data point absent with the reason, and the ticket is created.
  */
 export const evaluationPorts = (
   deps: { readonly orders: OrderLookup; readonly http: ConfiguredHttp; readonly actions: ActionRunner },
   account: Account,
   deadline: number,
-): TaskEvaluationPorts => ({
-  orderForTicket: (who, orderName) =>
-    beforeDeadline(async () => {
-      try {
-        return await deps.orders.orderForTicket(account, who, orderName);
-      } catch (e) {
-        return E.left({ kind: 'unavailable' as const, message: message(e) });
-      }
-    }, deadline, () => E.left({ kind: 'unavailable' as const, message: LATE_REASON })),
-  callHttp: (request, placeholders) => {
-    const started = Date.now();
-    return beforeDeadline(async () => {
-      try {
-        return await deps.http.call(request, { placeholders, caller: { accountId: account.id, purpose: 'integration' } });
-      } catch (e) {
-        return E.left({ kind: 'network' as const, message: message(e), durationMs: Date.now() - started });
-      }
-    }, deadline, () => E.left({ kind: 'timeout' as const, timeoutMs: deadline - started, durationMs: Date.now() - started }));
-  },
-  runAction: (executeActionKey, inputs) => {
-    const started = Date.now();
-    return beforeDeadline(async () => {
-      try {
-        return await deps.actions.run(account, { executeActionKey }, inputs);
-      } catch (e) {
-        return { kind: 'notFound' as const, message: `execute action "${executeActionKey}" could not be run (${message(e)})` };
-      }
-    }, deadline, () => {
-      const action = findAction(account, { executeActionKey });
-      const error = `execute action "${executeActionKey}" ${LATE_REASON}; it may still complete`;
-      return E.isLeft(action) ? { kind: 'notFound' as const, message: error } : { kind: 'failed' as const, action: action.right, error, durationMs: Date.now() - started };
-    });
-  },
-});
+): TaskEvaluationPorts => {
+  const sources = sourcePorts(deps, account);
+  return {
+    orderForTicket: (who, orderName) =>
+      beforeDeadline(() => sources.orderForTicket(who, orderName), deadline, () => E.left({ kind: 'unavailable' as const, message: LATE_REASON })),
+    callHttp: (request, placeholders) => {
+      const started = Date.now();
+      return beforeDeadline(() => sources.callHttp(request, placeholders), deadline,
+        () => E.left({ kind: 'timeout' as const, timeoutMs: deadline - started, durationMs: Date.now() - started }));
+    },
+    runAction: (executeActionKey, inputs) => {
+      const started = Date.now();
+      const run = async () => {
+        try {
+          return await deps.actions.run(account, { executeActionKey }, inputs);
+        } catch (e) {
+          return { kind: 'notFound' as const, message: `execute action "${executeActionKey}" could not be run (${thrownMessage(e)})` };
+        }
+      };
+      return beforeDeadline(run, deadline, () => {
+        const action = findAction(account, { executeActionKey });
+        const error = `execute action "${executeActionKey}" ${LATE_REASON}; it may still complete`;
+        return E.isLeft(action) ? { kind: 'notFound' as const, message: error } : { kind: 'failed' as const, action: action.right, error, durationMs: Date.now() - started };
+      });
+    },
+  };
+};
