@@ -24,10 +24,11 @@ const contentEncoding = (headers: Record<string, string | string[] | undefined>)
  * decompression). A refused body is drained (bounded) so that the connection stays usable.
  * Then the parsed body is inspected once, before any route validates it: too deep, prototype
  * keys or text that is not well-formed Unicode are a 400 naming the first few places.
- * `ctx.state.bodyPresent` tells an empty request from `{}`.
+ * `ctx.state.bodyPresent` tells an empty request from `{}`; `rawBodyOf(ctx)` is the body as it came
+ * (what a signature of the sender covers).
  */
 export const jsonBody = (): Middleware => {
-  const parse = koaBody({ json: true, jsonStrict: false, jsonLimit: JSON_BODY_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods: PARSED_METHODS as never });
+  const parse = koaBody({ json: true, includeUnparsed: true, jsonStrict: false, jsonLimit: JSON_BODY_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods: PARSED_METHODS as never });
   return async (ctx, next) => {
     const present = hasBody(ctx.req.headers);
     ctx.state.bodyPresent = present;
@@ -54,4 +55,10 @@ export const jsonBody = (): Middleware => {
       await refuse(bodyReadProblem(e, encoding, LIMIT_TEXT) ?? e);
     }
   };
+};
+
+/** The body's text as it came (after decompression), or '' without one. */
+export const rawBodyOf = (ctx: { readonly request: unknown }): string => {
+  const raw = (ctx.request as { rawBody?: unknown }).rawBody;
+  return typeof raw === 'string' ? raw : '';
 };

@@ -116,7 +116,13 @@ export type ExecuteAction = t.TypeOf<typeof ExecuteAction>;
 
 export const ChatApp = t.intersection([
   t.type({ apiBaseUrl: HttpUrl, apiVersion: NonEmptyString, accessToken: NonEmptyString }),
-  t.partial({ provider: t.string, businessAccountId: NonEmptyString, phoneNumberId: NonEmptyString, senderPhone: NonEmptyString }),
+  t.partial({
+    provider: t.string, businessAccountId: NonEmptyString, phoneNumberId: NonEmptyString, senderPhone: NonEmptyString,
+    /** The Meta app's secret: status webhooks (delivery receipts) are accepted only when signed with it (X-Hub-Signature-256). */
+    appSecret: NonEmptyString,
+    /** What Meta sends as hub.verify_token when the status webhook is registered. */
+    webhookVerifyToken: NonEmptyString,
+  }),
 ]);
 export type ChatApp = t.TypeOf<typeof ChatApp>;
 

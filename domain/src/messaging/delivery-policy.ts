@@ -1,4 +1,4 @@
-import { MessageDeliveryError, MessageState } from './message-events';
+import { FinishedMessageStatus, isFinishedMessage, MessageDeliveryError, MessageState } from './message-events';
 
 /** How hard delivery tries: attempts, how long one may take, and the pause after a retryable failure. */
 export interface MessageDeliveryPolicy {
@@ -24,7 +24,7 @@ export const DEFAULT_MESSAGE_DELIVERY_POLICY: MessageDeliveryPolicy = {
 /** What the delivery worker does next with a message. */
 export type MessageDeliveryStep =
   | { readonly kind: 'missing' }
-  | { readonly kind: 'done'; readonly status: 'sent' | 'failed' }
+  | { readonly kind: 'done'; readonly status: FinishedMessageStatus }
   | { readonly kind: 'wait'; readonly ms: number; readonly why: 'attempt_in_progress' | 'backoff' }
   | { readonly kind: 'giveUp'; readonly error: MessageDeliveryError }
   | { readonly kind: 'attempt'; readonly attempt: number; readonly afterUnconfirmedAttempt: boolean };
@@ -42,7 +42,7 @@ export const unconfirmedAttemptError = (attempt: number): MessageDeliveryError =
  */
 export const nextMessageDeliveryStep = (state: MessageState, now: Date, policy: MessageDeliveryPolicy): MessageDeliveryStep => {
   if (state.status === 'none' || state.message === null) return { kind: 'missing' };
-  if (state.status === 'sent' || state.status === 'failed') return { kind: 'done', status: state.status };
+  if (isFinishedMessage(state.status)) return { kind: 'done', status: state.status };
   const t = now.getTime();
   if (state.openAttempt) {
     const leaseEnds = Date.parse(state.openAttempt.leaseUntil);

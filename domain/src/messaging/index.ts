@@ -10,3 +10,4 @@ export * from './message-decider';
 export * from './template-sync-events';
 export * from './chat-app-client';
 export * from './delivery-job';
+export * from './status-webhook';

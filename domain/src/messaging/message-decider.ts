@@ -1,7 +1,9 @@
 import * as E from 'fp-ts/Either';
 import { Decider } from '../shared/decider';
 import { MessageDeliveryPolicy, MessageDeliveryStep, nextMessageDeliveryStep, messageRetryAt } from './delivery-policy';
-import { MessageDeliveryError, evolveMessage, initialMessageState, MessageEvent, MessageQueuedData, MessageState } from './message-events';
+import {
+  FinishedMessageStatus, isFinishedMessage, MessageDeliveryError, evolveMessage, initialMessageState, MessageEvent, MessageQueuedData, MessageReceiptStatus, MessageState, MessageStatusReported,
+} from './message-events';
 
 export type MessageCommand =
   | { readonly type: 'QueueMessage'; readonly data: MessageQueuedData }
@@ -16,17 +18,31 @@ export type MessageCommand =
       readonly retryAfterMs?: number;
       readonly policy: MessageDeliveryPolicy;
     }
-  | { readonly type: 'FailMessage'; readonly now: Date; readonly error: MessageDeliveryError };
+  | { readonly type: 'FailMessage'; readonly now: Date; readonly error: MessageDeliveryError }
+  | { readonly type: 'RecordReceipt'; readonly receipt: MessageReceipt };
+
+/** One status the platform reported of a message it accepted. */
+export interface MessageReceipt {
+  readonly platformMessageId: string;
+  readonly status: MessageReceiptStatus;
+  readonly at: Date;
+  readonly error: MessageDeliveryError | null;
+}
+
+/** How far a sent message has got: a receipt that says no more than what is recorded changes nothing (repeats, late or out of order). */
+const RECEIPT_RANK: Readonly<Record<string, number>> = { sent: 0, delivered: 1, read: 2 };
 
 export type MessageRejection =
   | { readonly kind: 'NotQueued' }
-  | { readonly kind: 'Finished'; readonly status: 'sent' | 'failed' }
+  | { readonly kind: 'Finished'; readonly status: FinishedMessageStatus }
   /** StartSendAttempt when the rule says something else (wait, give up, done). */
-  | { readonly kind: 'NotNow'; readonly step: MessageDeliveryStep };
+  | { readonly kind: 'NotNow'; readonly step: MessageDeliveryStep }
+  /** A receipt of a message the platform has not accepted (not sent), or under another platform id. */
+  | { readonly kind: 'NotSent' };
 
 const finished = (state: MessageState): E.Either<MessageRejection, void> => {
   if (state.status === 'none') return E.left({ kind: 'NotQueued' });
-  if (state.status === 'sent' || state.status === 'failed') return E.left({ kind: 'Finished', status: state.status });
+  if (isFinishedMessage(state.status)) return E.left({ kind: 'Finished', status: state.status });
   return E.right(undefined);
 };
 
@@ -69,7 +85,26 @@ const decide = (command: MessageCommand, state: MessageState): E.Either<MessageR
         type: 'MessageFailed',
         data: { messageId: state.message!.messageId, attempt: state.openAttempt?.attempt ?? null, failedAt: command.now.toISOString(), error: command.error },
       }])(finished(state));
+    case 'RecordReceipt':
+      return receiptEvents(command.receipt, state);
   }
+};
+
+/**
+ * A receipt of a sent message: delivered, then read, or failed after all (terminal). Read before
+ * any delivered receipt records delivered too, at the same time: a read message was delivered.
+ */
+const receiptEvents = (receipt: MessageReceipt, state: MessageState): E.Either<MessageRejection, readonly MessageEvent[]> => {
+  const rank = RECEIPT_RANK[state.status];
+  if (state.status === 'failed' && state.platformMessageId !== null) return E.right([]);
+  if (rank === undefined || state.platformMessageId !== receipt.platformMessageId) return E.left({ kind: 'NotSent' });
+  const reported = (status: MessageReceiptStatus, error: MessageDeliveryError | null): MessageStatusReported => ({
+    type: 'MessageStatusReported',
+    data: { messageId: state.message!.messageId, platformMessageId: receipt.platformMessageId, status, at: receipt.at.toISOString(), error },
+  });
+  if (receipt.status === 'failed') return E.right(rank === 0 ? [reported('failed', receipt.error)] : []);
+  if (RECEIPT_RANK[receipt.status] <= rank) return E.right([]);
+  return E.right(receipt.status === 'read' && rank === 0 ? [reported('delivered', null), reported('read', null)] : [reported(receipt.status, null)]);
 };
 
 /** The life of one outgoing template message: queued, attempts, then sent or failed for good. */

@@ -60,10 +60,28 @@ export type MessageFailed = DomainEvent<'MessageFailed', {
   readonly error: MessageDeliveryError;
 }>;
 
-export type MessageEvent = MessageQueued | MessageSendingStarted | MessageSendAttemptFailed | MessageSent | MessageFailed;
-export const MESSAGE_EVENT_TYPES: readonly MessageEvent['type'][] = ['MessageQueued', 'MessageSendingStarted', 'MessageSendAttemptFailed', 'MessageSent', 'MessageFailed'];
+/** What the platform reported of a sent message (its status webhook): delivered to the phone, read, or failed after all. */
+export type MessageReceiptStatus = 'delivered' | 'read' | 'failed';
+export type MessageStatusReported = DomainEvent<'MessageStatusReported', {
+  readonly messageId: string;
+  readonly platformMessageId: string;
+  readonly status: MessageReceiptStatus;
+  /** When the platform says it happened. */
+  readonly at: string;
+  /** A failed receipt's reason, as the platform gave it. */
+  readonly error: MessageDeliveryError | null;
+}>;
 
-export type MessageStatus = 'queued' | 'sending' | 'sent' | 'failed';
+export type MessageEvent = MessageQueued | MessageSendingStarted | MessageSendAttemptFailed | MessageSent | MessageFailed | MessageStatusReported;
+export const MESSAGE_EVENT_TYPES: readonly MessageEvent['type'][] = [
+  'MessageQueued', 'MessageSendingStarted', 'MessageSendAttemptFailed', 'MessageSent', 'MessageFailed', 'MessageStatusReported',
+];
+
+export type MessageStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'delivered' | 'read';
+/** Statuses after which nothing is sent any more: the platform accepted the message (and may have reported on it), or it failed. */
+export type FinishedMessageStatus = 'sent' | 'failed' | 'delivered' | 'read';
+export const isFinishedMessage = (status: MessageStatus | 'none'): status is FinishedMessageStatus =>
+  status === 'sent' || status === 'failed' || status === 'delivered' || status === 'read';
 
 export interface MessageState {
   readonly message: MessageQueuedData | null;
@@ -74,9 +92,11 @@ export interface MessageState {
   readonly openAttempt: { readonly attempt: number; readonly leaseUntil: string } | null;
   readonly retryAt: string | null;
   readonly lastError: MessageDeliveryError | null;
+  /** The platform's id of the message once it accepted it (what its receipts name). */
+  readonly platformMessageId: string | null;
 }
 
-export const initialMessageState = (): MessageState => ({ message: null, status: 'none', attempts: 0, openAttempt: null, retryAt: null, lastError: null });
+export const initialMessageState = (): MessageState => ({ message: null, status: 'none', attempts: 0, openAttempt: null, retryAt: null, lastError: null, platformMessageId: null });
 
 export const evolveMessage = (state: MessageState, event: MessageEvent): MessageState => {
   switch (event.type) {
@@ -87,9 +107,11 @@ export const evolveMessage = (state: MessageState, event: MessageEvent): Message
     case 'MessageSendAttemptFailed':
       return { ...state, openAttempt: null, retryAt: event.data.retryAt, lastError: event.data.error };
     case 'MessageSent':
-      return { ...state, status: 'sent', openAttempt: null, retryAt: null };
+      return { ...state, status: 'sent', openAttempt: null, retryAt: null, platformMessageId: event.data.platformMessageId };
     case 'MessageFailed':
       return { ...state, status: 'failed', openAttempt: null, retryAt: null, lastError: event.data.error };
+    case 'MessageStatusReported':
+      return { ...state, status: event.data.status, ...(event.data.error !== null ? { lastError: event.data.error } : {}) };
     default:
       return state;
   }

@@ -20,6 +20,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'export.succeeded',
   'export.failed',
   'message.sent',
+  'message.delivered',
   'message.failed',
   'record.inserted',
   'record.updated',
@@ -96,6 +97,10 @@ const payloads = (event: RecordedEvent, d: Data): readonly (readonly [WebhookEve
       return [['export.failed', { jobId: d.jobId, error: d.error, failedAt: d.failedAt, statusUrl: `/apis/task-runs/tickets/export/${d.jobId}` }]];
     case 'MessageSent':
       return [['message.sent', { messageId: d.messageId, attempt: d.attempt, platformMessageId: d.platformMessageId, sentAt: d.sentAt }]];
+    case 'MessageStatusReported':
+      if (d.status === 'delivered') return [['message.delivered', { messageId: d.messageId, platformMessageId: d.platformMessageId, deliveredAt: d.at }]];
+      if (d.status === 'failed') return [['message.failed', { messageId: d.messageId, attempt: null, error: { code: d.error?.code, message: d.error?.message }, failedAt: d.at }]];
+      return [];
     case 'MessageFailed':
       return [['message.failed', { messageId: d.messageId, attempt: d.attempt, error: { code: d.error?.code, message: d.error?.message }, failedAt: d.failedAt }]];
     case 'ResourceRecordInserted':
@@ -120,7 +125,7 @@ export const webhookEventsOf = (event: RecordedEvent): readonly WebhookEvent[] =
 /** The event types of the log that make webhook events (what the dispatcher looks at). */
 export const WEBHOOK_SOURCE_EVENT_TYPES: ReadonlySet<string> = new Set([
   'TicketCreated', 'TicketAssigned', 'TicketUnassigned', 'TicketStatusChanged', 'EmailMessageRecorded', 'CallRecorded', 'ChatSessionRecorded',
-  'CsatSent', 'CsatSubmitted', 'DispositionSet', 'ChildTicketLinked', 'TicketExportSucceeded', 'TicketExportFailed', 'MessageSent', 'MessageFailed',
+  'CsatSent', 'CsatSubmitted', 'DispositionSet', 'ChildTicketLinked', 'TicketExportSucceeded', 'TicketExportFailed', 'MessageSent', 'MessageFailed', 'MessageStatusReported',
   'ResourceRecordInserted', 'ResourceRecordUpdated',
 ]);
 

@@ -2,6 +2,8 @@ import { DocumentWrite, MESSAGE_EVENT_TYPES, MESSAGE_STREAM_PREFIX, MessageEvent
 import { ProjectionDefinition } from '../runtime/projection';
 
 export const MESSAGES_BY_MSG_ID_INDEX = 'account_msg_id';
+/** A receipt names the message by the platform's id. */
+export const MESSAGES_BY_PLATFORM_ID_INDEX = 'account_platform_message_id';
 
 const set = (id: string, fields: Record<string, unknown>, min?: Record<string, string>): DocumentWrite[] => [
   { collection: MESSAGES_COLLECTION, id, set: fields, ...(min !== undefined ? { min } : {}) },
@@ -38,17 +40,27 @@ export const messageWrites = (event: MessageEvent): readonly DocumentWrite[] => 
       const d = event.data;
       return set(d.messageId, { status: 'failed', failedAt: d.failedAt, error: d.error, nextAttemptAt: null, updatedAt: d.failedAt });
     }
+    case 'MessageStatusReported': {
+      const d = event.data;
+      const when = d.status === 'delivered' ? { deliveredAt: d.at } : d.status === 'read' ? { readAt: d.at } : { failedAt: d.at, error: d.error };
+      return set(d.messageId, { status: d.status, ...when, updatedAt: d.at });
+    }
     default:
       return [];
   }
 };
 
-/** Read model "messages": the delivery status of each template message (GET /apis/chatapp/messages/...). */
+/** Read model "messages": the delivery status of each template message (GET /apis/chatapp/messages/...), receipts included. */
 export const messagesProjection: ProjectionDefinition = {
   name: MESSAGES_PROJECTION,
   streamNamePrefixes: [MESSAGE_STREAM_PREFIX],
-  version: 1,
-  collections: { [MESSAGES_COLLECTION]: { fields: ['accountId', 'status'], indexes: [{ name: MESSAGES_BY_MSG_ID_INDEX, fields: ['accountId', 'msgId'] }] } },
+  version: 2,
+  collections: {
+    [MESSAGES_COLLECTION]: {
+      fields: ['accountId', 'status', 'platformMessageId'],
+      indexes: [{ name: MESSAGES_BY_MSG_ID_INDEX, fields: ['accountId', 'msgId'] }, { name: MESSAGES_BY_PLATFORM_ID_INDEX, fields: ['accountId', 'platformMessageId'] }],
+    },
+  },
   project: async (event: RecordedEvent) =>
     (MESSAGE_EVENT_TYPES as readonly string[]).includes(event.type) ? messageWrites({ type: event.type, data: event.data } as MessageEvent) : [],
 };

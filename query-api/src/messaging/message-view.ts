@@ -17,6 +17,8 @@ export interface MessageDocument extends ReadDocument {
   readonly nextAttemptAt?: string | null;
   readonly sentAt?: string;
   readonly failedAt?: string;
+  readonly deliveredAt?: string;
+  readonly readAt?: string;
   readonly platformMessageId?: string | null;
   readonly error?: MessageDeliveryError;
   readonly lastError?: MessageDeliveryError;
@@ -41,6 +43,8 @@ export const messageView = (d: MessageDocument) => ({
   sendingAt: d.sendingAt ?? null,
   sentAt: d.sentAt ?? null,
   failedAt: d.failedAt ?? null,
+  deliveredAt: d.deliveredAt ?? null,
+  readAt: d.readAt ?? null,
   nextAttemptAt: d.nextAttemptAt ?? null,
   platformMessageId: d.platformMessageId ?? null,
   error: d.status === 'failed' ? reason(d.error) : null,

@@ -100,10 +100,12 @@ export const schemas: Readonly<Record<string, Schema>> = {
   SendFailure: object({ code: str(), message: str(), details: str('What to fix.') }, ['code', 'message']),
   DeliveryError: nullable(object({ code: { type: ['string', 'integer'] }, message: str(), httpStatus: int(), details: {} }, ['message'])),
   Message: record({
-    messageId: str(), msg_id: nullable(str()), status: oneOfStrings(['queued', 'sending', 'sent', 'failed']), to: str('E.164.'),
+    messageId: str(), msg_id: nullable(str()),
+    status: oneOfStrings(['queued', 'sending', 'sent', 'delivered', 'read', 'failed'], 'delivered, read: what the platform\'s status webhook reported (failed too, after sent).'),
+    to: str('E.164.'),
     template: record({ name: str(), language: record({ code: str() }) }), campaign: nullable(str()), from: nullable(str()),
     attempts: int(undefined, { minimum: 0 }), queuedAt: dateTime(), sendingAt: nullable(dateTime()), sentAt: nullable(dateTime()),
-    failedAt: nullable(dateTime()), nextAttemptAt: nullable(dateTime()), platformMessageId: nullable(str()),
+    failedAt: nullable(dateTime()), deliveredAt: nullable(dateTime()), readAt: nullable(dateTime()), nextAttemptAt: nullable(dateTime()), platformMessageId: nullable(str()),
     error: ref('DeliveryError'), lastError: ref('DeliveryError'), updatedAt: dateTime(),
   }, { description: 'The delivery status of a template message.' }),
   ResourceRecord: object({

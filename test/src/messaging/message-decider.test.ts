@@ -83,4 +83,36 @@ describe('message decider (given events, when command, then events)', () => {
     expect(messageKeyStream('acme', 'order-1')).to.equal(messageKeyStream('acme', 'order-1'));
     expect(messageKeyStream('acme', 'order-1')).not.to.contain('order-1');
   });
+  describe('receipts (the platform\'s status webhook)', () => {
+    const sentEvent: MessageEvent = { type: 'MessageSent', data: { messageId: 'm-1', attempt: 1, sentAt: at(500).toISOString(), platformMessageId: 'wamid.1' } };
+    const receipt = (status: 'delivered' | 'read' | 'failed', ms: number, platformMessageId = 'wamid.1') =>
+      ({ type: 'RecordReceipt' as const, receipt: { platformMessageId, status, at: at(ms), error: status === 'failed' ? platform500 : null } });
+    const reported = (status: string, ms: number, error: unknown = null) =>
+      ({ type: 'MessageStatusReported', data: { messageId: 'm-1', platformMessageId: 'wamid.1', status, at: at(ms).toISOString(), error } });
+    const sentMessage = () => given({ type: 'MessageQueued', data: queued }, started(1, 0), sentEvent);
+
+    it('records delivered, then read; a repeat or a late delivered after read decides nothing', () => {
+      expect(sentMessage().when(receipt('delivered', 1_000)).decided).to.deep.equal(E.right([reported('delivered', 1_000)]));
+      const delivered = given({ type: 'MessageQueued', data: queued }, started(1, 0), sentEvent, reported('delivered', 1_000) as MessageEvent);
+      expect(delivered.when(receipt('delivered', 1_000)).decided).to.deep.equal(E.right([]));
+      expect(delivered.when(receipt('read', 2_000)).decided).to.deep.equal(E.right([reported('read', 2_000)]));
+      const read = given({ type: 'MessageQueued', data: queued }, started(1, 0), sentEvent, reported('read', 2_000) as MessageEvent);
+      expect(read.when(receipt('delivered', 1_000)).decided).to.deep.equal(E.right([]));
+    });
+
+    it('records delivered too when read comes first: a read message was delivered', () => {
+      expect(sentMessage().when(receipt('read', 2_000)).decided).to.deep.equal(E.right([reported('delivered', 2_000), reported('read', 2_000)]));
+    });
+
+    it('records failed only before delivered, with the platform\'s reason', () => {
+      expect(sentMessage().when(receipt('failed', 3_000)).decided).to.deep.equal(E.right([reported('failed', 3_000, platform500)]));
+      const delivered = given({ type: 'MessageQueued', data: queued }, started(1, 0), sentEvent, reported('delivered', 1_000) as MessageEvent);
+      expect(delivered.when(receipt('failed', 3_000)).decided).to.deep.equal(E.right([]));
+    });
+
+    it('refuses a receipt of a message not sent yet, or under another platform id', () => {
+      expect(given({ type: 'MessageQueued', data: queued }, started(1, 0)).when(receipt('delivered', 1_000)).decided).to.deep.equal(E.left({ kind: 'NotSent' }));
+      expect(sentMessage().when(receipt('delivered', 1_000, 'wamid.other')).decided).to.deep.equal(E.left({ kind: 'NotSent' }));
+    });
+  });
 });

@@ -52,6 +52,33 @@ export const messagingPaths: Paths = {
       '404': errorAnswer('No message with that msg_id in the account.'),
     }),
   },
+  '/apis/chatapp/webhooks/whatsapp': {
+    get: operation({
+      operationId: 'verifyStatusWebhook', summary: 'Meta\'s check of the status webhook (delivery receipts) when it is registered', tags: TAGS,
+      parameters: [
+        queryParam('hub.mode', '`subscribe`.', str(), true), queryParam('hub.verify_token', 'The webhookVerifyToken of an account\'s chatApp.', str(), true),
+        queryParam('hub.challenge', 'Answered back as it is.', str(), true),
+      ],
+    }, { auth: 'none' }, {
+      '200': { description: 'The challenge, as plain text.', content: { 'text/plain': { schema: str() } } },
+      '400': errorAnswer('A parameter missing, or hub.mode not subscribe.'),
+      '403': errorAnswer('hub.verify_token is not the webhookVerifyToken of any account.'),
+    }),
+    post: operation({
+      operationId: 'receiveStatusWebhook', summary: 'The WhatsApp Cloud API\'s status webhook: delivered, read and failed receipts of sent messages', tags: TAGS,
+      description: 'Meta\'s own payload (`object`: `whatsapp_business_account`, `entry[].changes[].value.statuses[]`), signed with the Meta app\'s secret in X-Hub-Signature-256; accepted only when that verifies with the appSecret of every account whose phoneNumberId the body names. Each status of a message the account sent is recorded once (MessageStatusReported) and shows in the message\'s status; a delivered status is the `message.delivered` webhook event.',
+      parameters: [{ name: 'X-Hub-Signature-256', in: 'header', required: true, description: '`sha256=<hex HMAC-SHA256 of the raw body with the app secret>`.', schema: str() }],
+      requestBody: jsonBody(object({ object: { const: 'whatsapp_business_account' }, entry: arrayOf(object({})) }, ['object', 'entry'])),
+    }, { auth: 'none', jsonBody: true }, {
+      '200': answer('What the statuses came to.', object({
+        received: int(undefined, { minimum: 0 }), recorded: int(undefined, { minimum: 0 }), alreadyKnown: int('Repeats and statuses that say nothing new.', { minimum: 0 }),
+        unknown: int('Statuses of messages this service did not send.', { minimum: 0 }),
+      }, ['received', 'recorded', 'alreadyKnown', 'unknown'])),
+      '400': errorAnswer('Not a WhatsApp Business Account webhook body, or a status without a unix timestamp.'),
+      '401': errorAnswer('X-Hub-Signature-256 missing or not matching.'),
+      '403': errorAnswer('The account the body names has no appSecret in its chatApp.'),
+    }),
+  },
   '/apis/chatapp/messages/{id}': {
     get: operation({
       operationId: 'getMessage', summary: 'Delivery status of one template message', tags: TAGS, parameters: [pathParam('id', 'The messageId answered by template-send.')],

@@ -115,6 +115,7 @@ const DATA: Record<(typeof WEBHOOK_EVENT_TYPES)[number], Schema> = {
   'export.succeeded': record({ jobId: str(), processed: int(), fileSizeBytes: int(), completedAt: dateTime(), availableUntil: dateTime(), statusUrl: str('Poll it for a signed download URL.') }),
   'export.failed': record({ jobId: str(), error: str(), failedAt: dateTime(), statusUrl: str() }),
   'message.sent': record({ messageId: str(), attempt: int(), platformMessageId: nullable(str()), sentAt: dateTime() }),
+  'message.delivered': record({ messageId: str(), platformMessageId: str(), deliveredAt: dateTime('When the platform says it reached the phone (its status webhook).') }),
   'message.failed': record({ messageId: str(), attempt: nullable(int()), error: object({ code: str(), message: str() }), failedAt: dateTime() }),
   'record.inserted': record({ recordId: str(), objectId: str(), customerId: nullable(str()), fields: arrayOf(str(), 'The fields set (names only).'), createdAt: dateTime() }),
   'record.updated': record({ recordId: str(), objectId: str(), customerId: nullable(str()), changedFields: arrayOf(str()), updatedAt: dateTime() }),
