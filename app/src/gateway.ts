@@ -2,6 +2,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { errorHandler, jsonBody, problem, requestBudget, requestId, StorageHealth } from '@support/http-edge';
 import { Logger } from '@support/domain';
+import { STATUS_WEBHOOK_PATH } from '@support/command-api';
 import { openApiRoutes } from '@support/query-api';
 import { httpMetrics, ServiceMetrics } from './metrics';
 
@@ -66,7 +67,8 @@ export const buildGateway = (options: GatewayOptions): Koa => {
     if (!options.isReady()) throw problem(503, 'The service is starting: read models are being rebuilt from the event log. Retry shortly.', { retryAfter: 1 }, { 'Retry-After': '1' });
     await next();
   });
-  app.use(jsonBody());
+  // The platform's status webhook is signed over its raw body.
+  app.use(jsonBody({ keepRawBody: (path) => path === STATUS_WEBHOOK_PATH }));
   if (options.idempotency !== undefined) app.use(options.idempotency);
   for (const router of options.routers) {
     app.use(router.routes());

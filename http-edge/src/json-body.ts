@@ -24,12 +24,16 @@ const contentEncoding = (headers: Record<string, string | string[] | undefined>)
  * decompression). A refused body is drained (bounded) so that the connection stays usable.
  * Then the parsed body is inspected once, before any route validates it: too deep, prototype
  * keys or text that is not well-formed Unicode are a 400 naming the first few places.
- * `ctx.state.bodyPresent` tells an empty request from `{}`; `rawBodyOf(ctx)` is the body as it came
- * (what a signature of the sender covers).
+ * `ctx.state.bodyPresent` tells an empty request from `{}`. On the paths `keepRawBody` names,
+ * `rawBodyOf(ctx)` is also the body as it came (what a sender's signature covers).
  */
-export const jsonBody = (): Middleware => {
-  const parse = koaBody({ json: true, includeUnparsed: true, jsonStrict: false, jsonLimit: JSON_BODY_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods: PARSED_METHODS as never });
+export const jsonBody = (options: { readonly keepRawBody?: (path: string) => boolean } = {}): Middleware => {
+  const parser = (includeUnparsed: boolean) =>
+    koaBody({ json: true, includeUnparsed, jsonStrict: false, jsonLimit: JSON_BODY_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods: PARSED_METHODS as never });
+  const plain = parser(false);
+  const keepingRaw = parser(true);
   return async (ctx, next) => {
+    const parse = options.keepRawBody?.(ctx.path) === true ? keepingRaw : plain;
     const present = hasBody(ctx.req.headers);
     ctx.state.bodyPresent = present;
     if (!PARSED_METHODS.includes(ctx.method)) return next();
