@@ -52,7 +52,10 @@ export const deliverWebhook = (deps: WebhookWorkerDeps, random: () => number = M
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(STREAMS_AT_ONCE, chains.length) }, work));
+  // Every stream's turn ends before the job's outcome is decided (a failure of one is thrown after the others are done).
+  const ended = await Promise.allSettled(Array.from({ length: Math.min(STREAMS_AT_ONCE, chains.length) }, work));
+  const failed = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
   if (turns.some((t) => t.failed)) await disableWhenFailingForADay(deps, sub, deps.clock.now(), job.id);
   const waiting = turns.filter((t): t is Extract<MessageTurn, { settled: false }> => !t.settled);
   if (waiting.length === 0) return { type: 'ack' };
