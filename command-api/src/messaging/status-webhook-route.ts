@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import { ok, problem, rawBodyOf, respond } from '@support/http-edge';
 import {
-  Account, CommandContext, isSignedByApp, MESSAGES_COLLECTION, messageStream, statusReports, StatusReport, statusWebhookPhoneNumbers,
+  Account, CommandContext, isSignedByApp, MESSAGES_COLLECTION, messageStream, StatusReport, statusWebhook,
 } from '@support/domain';
 import { handleMessage } from '@support/event-sourcing';
 import { MessagingCommandDeps } from './messaging-deps';
@@ -24,10 +24,9 @@ type Outcome = 'recorded' | 'known' | 'unknown';
  */
 export const statusWebhookRoute = (router: Router, deps: MessagingCommandDeps): void => {
   router.post(STATUS_WEBHOOK_PATH, async (ctx) => {
-    const body: unknown = ctx.request.body;
-    const parsed = statusReports(body);
+    const parsed = statusWebhook(ctx.request.body);
     if (E.isLeft(parsed)) return respond(ctx, E.left(problem(400, parsed.left)));
-    const named = statusWebhookPhoneNumbers(body);
+    const named = parsed.right.phoneNumberIds;
     const accounts = new Map<string, Account>();
     for (const account of deps.directory().accounts) {
       const id = account.chatApp?.phoneNumberId;
@@ -44,7 +43,7 @@ export const statusWebhookRoute = (router: Router, deps: MessagingCommandDeps): 
       }
     }
     const outcomes: Outcome[] = [];
-    for (const report of parsed.right) {
+    for (const report of parsed.right.reports) {
       const account = accounts.get(report.phoneNumberId);
       outcomes.push(account === undefined ? 'unknown' : await recordReceipt(deps, account, report, String(ctx.state.requestId ?? '')));
     }

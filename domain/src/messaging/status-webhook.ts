@@ -16,6 +16,12 @@ export interface StatusReport {
   readonly receipt: MessageReceipt;
 }
 
+/** What a status webhook body holds: the phone numbers it names (whose accounts' secrets must have signed it) and its receipts. */
+export interface StatusWebhook {
+  readonly phoneNumberIds: readonly string[];
+  readonly reports: readonly StatusReport[];
+}
+
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const list = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
@@ -26,15 +32,6 @@ export const isSignedByApp = (appSecret: string, rawBody: string, header: string
   if (match === null) return false;
   const expected = createHmac('sha256', appSecret).update(rawBody, 'utf8').digest();
   return timingSafeEqual(expected, Buffer.from(match[1], 'hex'));
-};
-
-/** The phone number ids a body names (to find the accounts whose app secret must have signed it). */
-export const statusWebhookPhoneNumbers = (body: unknown): readonly string[] => {
-  if (!isObject(body)) return [];
-  const ids = list(body.entry).flatMap((entry) => (isObject(entry) ? list(entry.changes) : []))
-    .map((change) => (isObject(change) && isObject(change.value) && isObject(change.value.metadata) ? change.value.metadata.phone_number_id : undefined))
-    .filter((id): id is string => typeof id === 'string' && id !== '');
-  return [...new Set(ids)];
 };
 
 const receiptError = (status: Json): MessageDeliveryError => {
@@ -52,19 +49,21 @@ const receiptError = (status: Json): MessageDeliveryError => {
 const RECEIPT_STATUSES = new Set(['delivered', 'read', 'failed']);
 
 /**
- * The receipts of a status webhook body; a body that is not one is a Left saying what is wrong.
+ * The phone numbers and receipts of a status webhook body; a body that is not one is a Left saying what is wrong.
  * Statuses other than delivered, read and failed (sent: the send's answer said so already) are
  * left out, as are the other fields Meta sends (messages received, for instance).
  */
-export const statusReports = (body: unknown): E.Either<string, readonly StatusReport[]> => {
+export const statusWebhook = (body: unknown): E.Either<string, StatusWebhook> => {
   if (!isObject(body) || body.object !== 'whatsapp_business_account' || !Array.isArray(body.entry)) {
     return E.left('not a WhatsApp Business Account webhook: expected {"object": "whatsapp_business_account", "entry": [...]}');
   }
+  const phoneNumberIds = new Set<string>();
   const reports: StatusReport[] = [];
   for (const change of body.entry.flatMap((entry) => (isObject(entry) ? list(entry.changes) : []))) {
     if (!isObject(change) || !isObject(change.value) || !isObject(change.value.metadata)) continue;
     const phoneNumberId = change.value.metadata.phone_number_id;
-    if (typeof phoneNumberId !== 'string') continue;
+    if (typeof phoneNumberId !== 'string' || phoneNumberId === '') continue;
+    phoneNumberIds.add(phoneNumberId);
     for (const status of list(change.value.statuses)) {
       if (!isObject(status) || typeof status.id !== 'string' || typeof status.status !== 'string' || !RECEIPT_STATUSES.has(status.status)) continue;
       const seconds = Number(status.timestamp);
@@ -75,5 +74,5 @@ export const statusReports = (body: unknown): E.Either<string, readonly StatusRe
       });
     }
   }
-  return E.right(reports);
+  return E.right({ phoneNumberIds: [...phoneNumberIds], reports });
 };

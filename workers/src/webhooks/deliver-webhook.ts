@@ -35,7 +35,11 @@ export const deliverWebhook = (deps: WebhookWorkerDeps, random: () => number = M
   // Its first delivery: no attempt of its messages can have been recorded yet.
   const context = { jobId: job.id, fresh: job.deliveryCount === 1, random };
   const streams = new Map<string, WebhookMessage[]>();
-  for (const message of messagesOf(payload)) streams.set(message.subject, [...(streams.get(message.subject) ?? []), message]);
+  for (const message of messagesOf(payload)) {
+    const stream = streams.get(message.subject);
+    if (stream === undefined) streams.set(message.subject, [message]);
+    else stream.push(message);
+  }
   const chains = [...streams.values()];
   const turns: MessageTurn[] = [];
   let extendedAt = Date.now();

@@ -41,7 +41,11 @@ export const deliveryJobs = async (deps: Pick<WebhookWorkerDeps, 'progress' | 'r
     }
     if (subs.length === 0) continue;
     for (const message of webhookMessagesOf(event)) {
-      for (const sub of subs.filter((s) => subscribedTo(s, message))) bySubscription.set(sub._id, [...(bySubscription.get(sub._id) ?? []), message]);
+      for (const sub of subs.filter((s) => subscribedTo(s, message))) {
+        const messages = bySubscription.get(sub._id);
+        if (messages === undefined) bySubscription.set(sub._id, [message]);
+        else messages.push(message);
+      }
     }
   }
   return [...bySubscription].map(([subscriptionId, messages]) => deliveryJob({ subscriptionId, replayId: null, messages }));

@@ -1,5 +1,5 @@
 import {
-  comparePositions, Job, JobLease, JobOutcome, positionFromString, positionToString, WEBHOOK_SUBSCRIPTIONS_COLLECTION, webhookDeliveryId, WebhookSubscriptionDocument,
+  comparePositions, Job, JobLease, JobOutcome, positionFromString, positionToString, WEBHOOK_SUBSCRIPTIONS_COLLECTION, WebhookSubscriptionDocument,
 } from '@support/domain';
 import { deliveryJob } from './fan-out';
 import { WEBHOOK_SOURCE_PREFIXES, WebhookReplayJob } from './webhook-jobs';
@@ -16,7 +16,8 @@ const EXTEND_EVERY = 5_000;
  * A replay: the log is read from the requested position (or time) up to its head when the job
  * runs, and every message of the subscription's account and of the requested types is delivered
  * again, under the replay's id (each a delivery of its own, in the order of its stream, whatever
- * was delivered before), in delivery jobs of up to MESSAGES_PER_JOB messages. The subscription must still exist and be enabled.
+ * was delivered before), in delivery jobs of up to MESSAGES_PER_JOB messages. The subscription
+ * must still exist and be enabled.
  */
 export const replayWebhook = (deps: WebhookWorkerDeps) => async (job: Job, lease: JobLease): Promise<JobOutcome> => {
   const replay = job.payload as WebhookReplayJob;
