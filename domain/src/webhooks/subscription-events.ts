@@ -63,8 +63,8 @@ export type WebhookSubscriptionEvent =
   | WebhookSubscriptionCreated | WebhookSubscriptionUpdated | WebhookSecretRotated | WebhookSubscriptionDisabled | WebhookSubscriptionDeleted
   | WebhookReplayRequested;
 
-export interface WebhookSubscriptionState {
-  readonly subscriptionId: string;
+/** What a subscription is, as its events say: the decider's state and the read model's document both hold it (a type alias, not an interface: read-model documents must be indexable). */
+export type WebhookSubscriptionSettings = {
   readonly accountId: string;
   readonly url: string;
   readonly eventTypes: readonly WebhookEventType[];
@@ -77,8 +77,12 @@ export interface WebhookSubscriptionState {
   readonly previousSecret: { readonly version: number; readonly validUntil: string } | null;
   readonly createdAt: string;
   readonly updatedAt: string;
+};
+
+export type WebhookSubscriptionState = WebhookSubscriptionSettings & {
+  readonly subscriptionId: string;
   readonly deleted: boolean;
-}
+};
 
 export type MaybeSubscription = WebhookSubscriptionState | null;
 
