@@ -2,7 +2,7 @@ import path from 'node:path';
 import Router from '@koa/router';
 import { downloadRoutes, importEmbeddedJobs, importEmbeddedLog, LocalBlobStore, SqliteEventStore, SqliteJobQueue, loadOrCreateSigningKey, mongoLimiters, READ_MODELS_FILE, SqliteReadModels } from '@support/adapters';
 import { LimiterFactory, memoryLimiters } from '@support/http-edge';
-import { BlobStore, EventStore, JobQueue, Logger, ReadModels } from '@support/domain';
+import { BlobStore, EventStore, JobQueue, Logger, ReadModels, thrownMessage } from '@support/domain';
 
 import { distributedAdapters } from './distributed-adapters';
 import { Settings } from './settings';
@@ -83,7 +83,7 @@ export const openEngines = async (settings: Settings, logger: Logger): Promise<E
     jobQueue = await distributedAdapters().NatsJobQueue.connect({ servers: settings.natsUrl });
     names.jobQueue = 'nats';
   } else {
-    const onError = (error: unknown) => logger.warn('job queue: a background write failed; tried again shortly', { errorMessage: error instanceof Error ? error.message : String(error) });
+    const onError = (error: unknown) => logger.warn('job queue: a background write failed; tried again shortly', { errorMessage: thrownMessage(error) });
     jobQueue = await SqliteJobQueue.open({ file: path.join(settings.dataDir, JOBS_FILE), onError });
     names.jobQueue = 'sqlite';
   }

@@ -1,4 +1,4 @@
-import type { JobHandler, JobLease, JobOutcome } from '@support/domain';
+import { thrownMessage, type JobHandler, type JobLease, type JobOutcome } from '@support/domain';
 import type { ConsumerSettings } from './consumer-settings';
 
 /** What a handler did with one delivery: decided an outcome, or threw. */
@@ -15,7 +15,7 @@ export type Settlement =
 /** The one rule both engines follow when a handler finishes a delivery. */
 export function settle(result: HandlerResult, deliveryCount: number, settings: Pick<ConsumerSettings, 'maxDeliver' | 'backoffMs'>): Settlement {
   if (result.type === 'threw') {
-    return retryOrGiveUp(`handler threw: ${errorMessage(result.error)}`, settings.backoffMs(deliveryCount), deliveryCount, settings);
+    return retryOrGiveUp(`handler threw: ${thrownMessage(result.error)}`, settings.backoffMs(deliveryCount), deliveryCount, settings);
   }
   const { outcome } = result;
   switch (outcome.type) {
@@ -56,8 +56,4 @@ function isOutcome(value: unknown): value is JobOutcome {
   if (typeof value !== 'object' || value === null) return false;
   const type = (value as { type?: unknown }).type;
   return type === 'ack' || type === 'retry' || type === 'fail';
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { ActionRunOutcome, actionRunStream, CommandContext, ExecuteAction, ExecuteActionRan, Logger, redactSecretInputs } from '@support/domain';
+import { ActionRunOutcome, actionRunStream, CommandContext, ExecuteAction, ExecuteActionRan, Logger, redactSecretInputs, thrownMessage } from '@support/domain';
 import { recordFact, WriteDeps } from '@support/event-sourcing';
 
 export interface RecordRunDeps extends WriteDeps {
@@ -34,6 +34,6 @@ export const recordActionRun = async (deps: RecordRunDeps, ctx: CommandContext, 
     const recorded = await recordFact(deps, actionRunStream(runId), actionRanEvent(runId, action, inputs, outcome), ctx, 'new');
     if (E.isLeft(recorded)) notRecorded(`the run's stream ${recorded.left.streamName} exists already`);
   } catch (e) {
-    notRecorded(e instanceof Error ? e.message : String(e));
+    notRecorded(thrownMessage(e));
   }
 };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/Either';
 import type { Context, Middleware } from 'koa';
 import {
-  AccountDirectory, canonicalJson, CommandContext, IdempotentRequestAnswered, IdempotentRequestStarted, Logger, requestFingerprint,
+  AccountDirectory, canonicalJson, CommandContext, IdempotentRequestAnswered, IdempotentRequestStarted, Logger, requestFingerprint, thrownMessage,
 } from '@support/domain';
 import {
   claimUnique, IDEMPOTENCY_KEY, IDEMPOTENT_REQUEST_ABANDONED_MS, IdempotencyKey, readLastEvent, recordFact, releaseClaim, sleep, WriteDeps,
@@ -92,7 +92,7 @@ export const idempotencyKeys = (deps: IdempotencyDeps, isCommand: (ctx: Context)
 
   const giveUp = (reason: string) =>
     releaseClaim(deps, IDEMPOTENCY_KEY, claim, requestId, reason, command).catch((e) => {
-      deps.logger.warn('an Idempotency-Key was not given up; it passes on when abandoned', { requestId, errorMessage: e instanceof Error ? e.message : String(e) });
+      deps.logger.warn('an Idempotency-Key was not given up; it passes on when abandoned', { requestId, errorMessage: thrownMessage(e) });
     });
   try {
     await next();
@@ -115,6 +115,6 @@ export const idempotencyKeys = (deps: IdempotencyDeps, isCommand: (ctx: Context)
   };
   // The command happened: an answer that cannot be kept is logged, and a repeat after the key is abandoned runs it again.
   await recordFact(deps, stream, answered, command, 'any').catch((e) => {
-    deps.logger.error('the answer of an Idempotency-Key was not kept', { requestId, errorMessage: e instanceof Error ? e.message : String(e) });
+    deps.logger.error('the answer of an Idempotency-Key was not kept', { requestId, errorMessage: thrownMessage(e) });
   });
 };

@@ -3,3 +3,4 @@ export * from './decode';
 export * from './decider';
 export * from './backoff';
 export * from './bounded-text';
+export * from './thrown-message';

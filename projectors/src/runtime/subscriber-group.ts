@@ -1,4 +1,4 @@
-import { AllSubscription, backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent } from '@support/domain';
+import { AllSubscription, backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent, thrownMessage } from '@support/domain';
 import { sleep } from '@support/event-sourcing';
 import type { SubscriberRunner } from './subscriber';
 
@@ -92,7 +92,7 @@ export class SubscriberGroup {
         if (this.stopped) return;
         failures++;
         this.logger?.error('subscription failed; subscribing again', {
-          subscribers: this.members.map((m) => m.name), failures, errorMessage: e instanceof Error ? e.message : String(e),
+          subscribers: this.members.map((m) => m.name), failures, errorMessage: thrownMessage(e),
         });
         await sleep(backoffDelayMs(failures, RESUBSCRIBE));
       }

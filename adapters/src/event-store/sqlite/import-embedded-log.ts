@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
-import type { RecordedEvent } from '@support/domain';
+import { thrownMessage, type RecordedEvent } from '@support/domain';
 import { lockDir } from '../../files/lock/dir-lock';
 import { LegacyLogIndex, readLegacyEvents, scanLegacyLog } from './legacy-log';
 import { openEventDatabase } from './database';
@@ -83,7 +83,7 @@ async function scanLog(log: FileHandle, logPath: string): Promise<LegacyLogIndex
   try {
     return await scanLegacyLog(log, logPath, MAX_RECORD_BYTES);
   } catch (error) {
-    throw new Error(`cannot import the embedded event log: ${messageOf(error)}; nothing was imported`, { cause: error });
+    throw new Error(`cannot import the embedded event log: ${thrownMessage(error)}; nothing was imported`, { cause: error });
   }
 }
 
@@ -141,7 +141,7 @@ async function readBatch(
         await reader(position, position + 1);
       } catch (error) {
         throw new Error(
-          `cannot import the embedded event log: event log ${logPath} is damaged at byte ${index.offsetOf(position)} (position ${position}): ${messageOf(error)}`,
+          `cannot import the embedded event log: event log ${logPath} is damaged at byte ${index.offsetOf(position)} (position ${position}): ${thrownMessage(error)}`,
           { cause: error },
         );
       }
@@ -149,5 +149,3 @@ async function readBatch(
     throw new Error(`cannot import the embedded event log: event log ${logPath} could not be read at bytes ${index.offsetOf(from)}..${index.endOf(to - 1)}`);
   }
 }
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

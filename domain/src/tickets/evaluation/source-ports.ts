@@ -2,10 +2,8 @@ import * as E from 'fp-ts/Either';
 import { Account } from '../../config/account-config';
 import { ConfiguredHttp } from '../../ports/configured-http';
 import { OrderLookup } from '../../ports/order-lookup';
+import { thrownMessage } from '../../shared/thrown-message';
 import { TaskEvaluationPorts } from './ports';
-
-/** The message of something thrown (an Error's, else the value as text). */
-export const thrownMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * The data sources of task evaluation bound to the account's store system and configured HTTP
