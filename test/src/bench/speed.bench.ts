@@ -12,6 +12,7 @@ import { SERVICE_NODE_FLAGS } from './support/service-node-flags';
 import { cpuMsOf, firstLine, freePort, pinSelf, spawnPinned, stop } from './speed/child';
 import { listMix } from './list-mix/list-mix';
 import { quantile, request, runLoad } from './speed/load';
+import { waitReady } from './speed/wait-ready';
 
 /**
  * The figures of the speed issue, measured as a user would: the service (`node app/dist/start-all.js`,
@@ -44,22 +45,6 @@ const eventLoopP99Ms = async (port: number): Promise<number | null> => {
   return found === null ? null : Number(found[1]) * 1000;
 };
 const line = (text: string) => process.stdout.write(`${text}\n`);
-
-const waitReady = async (port: number, total: number | null, deadlineMs = 600_000): Promise<number> => {
-  const started = performance.now();
-  const agent = new http.Agent({ keepAlive: false });
-  for (;;) {
-    try {
-      const r = await request(agent, port, 'POST', '/apis/task-runs/tickets/list', TOKENS.acmeAdmin, { limit: 1 });
-      if (r.status === 200 && (total === null || JSON.parse(r.text).total === total)) return (performance.now() - started) / 1000;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - started > deadlineMs) throw new Error('the service did not become ready');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-
 
 export async function run(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'support-speed-'));

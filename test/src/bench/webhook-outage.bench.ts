@@ -9,6 +9,7 @@ import { benchConfig, manualTicketBody } from './support/manual-tickets';
 import { SERVICE_NODE_FLAGS } from './support/service-node-flags';
 import { freePort, spawnPinned, stop } from './speed/child';
 import { request } from './speed/load';
+import { waitReady } from './speed/wait-ready';
 
 /**
  * A receiver down for a while, then back (issue 34): the service (`npm start`'s process) with a
@@ -79,10 +80,7 @@ export const run = async (): Promise<void> => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   const api = (method: string, route: string, body: unknown) => request(agent, port, method, route, TOKENS.acmeAdmin, body);
   try {
-    for (const deadline = performance.now() + 60_000; ; await new Promise((r) => setTimeout(r, 50))) {
-      if ((await api('POST', '/apis/task-runs/tickets/list', { limit: 1 }).catch(() => ({ status: 0 }))).status === 200) break;
-      if (performance.now() > deadline) throw new Error('the service did not become ready');
-    }
+    await waitReady(port, null, 60_000);
     const made = await api('POST', '/apis/webhooks', { url: receiver.url, eventTypes: ORDER });
     if (made.status !== 201) throw new Error(`subscribing answered ${made.status}: ${made.text}`);
     const tickets: string[] = [];

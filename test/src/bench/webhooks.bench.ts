@@ -11,6 +11,7 @@ import { SERVICE_NODE_FLAGS } from './support/service-node-flags';
 import { cpuMsOf, freePort, pinSelf, spawnPinned, stop } from './speed/child';
 import { quantile, request, runLoad } from './speed/load';
 import { runPaced } from './speed/paced-load';
+import { waitReady } from './speed/wait-ready';
 
 /**
  * Webhook delivery under ticket creates, as a user runs it (embedded engines), in two topologies:
@@ -66,15 +67,6 @@ const startReceiver = async () => {
 };
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
-const waitReady = async (port: number): Promise<void> => {
-  const agent = new http.Agent({ keepAlive: false });
-  for (const deadline = performance.now() + 60_000; performance.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-    const r = await request(agent, port, 'POST', '/apis/task-runs/tickets/list', TOKENS.acmeAdmin, { limit: 1 }).catch(() => ({ status: 0 }));
-    if (r.status === 200) return;
-  }
-  throw new Error('the service did not become ready');
-};
-
 interface Figures {
   readonly paced: { rate: number; p50: number; p99: number; failures: number; cpuPerCreateUs: number | null; endedAt: number };
   readonly saturated: { rate: number; p99: number; failures: number; cpuPerCreateUs: number | null; endedAt: number };
@@ -118,7 +110,7 @@ const measure = async (topology: Topology, receiver: Receiver | null): Promise<F
   });
   for (const p of processes) p.stderr?.on('data', (d) => process.stderr.write(d));
   try {
-    await waitReady(listPort);
+    await waitReady(listPort, null, 60_000);
     if (receiver !== null) {
       const made = await request(new http.Agent(), port, 'POST', '/apis/webhooks', TOKENS.acmeAdmin, { url: receiver.url, eventTypes: ['ticket.created'] });
       if (made.status !== 201) throw new Error(`subscribing answered ${made.status}: ${made.text}`);
