@@ -1,15 +1,7 @@
 import { LimiterFactory } from '@support/http-edge';
-import { AccountDirectory, Clock, EventStore, IdGenerator, Logger, ProjectionProgress, ReadModels } from '@support/domain';
+import { CommandRouteDeps } from '../shared/command-route-deps';
 
 /** What the export start route needs from the composition root. */
-export interface StartExportDeps {
-  readonly directory: () => AccountDirectory;
+export interface StartExportDeps extends CommandRouteDeps {
   readonly limiters: LimiterFactory;
-  readonly eventStore: EventStore;
-  readonly readModels: ReadModels;
-  readonly progress: ProjectionProgress;
-  readonly newId: IdGenerator;
-  readonly clock: Clock;
-  readonly logger: Logger;
 }
-

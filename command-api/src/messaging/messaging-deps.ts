@@ -1,15 +1,7 @@
-import { AccountDirectory, Clock, EventStore, IdGenerator, Logger, ProjectionProgress, ReadModels } from '@support/domain';
+import { CommandRouteDeps } from '../shared/command-route-deps';
 
 /** What the messaging command routes need from the composition root. */
-export interface MessagingCommandDeps {
-  readonly directory: () => AccountDirectory;
-  readonly eventStore: EventStore;
-  readonly readModels: ReadModels;
-  readonly progress: ProjectionProgress;
-  readonly newId: IdGenerator;
-  readonly clock: Clock;
-  readonly logger: Logger;
+export interface MessagingCommandDeps extends CommandRouteDeps {
   /** Outgoing HTTP; the WhatsApp Cloud API client is built over it. */
   readonly fetch: typeof fetch;
 }
-

@@ -1,14 +1,8 @@
-import { AccountDirectory, Clock, EventStore, IdGenerator, Logger, ProjectionProgress, ReadModels, WebhookTransport } from '@support/domain';
+import { WebhookTransport } from '@support/domain';
+import { CommandRouteDeps } from '../shared/command-route-deps';
 
 /** What the webhook routes need from the composition root. */
-export interface WebhookCommandDeps {
-  readonly directory: () => AccountDirectory;
-  readonly eventStore: EventStore;
-  readonly readModels: ReadModels;
-  readonly progress: ProjectionProgress;
-  readonly newId: IdGenerator;
-  readonly clock: Clock;
-  readonly logger: Logger;
+export interface WebhookCommandDeps extends CommandRouteDeps {
   readonly webhooks: {
     /** The key every subscription's signing secrets are derived from (never shown, never logged). */
     readonly key: Buffer;
