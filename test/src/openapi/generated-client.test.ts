@@ -21,10 +21,11 @@ describe('a client generated from the served document (openapi-typescript, opena
   before(async () => {
     cloud = await startFakeCloudApi();
     external = await startFakeExternal();
-    const config = withoutRateLimits(exampleConfig());
+    // The demo's outside systems (ports 40xx) to the fake, then the chat app to its own fake (whose free port may be 40xxx too).
+    const config: ReturnType<typeof exampleConfig> = JSON.parse(JSON.stringify(withoutRateLimits(exampleConfig())).replace(/http:\/\/127\.0\.0\.1:40\d\d/g, external.url));
     const acme = config.accounts.find((a) => a.id === 'acme')!;
     acme.chatApp = { ...(acme.chatApp as Record<string, unknown>), apiBaseUrl: cloud.url };
-    svc = await startTestService({ config: JSON.parse(JSON.stringify(config).replace(/http:\/\/127\.0\.0\.1:40\d\d/g, external.url)) });
+    svc = await startTestService({ config });
   });
   after(async () => {
     await svc.stop();
