@@ -3,6 +3,8 @@ import { compactProblemBody } from './compact-problem';
 import { HttpProblem, internalError, isHttpProblem, problem } from './problem';
 import { errorFields, Logger } from './logger';
 import { isStorageUnavailable, StorageHealth, storageUnavailable } from './storage-unavailable';
+import { isReadBudgetExceeded } from '@support/domain';
+import { readTooBroad } from './read-too-broad';
 
 export const sendProblem = (ctx: Parameters<Middleware>[0], p: HttpProblem): void => {
   ctx.status = p.status;
@@ -41,6 +43,11 @@ export const errorHandler = (logger: Logger, storage?: StorageHealth): Middlewar
     const known = fromThrown(e);
     if (known) {
       sendProblem(ctx, known);
+      return;
+    }
+    if (isReadBudgetExceeded(e)) {
+      logger.warn('read past its budget', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, budgetMs: e.budgetMs });
+      sendProblem(ctx, readTooBroad(e.budgetMs));
       return;
     }
     if (isStorageUnavailable(e)) {

@@ -20,7 +20,7 @@ export const startExport = async (deps: StartExportDeps, principal: Principal, b
   if (E.isLeft(valid)) return E.left(problem(400, valid.left.message, valid.left.field !== undefined ? { field: valid.left.field } : {}));
   const { filters, format } = valid.right;
   const criteria = snapshotCriteria(valid.right.criteria, context.now);
-  const total = await deps.readModels.tickets.count(criteria);
+  const total = await deps.readModels.tickets.count(criteria, { deadline: context.deadline });
   const jobId = deps.newId();
   const fileName = exportFileName(jobId, context.now, format.timezone);
   const handled = await handleExportJob(deps, exportJobStream(jobId), {

@@ -1,6 +1,7 @@
 export * from './event-store';
 export * from './position';
 export * from './read-models';
+export * from './read-budget';
 export * from './job-queue';
 export * from './blob-store';
 export * from './clock';

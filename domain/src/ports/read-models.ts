@@ -1,5 +1,6 @@
 import type { Position } from './event-store';
 import type { TicketCriteria } from '../tickets/list/ticket-criteria';
+import type { ReadOptions } from './read-budget';
 
 /**
  * The read-model port, shaped by what the features do with read models: a document by id; a few
@@ -47,6 +48,8 @@ export interface CollectionShape {
   readonly indexes?: readonly { readonly name: string; readonly fields: readonly string[] }[];
   /** A text field found by any fragment of it (searchFragments): SQLite FTS5 trigram, MongoDB gram index. */
   readonly search?: string;
+  /** The field every search of the collection is scoped by (the tickets: accountId): the engine keeps the search index per value of it. */
+  readonly searchScopedBy?: string;
   /** The number of documents is kept per combination of these fields' values, so totals over them are read at once. */
   readonly countedBy?: readonly string[];
 }
@@ -98,10 +101,10 @@ export interface TicketPage<T> {
 /** What the list, the export and the export's start ask of the ticket read model. */
 export interface TicketReads {
   /** Page `page` (from 1) of `limit` tickets, with the total; only `fields` are read (the id always). */
-  page<T extends ReadDocument>(criteria: TicketCriteria, page: number, limit: number, fields: readonly string[]): Promise<TicketPage<T>>;
-  count(criteria: TicketCriteria): Promise<number>;
+  page<T extends ReadDocument>(criteria: TicketCriteria, page: number, limit: number, fields: readonly string[], options?: ReadOptions): Promise<TicketPage<T>>;
+  count(criteria: TicketCriteria, options?: ReadOptions): Promise<number>;
   /** Whether any ticket matches. */
-  exists(criteria: TicketCriteria): Promise<boolean>;
+  exists(criteria: TicketCriteria, options?: ReadOptions): Promise<boolean>;
   /**
    * Every match in the criteria's order, as arrays read at once (a consumer of millions loops over
    * each without an await per ticket). Memory stays flat whatever the number of matches. SQLite
@@ -116,8 +119,8 @@ export interface ReadModels {
   /** Makes or checks the read models' storage (tables, indexes); a model whose version changed is emptied, checkpoint included. */
   declare(models: readonly ReadModelShape[]): Promise<void>;
   get<T extends ReadDocument>(collection: string, id: string): Promise<T | null>;
-  find<T extends ReadDocument>(collection: string, query: DocumentQuery): Promise<T[]>;
-  count(collection: string, where: FieldMatch): Promise<number>;
+  find<T extends ReadDocument>(collection: string, query: DocumentQuery, options?: ReadOptions): Promise<T[]>;
+  count(collection: string, where: FieldMatch, options?: ReadOptions): Promise<number>;
   readonly tickets: TicketReads;
   /** The position a read model has applied the log up to (null: nothing yet). */
   checkpoint(readModel: string): Promise<Position | null>;

@@ -8,7 +8,8 @@ const byTimestamp = (key: string) => ({ name: `account_${key}`, fields: ['accoun
  * filter of spec 4.2.1 has its field (a column in SQLite); every sort an index scoped by account
  * (timestamp, then id); the selective filters (status, task, source, assignee, parent, customer,
  * order) an index of their own; the list fields (phones, ticket keys, involved agents) are looked
- * up by one value; `searchText` is found by any fragment; and the tickets are counted per account
+ * up by one value; `searchText` is found by any fragment (within one account: the engines keep
+ * its index per account); and the tickets are counted per account
  * and status (the totals lists ask for most). Filters that match large shares of an account
  * (category, sentiment, team) are read beside an index.
  */
@@ -20,6 +21,7 @@ export const TICKETS_SHAPE: CollectionShape = {
   ],
   lists: ['involvedAgentIds', 'customerPhones', 'ticketKeys'],
   search: 'searchText',
+  searchScopedBy: 'accountId',
   countedBy: ['accountId', 'status'],
   indexes: [
     byTimestamp('createdAt'),

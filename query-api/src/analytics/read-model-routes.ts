@@ -53,7 +53,7 @@ export const readModelRoutes = (router: Router, deps: ReadModelQueryDeps): void 
     respond(ctx, await runQuery(deps, ctx, async (scope, collection) => {
       const where = scopedWhere(scope, q.filter);
       // One more than asked tells whether there are more.
-      const found = where === null ? [] : await deps.readModels.find(collection, { where, ...(q.sort ? { sort: q.sort } : {}), skip: q.skip, limit: q.limit + 1 });
+      const found = where === null ? [] : await deps.readModels.find(collection, { where, ...(q.sort ? { sort: q.sort } : {}), skip: q.skip, limit: q.limit + 1 }, { deadline: ctx.state.deadline, broad: true });
       return ok({ collection, documents: found.slice(0, q.limit), skip: q.skip, limit: q.limit, hasMore: found.length > q.limit });
     }));
   });
@@ -63,7 +63,7 @@ export const readModelRoutes = (router: Router, deps: ReadModelQueryDeps): void 
     if (E.isLeft(query)) return respond(ctx, E.left(problem(400, query.left)));
     respond(ctx, await runQuery(deps, ctx, async (scope, collection) => {
       const where = scopedWhere(scope, query.right.filter);
-      return ok({ collection, count: where === null ? 0 : await deps.readModels.count(collection, where) });
+      return ok({ collection, count: where === null ? 0 : await deps.readModels.count(collection, where, { deadline: ctx.state.deadline, broad: true }) });
     }));
   });
 };

@@ -14,6 +14,6 @@ export const TICKET_LIST_PATH = '/apis/task-runs/tickets/list';
 export const addTicketListRoute = (router: Router, deps: TicketListRouteDeps): void => {
   router.post(TICKET_LIST_PATH, authenticate(deps.directory), rateLimit('ticketList', deps.limiters), async (ctx) => {
     const body = ctx.state.bodyPresent ? ctx.request.body : undefined;
-    respond(ctx, await listTickets(deps, ctx.state.principal, body));
+    respond(ctx, await listTickets(deps, ctx.state.principal, body, { deadline: ctx.state.deadline }));
   });
 };

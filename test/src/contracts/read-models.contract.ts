@@ -49,6 +49,7 @@ export const TICKETS_SHAPE_FOR_TESTS: ReadModelShape = {
       ],
       lists: ['involvedAgentIds', 'customerPhones', 'ticketKeys'],
       search: 'searchText',
+      searchScopedBy: 'accountId',
       countedBy: ['accountId', 'status'],
       indexes: [
         { name: 'account_createdAt', fields: ['accountId', 'createdAt', '_id'] },

@@ -1,7 +1,8 @@
 import { DocumentWrite } from '@support/domain';
 import type { Statement } from 'better-sqlite3';
 import { Statements } from './statements';
-import { countsTable, listTable, searchPendingTable, searchTable, TableLayout } from './table-layout';
+import { countsTable, listTable, searchPendingTable, TableLayout } from './table-layout';
+import { searchTableDdl, searchTableOf, tableExists } from './search-tables';
 import { quoted, SqlValue, toColumn, valueAt } from './sql-values';
 
 /** A document as stored: its row number and its fields. */
@@ -48,12 +49,14 @@ export class DocumentWriter {
   /** The statements the writer runs for every document, made once (an update's by the columns it changes). */
   private readonly sql: {
     readonly select: Statement; readonly insert: Statement; readonly remove: Statement;
-    readonly searchRemove: Statement | null; readonly count: Statement | null;
+    readonly count: Statement | null;
     readonly pendingAdd: Statement | null; readonly pendingRemove: Statement | null; readonly pendingCount: Statement | null;
-    readonly indexPending: Statement | null; readonly clearPending: Statement | null;
+    readonly pendingScopes: Statement | null; readonly clearPending: Statement | null;
     readonly listInsert: ReadonlyMap<string, Statement>; readonly listRemove: ReadonlyMap<string, Statement>;
   };
   private readonly updates = new Map<string, Statement>();
+  /** Per search table: the removal of one text and the move of the pending texts of its scope into it (made on first use). */
+  private readonly searchStatements = new Map<string, { readonly remove: Statement; readonly indexPending: Statement }>();
   /** Documents this writer has inserted since it was made. */
   inserted = 0;
   /** Documents pending for the search index (counted in the file at a batch's first change of them). */
@@ -62,27 +65,47 @@ export class DocumentWriter {
   constructor(private readonly layout: TableLayout, private readonly statements: Statements, private readonly searchIndexBatch = SEARCH_INDEX_BATCH) {
     this.t = quoted(layout.table);
     const { columns, lists, countedBy } = layout;
-    const search = quoted(searchTable(layout.table));
     const pending = quoted(searchPendingTable(layout.table));
-    const searched = layout.search === null ? '' : quoted(layout.search);
     const counts = quoted(countsTable(layout.table));
     const prepare = (sql: string) => statements.db.prepare(sql);
     this.sql = {
       select: prepare(`SELECT n, doc FROM ${this.t} WHERE id = ?`),
       insert: prepare(`INSERT INTO ${this.t} (id, doc${columns.map((c) => `, ${quoted(c)}`).join('')}) VALUES (?, ?${', ?'.repeat(columns.length)})`),
       remove: prepare(`DELETE FROM ${this.t} WHERE n = ?`),
-      searchRemove: layout.search === null ? null : prepare(`DELETE FROM ${search} WHERE rowid = ?`),
       pendingAdd: layout.search === null ? null : prepare(`INSERT OR IGNORE INTO ${pending} (n) VALUES (?)`),
       pendingRemove: layout.search === null ? null : prepare(`DELETE FROM ${pending} WHERE n = ?`),
       pendingCount: layout.search === null ? null : prepare(`SELECT count(*) AS n FROM ${pending}`),
-      indexPending: layout.search === null ? null
-        : prepare(`INSERT INTO ${search} (rowid, text) SELECT t.n, t.${searched} FROM ${pending} p JOIN ${this.t} t ON t.n = p.n WHERE t.${searched} IS NOT NULL AND t.${searched} != ''`),
+      pendingScopes: layout.search === null ? null
+        : prepare(layout.searchScopedBy === null ? 'SELECT NULL AS scope' : `SELECT DISTINCT t.${quoted(layout.searchScopedBy)} AS scope FROM ${pending} p JOIN ${this.t} t ON t.n = p.n`),
       clearPending: layout.search === null ? null : prepare(`DELETE FROM ${pending}`),
       count: countedBy.length === 0 ? null
         : prepare(`INSERT INTO ${counts} (${countedBy.map(quoted).join(', ')}, n) VALUES (${countedBy.map(() => '?').join(', ')}, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n`),
       listInsert: new Map(lists.map((f) => [f, prepare(`INSERT OR IGNORE INTO ${quoted(listTable(layout.table, f))} (value, n) VALUES (?, ?)`)])),
       listRemove: new Map(lists.map((f) => [f, prepare(`DELETE FROM ${quoted(listTable(layout.table, f))} WHERE value = ? AND n = ?`)])),
     };
+  }
+
+  /** The statements of the search table of a scope; the table is made when missing. */
+  private searchOf(scope: unknown): { readonly remove: Statement; readonly indexPending: Statement } {
+    const table = searchTableOf(this.layout, scope);
+    let statements = this.searchStatements.get(table);
+    if (statements === undefined) {
+      const db = this.statements.db;
+      if (!tableExists(db, table)) db.exec(searchTableDdl(table));
+      const searched = quoted(this.layout.search as string);
+      const scoped = this.layout.searchScopedBy === null ? '' : ` AND t.${quoted(this.layout.searchScopedBy)} IS ?`;
+      statements = {
+        remove: db.prepare(`DELETE FROM ${quoted(table)} WHERE rowid = ?`),
+        indexPending: db.prepare(`INSERT INTO ${quoted(table)} (rowid, text) SELECT t.n, t.${searched} FROM ${quoted(searchPendingTable(this.layout.table))} p JOIN ${this.t} t ON t.n = p.n WHERE t.${searched} IS NOT NULL AND t.${searched} != ''${scoped}`),
+      };
+      this.searchStatements.set(table, statements);
+    }
+    return statements;
+  }
+
+  /** Forgets the statements of the search tables (their tables were dropped). */
+  forgetSearchTables(): void {
+    this.searchStatements.clear();
   }
 
   /** The update of these columns (and the JSON), made on first use. */
@@ -149,9 +172,14 @@ export class DocumentWriter {
     if (this.pending !== null && this.pending >= this.searchIndexBatch) this.indexPendingSearch();
   }
 
-  /** Puts the pending documents' search text into the FTS5 index, in one go. */
+  /** Puts the pending documents' search text into the FTS5 index (of each scope they are in), in one go. */
   private indexPendingSearch(): void {
-    this.sql.indexPending?.run();
+    const scopes = (this.sql.pendingScopes?.all() ?? []) as { scope: SqlValue }[];
+    for (const { scope } of scopes) {
+      const { indexPending } = this.searchOf(scope);
+      if (this.layout.searchScopedBy === null) indexPending.run();
+      else indexPending.run(scope);
+    }
     this.sql.clearPending?.run();
     this.pending = 0;
   }
@@ -164,14 +192,18 @@ export class DocumentWriter {
     this.pending += pendingAdd.run(n).changes;
   }
 
-  /** The document's search text is out of the index: removed from it, or no longer pending. */
-  private searchRemoved(n: number): void {
-    const { pendingRemove, searchRemove, pendingCount } = this.sql;
-    if (pendingRemove === null || searchRemove === null || pendingCount === null) return;
+  /** The document's search text is out of the index: removed from it (its scope's), or no longer pending. */
+  private searchRemoved(stored: StoredDocument): void {
+    const { pendingRemove, pendingCount } = this.sql;
+    if (pendingRemove === null || pendingCount === null) return;
     this.pending ??= (pendingCount.get() as { n: number }).n;
-    const wasPending = pendingRemove.run(n).changes;
+    const wasPending = pendingRemove.run(stored.n).changes;
     this.pending -= wasPending;
-    if (wasPending === 0) searchRemove.run(n);
+    if (wasPending === 0) this.searchOf(this.scopeOf(stored.doc)).remove.run(stored.n);
+  }
+
+  private scopeOf(doc: Readonly<Record<string, unknown>>): SqlValue {
+    return this.layout.searchScopedBy === null ? null : toColumn(valueAt(doc, this.layout.searchScopedBy));
   }
 
   /** Forgets the batch's documents and the pending count (after its commit or rollback). */
@@ -206,9 +238,9 @@ export class DocumentWriter {
     for (const list of this.layout.lists) {
       if (changed.includes(list)) this.changeList(list, current.n, listValues(valueAt(current.doc, list)), listValues(valueAt(doc, list)));
     }
-    const search = this.layout.search;
-    if (search !== null && changed.includes(search)) {
-      this.searchRemoved(current.n);
+    const { search, searchScopedBy } = this.layout;
+    if (search !== null && (changed.includes(search) || (searchScopedBy !== null && changed.includes(searchScopedBy)))) {
+      this.searchRemoved(current);
       this.searchPending(current.n);
     }
     if (this.layout.countedBy.some((c) => changed.includes(c))) {
@@ -221,7 +253,7 @@ export class DocumentWriter {
   private remove(current: StoredDocument): void {
     this.sql.remove.run(current.n);
     for (const list of this.layout.lists) this.changeList(list, current.n, listValues(valueAt(current.doc, list)), []);
-    this.searchRemoved(current.n);
+    this.searchRemoved(current);
     this.count(current.doc, -1);
   }
 

@@ -1,15 +1,17 @@
 import type Database from 'better-sqlite3';
 import {
-  CollectionShape, DocumentQuery, FieldMatch, Position, positionFromString, positionToString, ProjectionBatch, ReadDocument, ReadModels, ReadModelShape, TicketReads,
+  CollectionShape, DocumentQuery, FieldMatch, Position, ReadOptions, positionFromString, positionToString, ProjectionBatch, ReadDocument, ReadModels, ReadModelShape, TicketReads,
 } from '@support/domain';
 import { openReader, openWriter } from './database-file';
 import { DocumentWriter } from './document-writer';
-import { orderSql, whereSql } from './field-match-sql';
+import { findDocuments, countDocuments } from './document-queries';
 import { PlannerStatistics } from './planner-statistics';
-import { ReaderStatements, StatementSource, Statements } from './statements';
+import { ReaderStatements, Statements } from './statements';
 import { layoutDdl, layoutTables, TableLayout, tableLayout } from './table-layout';
 import { quoted } from './sql-values';
+import { existingSearchTables } from './search-tables';
 import { SqliteTicketReads } from './ticket-reads';
+import { DEFAULT_READER_THREADS, ReaderPool } from './readers/reader-pool';
 import { OneAtATime } from '../one-at-a-time';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
 
@@ -28,21 +30,26 @@ export const READ_MODELS_FILE = 'read-models.sqlite';
 export interface SqliteReadModelsOptions {
   /** Documents gathered before their search text goes into the FTS5 index (default SEARCH_INDEX_BATCH; tests set it low). */
   readonly searchIndexBatch?: number;
+  /** Threads that run the queries (default DEFAULT_READER_THREADS). */
+  readonly readerThreads?: number;
   /** Told when a background checkpoint of the WAL fails (it is tried again; the writer checkpoints itself past a limit). */
   readonly onCheckpointFailure?: (message: string) => void;
 }
 
 /**
  * The read models in one SQLite database file (WAL): one writer connection, on which projection
- * batches run one at a time, each a transaction with its read model's checkpoint; one reader
- * connection for queries (it sees only committed batches); one more per export stream (a snapshot
- * held while the stream is read); one on a thread of its own that checkpoints the WAL. Other processes open the same file (SQLite's locking).
+ * batches run one at a time, each a transaction with its read model's checkpoint; reader threads
+ * (ReaderPool), each with its own connection, for the queries (they see only committed batches);
+ * one reader connection on the event loop for reads of one row by key (a document by id, a
+ * checkpoint); one more per export stream (a snapshot held while the stream is read); one on a
+ * thread of its own that checkpoints the WAL. Other processes open the same file (SQLite's locking).
  */
 export class SqliteReadModels implements ReadModels {
   private readonly layouts = new Map<string, TableLayout>();
   private readonly writers = new Map<string, DocumentWriter>();
   private readonly writes: Statements;
   private readonly reads: ReaderStatements;
+  private readonly readers: ReaderPool;
   /** Batches, checkpoint saves and drops: one at a time on the writer (a batch awaits its projection's reads). */
   private readonly serial = new OneAtATime();
   readonly tickets: TicketReads;
@@ -56,10 +63,14 @@ export class SqliteReadModels implements ReadModels {
     private readonly options: SqliteReadModelsOptions,
   ) {
     this.reads = new ReaderStatements(() => openReader(file));
-    // Statistics the writer gathers reach the queries' planner through a reader opened after them.
-    this.statistics = new PlannerStatistics(writer, () => this.reads.reopen());
+    this.readers = new ReaderPool(file, options.readerThreads ?? DEFAULT_READER_THREADS);
+    // Statistics the writer gathers reach the queries' planner through readers opened after them.
+    this.statistics = new PlannerStatistics(writer, () => {
+      this.reads.reopen();
+      this.readers.reopen();
+    });
     this.writes = new Statements(writer);
-    this.tickets = new SqliteTicketReads(this.reads, () => openReader(file));
+    this.tickets = new SqliteTicketReads(this.readers, () => openReader(file));
   }
 
   static open(file: string, options: SqliteReadModelsOptions = {}): SqliteReadModels {
@@ -72,7 +83,8 @@ export class SqliteReadModels implements ReadModels {
 
   /** Drops a collection's tables (on the writer, inside the caller's transaction). */
   private dropTables(layout: TableLayout): void {
-    for (const table of layoutTables(layout)) this.writer.exec(`DROP TABLE IF EXISTS ${quoted(table)}`);
+    for (const table of [...layoutTables(layout), ...existingSearchTables(this.writer, layout)]) this.writer.exec(`DROP TABLE IF EXISTS ${quoted(table)}`);
+    this.writers.get(layout.collection)?.forgetSearchTables();
   }
 
   /** Makes a collection's tables and indexes where they are missing, and drops the indexes of its table that the layout no longer has. */
@@ -117,22 +129,17 @@ export class SqliteReadModels implements ReadModels {
     return row === undefined ? null : (JSON.parse(row.doc) as T);
   }
 
-  async find<T extends ReadDocument>(collection: string, query: DocumentQuery): Promise<T[]> {
-    return this.findOn<T>(this.reads, collection, query);
+  /** A feature's own lookup on this thread; a broad query on a reader thread. */
+  async find<T extends ReadDocument>(collection: string, query: DocumentQuery, options?: ReadOptions): Promise<T[]> {
+    const layout = this.layout(collection);
+    if (options?.broad === true) return this.readers.run<T[]>({ op: 'find', layout, query }, options);
+    return findDocuments<T>(this.reads, layout, query);
   }
 
-  private findOn<T extends ReadDocument>(statements: StatementSource, collection: string, query: DocumentQuery): T[] {
+  async count(collection: string, where: FieldMatch, options?: ReadOptions): Promise<number> {
     const layout = this.layout(collection);
-    const where = whereSql(layout, query.where);
-    const page = query.limit !== undefined || (query.skip ?? 0) > 0 ? ` LIMIT ${query.limit ?? -1} OFFSET ${query.skip ?? 0}` : '';
-    const sql = `SELECT doc FROM ${quoted(layout.table)} WHERE ${where.sql} ORDER BY ${orderSql(layout, query.sort)}${page}`;
-    return (statements.get(sql).all(...where.params) as { doc: string }[]).map((r) => JSON.parse(r.doc) as T);
-  }
-
-  async count(collection: string, where: FieldMatch): Promise<number> {
-    const layout = this.layout(collection);
-    const w = whereSql(layout, where);
-    return (this.reads.get(`SELECT count(*) AS n FROM ${quoted(layout.table)} WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
+    if (options?.broad === true) return this.readers.run<number>({ op: 'count', layout, where }, options);
+    return countDocuments(this.reads, layout, where);
   }
 
   async checkpoint(readModel: string): Promise<Position | null> {
@@ -166,7 +173,7 @@ export class SqliteReadModels implements ReadModels {
         // A query sees the batch's writes: they are written first.
         find: async <T extends ReadDocument>(collection: string, where: FieldMatch) => {
           flushAll();
-          return this.findOn<T>(this.writes, collection, { where });
+          return findDocuments<T>(this.writes, this.layout(collection), { where });
         },
         write: async (_event, writes) => {
           for (const w of writes) writer(w.collection).apply(w);
@@ -203,6 +210,7 @@ export class SqliteReadModels implements ReadModels {
   async close(): Promise<void> {
     await this.serial.drained();
     await this.checkpointer.stop();
+    await this.readers.close();
     this.reads.close();
     if (this.writer.open) {
       this.writer.pragma('optimize');

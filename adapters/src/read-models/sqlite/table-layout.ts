@@ -1,12 +1,13 @@
 import { CollectionShape } from '@support/domain';
 import { quoted } from './sql-values';
+import { searchTableDdl, searchTableOf } from './search-tables';
 
 /**
  * How one collection lies in SQLite: a table `<collection>` with an integer key `n`, the document's
  * id, the whole document as JSON text (`doc`), and a column for each declared field (a copy of the
  * document's value, kept by the writer) that indexes and analysts use; beside it a table of values
  * per list field (`<collection>:<field>`), the document counts (`<collection>:counts`), the
- * FTS5 trigram index of the search field (`<collection>:search`) and the documents whose search
+ * FTS5 trigram index of the search field (`<collection>:search`, or one per scope: search-tables) and the documents whose search
  * field is not in that index yet (`<collection>:search-pending`, see DocumentWriter).
  */
 export interface TableLayout {
@@ -16,6 +17,8 @@ export interface TableLayout {
   readonly columns: readonly string[];
   readonly lists: readonly string[];
   readonly search: string | null;
+  /** The field every search is scoped by: its search index is kept per value of it (see search-tables). */
+  readonly searchScopedBy: string | null;
   readonly countedBy: readonly string[];
   /** The table's indexes (beside its own on id). */
   readonly indexes: readonly TableIndex[];
@@ -29,7 +32,6 @@ export interface TableIndex {
 
 export const listTable = (collection: string, field: string): string => `${collection}:${field}`;
 export const countsTable = (collection: string): string => `${collection}:counts`;
-export const searchTable = (collection: string): string => `${collection}:search`;
 export const searchPendingTable = (collection: string): string => `${collection}:search-pending`;
 
 /** The table's own columns: a declared field cannot be named like them. */
@@ -39,12 +41,14 @@ export const tableLayout = (collection: string, shape: CollectionShape): TableLa
   const lists = shape.lists ?? [];
   const indexes = shape.indexes ?? [];
   const columns = [...new Set([
-    ...(shape.fields ?? []), ...lists, ...(shape.search !== undefined ? [shape.search] : []), ...(shape.countedBy ?? []),
+    ...(shape.fields ?? []), ...lists, ...(shape.search !== undefined ? [shape.search] : []), ...(shape.searchScopedBy !== undefined ? [shape.searchScopedBy] : []),
+    ...(shape.countedBy ?? []),
     ...indexes.flatMap((i) => i.fields),
   ])].filter((f) => f !== '_id');
   const clash = columns.find((c) => OWN_COLUMNS.includes(c.toLowerCase()));
   if (clash !== undefined) throw new Error(`Collection "${collection}" declares a field "${clash}": n, id and doc are the table's own columns; name the field otherwise`);
-  return { collection, table: collection, columns, lists, search: shape.search ?? null, countedBy: shape.countedBy ?? [], indexes: tableIndexes(collection, shape) };
+  return { collection, table: collection, columns, lists, search: shape.search ?? null,
+    searchScopedBy: shape.search !== undefined ? shape.searchScopedBy ?? null : null, countedBy: shape.countedBy ?? [], indexes: tableIndexes(collection, shape) };
 };
 
 /**
@@ -83,17 +87,16 @@ export const layoutDdl = (layout: TableLayout): string[] => {
     statements.push(`CREATE TABLE IF NOT EXISTS ${quoted(countsTable(layout.table))} (${keys.join(', ')}, n INTEGER NOT NULL, PRIMARY KEY (${keys.join(', ')})) WITHOUT ROWID`);
   }
   if (layout.search !== null) {
-    // Case-sensitive: the text and the fragments are in lower case already, and folding case again would make distinct letters one (σ and ς).
-    statements.push(`CREATE VIRTUAL TABLE IF NOT EXISTS ${quoted(searchTable(layout.table))} USING fts5(text, tokenize='trigram case_sensitive 1', content='', contentless_delete=1)`);
+    if (layout.searchScopedBy === null) statements.push(searchTableDdl(searchTableOf(layout, null)));
     statements.push(`CREATE TABLE IF NOT EXISTS ${quoted(searchPendingTable(layout.table))} (n INTEGER PRIMARY KEY)`);
   }
   return statements;
 };
 
-/** The tables of the collection, for dropping it. */
+/** The tables of the collection, for dropping it (the search tables besides: existingSearchTables). */
 export const layoutTables = (layout: TableLayout): string[] => [
   layout.table,
   ...layout.lists.map((l) => listTable(layout.table, l)),
   ...(layout.countedBy.length > 0 ? [countsTable(layout.table)] : []),
-  ...(layout.search !== null ? [searchTable(layout.table), searchPendingTable(layout.table)] : []),
+  ...(layout.search !== null ? [searchPendingTable(layout.table)] : []),
 ];

@@ -1,6 +1,6 @@
 import { TicketCriteria } from '@support/domain';
 import { joinAnd, SqlPart } from './field-match-sql';
-import { listTable, searchPendingTable, searchTable } from './table-layout';
+import { listTable, searchPendingTable } from './table-layout';
 import { quoted, SqlValue } from './sql-values';
 
 /** The ticket read model's table in SQLite (the tickets projection declares its columns). */
@@ -28,9 +28,6 @@ const listHolds = (field: string, values: readonly string[]): SqlPart => {
 
 const listEmpty = (field: string): string => `NOT EXISTS (SELECT 1 FROM ${quoted(listTable(TICKETS_TABLE, field))} v WHERE v.n = ${quoted(TICKETS_TABLE)}.n)`;
 
-/** An FTS5 string: the text in double quotes (its own doubled). */
-const ftsString = (text: string): string => `"${text.replace(/"/g, '""')}"`;
-
 /**
  * How a search looks a fragment of three characters or more up in the FTS5 trigram index:
  * `phrase`, the fragment as a phrase (exactly the tickets holding it); or `grams`, the tickets
@@ -39,30 +36,50 @@ const ftsString = (text: string): string => `"${text.replace(/"/g, '""')}"`;
 export type SearchLookup = { readonly kind: 'phrase' } | { readonly kind: 'grams'; readonly grams: readonly string[] };
 export type SearchPlan = (fragment: string) => SearchLookup;
 
-const PHRASE: SearchLookup = { kind: 'phrase' };
+/** The search index as a connection sees it: the FTS5 table of an account's texts (null while it has none), and how a fragment is looked up. */
+export interface SearchIndex {
+  readonly tableOf: (accountId: string) => string | null;
+  readonly plan: SearchPlan;
+}
 
 /**
- * The search: each fragment of three characters or more from the FTS5 trigram index
+ * How the rows of a search are met: `probe` (the index's matches read by row number, then put in
+ * the list's order) suits few matches; `walk` (the account's tickets read in the list's order,
+ * each tested against the index's matches) suits many, since a page is found after a few of them.
+ */
+export type SearchAccess = 'probe' | 'walk';
+
+/** An FTS5 string: the text in double quotes (its own doubled). */
+export const ftsString = (text: string): string => `"${text.replace(/"/g, '""')}"`;
+
+/** Fragments the trigram index can look up: three characters or more. */
+export const indexable = (fragment: string): boolean => [...fragment].length >= 3;
+
+/**
+ * The search: each fragment of three characters or more from the account's FTS5 trigram index
  * (case-sensitive, over text and fragments both in lower case: a phrase of trigrams is exactly "the
  * text holds it") and from the text of the tickets not in that index yet (the pending ones, a few
  * thousand at most); shorter ones by looking in each candidate's text.
  */
-const search = (fragments: readonly string[], plan: SearchPlan): SqlPart => {
+const search = (fragments: readonly string[], accountId: string, index: SearchIndex, access: SearchAccess): SqlPart => {
+  const n = access === 'walk' ? '+n' : 'n';
+  const table = index.tableOf(accountId);
   const parts = fragments.map((f): SqlPart => {
     const holds = { sql: `instr(${col('searchText')}, ?) > 0`, params: [f] };
-    if ([...f].length < 3) return holds;
-    const lookup = plan(f);
-    const inIndex = `n IN (SELECT rowid FROM ${quoted(searchTable(TICKETS_TABLE))} WHERE text MATCH ?)`;
-    const pending = `n IN (SELECT n FROM ${quoted(searchPendingTable(TICKETS_TABLE))})`;
+    if (!indexable(f)) return holds;
+    const pending = { sql: `${n} IN (SELECT n FROM ${quoted(searchPendingTable(TICKETS_TABLE))}) AND ${holds.sql}`, params: [f] };
+    if (table === null) return pending;
+    const lookup = index.plan(f);
+    const inIndex = `${n} IN (SELECT rowid FROM ${quoted(table)} WHERE text MATCH ?)`;
     const indexed: SqlPart = lookup.kind === 'phrase' ? { sql: inIndex, params: [ftsString(f)] }
       : { sql: `${inIndex} AND ${holds.sql}`, params: [lookup.grams.map(ftsString).join(' AND '), f] };
-    return { sql: `((${indexed.sql}) OR (${pending} AND ${holds.sql}))`, params: [...indexed.params, f] };
+    return { sql: `((${indexed.sql}) OR (${pending.sql}))`, params: [...indexed.params, ...pending.params] };
   });
   return parts.length === 1 ? parts[0] : { sql: parts.map((p) => `(${p.sql})`).join(' OR '), params: parts.flatMap((p) => p.params) };
 };
 
 /** The WHERE of the criteria over the tickets table. */
-export const criteriaWhere = (c: TicketCriteria, plan: SearchPlan = () => PHRASE): SqlPart => {
+export const criteriaWhere = (c: TicketCriteria, index: SearchIndex, access: SearchAccess = 'probe'): SqlPart => {
   const parts: SqlPart[] = [{ sql: `${col('accountId')} = ?`, params: [c.accountId] }];
   const stamp = col(c.timestampKey);
   if (c.from !== undefined) parts.push({ sql: `${stamp} >= ?`, params: [c.from] });
@@ -88,7 +105,7 @@ export const criteriaWhere = (c: TicketCriteria, plan: SearchPlan = () => PHRASE
   if (c.sentiments !== undefined) parts.push(oneOf(col('sentiment'), c.sentiments));
   if (c.withoutParent === true) parts.push({ sql: `${col('parentTicketId')} IS NULL`, params: [] });
   if (c.parentTicketId !== undefined) parts.push({ sql: `${col('parentTicketId')} = ?`, params: [c.parentTicketId] });
-  if (c.searchFragments !== undefined) parts.push(c.searchFragments.length === 0 ? { sql: '0', params: [] } : search(c.searchFragments, plan));
+  if (c.searchFragments !== undefined) parts.push(c.searchFragments.length === 0 ? { sql: '0', params: [] } : search(c.searchFragments, c.accountId, index, access));
   return joinAnd(parts);
 };
 
@@ -99,7 +116,7 @@ export const criteriaOrder = (c: TicketCriteria): string => {
 };
 
 /** The fields the criteria condition besides the account and the status: none means the kept counts answer the total. */
-const NARROWING: readonly (keyof TicketCriteria)[] = [
+export const NARROWING: readonly (keyof TicketCriteria)[] = [
   'from', 'to', 'createdAtMost', 'assignedToId', 'unassigned', 'involvedAgentId', 'agentInvolvement', 'createdByUserId', 'taskIds', 'taskTeamIds',
   'source', 'manualSourceLabels', 'phones', 'orderNames', 'ticketKeys', 'category', 'subcategory', 'sentiments', 'withoutParent', 'parentTicketId',
   'searchFragments',

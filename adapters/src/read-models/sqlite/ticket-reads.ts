@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
-import { pageWindow, ReadDocument, reversedCriteria, TicketCriteria, TicketPage, TicketReads } from '@support/domain';
+import { ReadDocument, ReadOptions, TicketCriteria, TicketPage, TicketReads } from '@support/domain';
 import { TimeSlice } from '@support/event-sourcing';
-import { StatementSource } from './statements';
-import { GramFrequencies } from './gram-frequencies';
-import { countsQuery, criteriaOrder, criteriaWhere, SearchPlan, TICKETS_TABLE } from './ticket-criteria-sql';
+import { criteriaOrder, criteriaWhere, SearchIndex, TICKETS_TABLE } from './ticket-criteria-sql';
+import { scopedSearchTable, tableExists } from './search-tables';
+import { ReaderPool } from './readers/reader-pool';
 import { quoted } from './sql-values';
 
 /**
@@ -13,64 +13,38 @@ import { quoted } from './sql-values';
  */
 const STREAM_BATCH = 64;
 
-const pick = <T extends ReadDocument>(doc: Record<string, unknown>, fields: readonly string[]): T => {
-  const out: Record<string, unknown> = { _id: doc._id };
-  for (const f of fields) if (f in doc) out[f] = doc[f];
-  return out as T;
+/** The search index as a connection sees it, each fragment looked up as a phrase. */
+const phraseIndex = (db: Database.Database): SearchIndex => ({
+  tableOf: (accountId) => {
+    const table = scopedSearchTable(TICKETS_TABLE, accountId);
+    return tableExists(db, table) ? table : null;
+  },
+  plan: () => ({ kind: 'phrase' }),
+});
+
+const selectSql = (db: Database.Database, c: TicketCriteria): { sql: string; params: readonly unknown[] } => {
+  const where = criteriaWhere(c, phraseIndex(db));
+  return { sql: `SELECT doc FROM ${quoted(TICKETS_TABLE)} WHERE ${where.sql} ORDER BY ${criteriaOrder(c)}`, params: where.params };
 };
 
-const selectSql = (c: TicketCriteria, grams: SearchPlan, tail = ''): { sql: string; params: readonly unknown[] } => {
-  const where = criteriaWhere(c, grams);
-  return { sql: `SELECT doc FROM ${quoted(TICKETS_TABLE)} WHERE ${where.sql} ORDER BY ${criteriaOrder(c)}${tail}`, params: where.params };
-};
-
-/** The list's pages, counts and the export's stream over the tickets table. */
+/**
+ * The list's pages, counts and the export's stream over the tickets table: pages, counts and
+ * tests of existence on the reader threads (ReaderPool, TicketQueries), the stream on a
+ * connection of its own.
+ */
 export class SqliteTicketReads implements TicketReads {
-  private readonly frequencies: GramFrequencies;
-  /** How a search looks a fragment up (see GramFrequencies). */
-  private readonly grams: SearchPlan;
+  constructor(private readonly readers: ReaderPool, private readonly snapshotConnection: () => Database.Database) {}
 
-  constructor(private readonly reads: StatementSource, private readonly snapshotConnection: () => Database.Database) {
-    this.frequencies = new GramFrequencies(reads, quoted(TICKETS_TABLE), quoted('searchText'));
-    this.grams = (fragment) => this.frequencies.lookup(fragment);
+  page<T extends ReadDocument>(criteria: TicketCriteria, page: number, limit: number, fields: readonly string[], options?: ReadOptions): Promise<TicketPage<T>> {
+    return this.readers.run<TicketPage<T>>({ op: 'ticketPage', criteria, page, limit, fields }, options);
   }
 
-  private rows<T extends ReadDocument>(c: TicketCriteria, skip: number, limit: number, fields: readonly string[]): T[] {
-    const q = selectSql(c, this.grams, ` LIMIT ${limit} OFFSET ${skip}`);
-    return (this.reads.get(q.sql).all(...q.params) as { doc: string }[]).map((r) => pick<T>(JSON.parse(r.doc) as Record<string, unknown>, fields));
+  count(criteria: TicketCriteria, options?: ReadOptions): Promise<number> {
+    return this.readers.run<number>({ op: 'ticketCount', criteria }, options);
   }
 
-  /**
-   * The first page is read first: when it is not full it holds every match, and no count is needed.
-   * Other pages count first, then read the page from the nearer end (pageWindow).
-   */
-  async page<T extends ReadDocument>(c: TicketCriteria, page: number, limit: number, fields: readonly string[]): Promise<TicketPage<T>> {
-    if (page === 1) {
-      const docs = this.rows<T>(c, 0, limit, fields);
-      return { docs, total: docs.length < limit ? docs.length : await this.count(c) };
-    }
-    const total = await this.count(c);
-    const window = pageWindow(total, page, limit);
-    if (window === null) return { docs: [], total };
-    if (!window.reversed) return { docs: this.rows<T>(c, window.skip, window.limit, fields), total };
-    return { docs: this.rows<T>(reversedCriteria(c), window.skip, window.limit, fields).reverse(), total };
-  }
-
-  /** From the counts kept per account and status when the criteria narrow by nothing else; else counted. */
-  async count(c: TicketCriteria): Promise<number> {
-    const kept = countsQuery(c);
-    if (kept !== null) {
-      const total = (this.reads.get(kept.sql).get(...kept.params) as { total: number }).total;
-      const minus = kept.minus === undefined ? 0 : (this.reads.get(kept.minus.sql).get(...kept.minus.params) as { total: number }).total;
-      return total - minus;
-    }
-    const where = criteriaWhere(c, this.grams);
-    return (this.reads.get(`SELECT count(*) AS n FROM ${quoted(TICKETS_TABLE)} WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
-  }
-
-  async exists(c: TicketCriteria): Promise<boolean> {
-    const where = criteriaWhere(c, this.grams);
-    return this.reads.get(`SELECT 1 FROM ${quoted(TICKETS_TABLE)} WHERE ${where.sql} LIMIT 1`).get(...where.params) !== undefined;
+  exists(criteria: TicketCriteria, options?: ReadOptions): Promise<boolean> {
+    return this.readers.run<boolean>({ op: 'ticketExists', criteria }, options);
   }
 
   /**
@@ -82,7 +56,7 @@ export class SqliteTicketReads implements TicketReads {
     const slice = new TimeSlice();
     try {
       db.exec('BEGIN');
-      const q = selectSql(c, this.grams);
+      const q = selectSql(db, c);
       const rows = db.prepare(q.sql).raw(true).iterate(...q.params) as IterableIterator<[string]>;
       try {
         for (;;) {

@@ -1,0 +1,32 @@
+import type Database from 'better-sqlite3';
+import { quoted } from './sql-values';
+import { TableLayout } from './table-layout';
+
+/**
+ * The FTS5 trigram tables of a collection's search field. With `searchScopedBy` (the tickets:
+ * accountId) there is one table per value of that field, `<collection>:search(<value>)`, made when
+ * its first text goes in: a search is always within one account, so a fragment shared by many
+ * tickets is counted from the index alone (no row of the collection read to learn its account).
+ * Without it, one table, `<collection>:search`.
+ */
+export const searchTableOf = (layout: TableLayout, scope: unknown): string =>
+  (layout.searchScopedBy === null ? `${layout.table}:search` : scopedSearchTable(layout.table, scope));
+
+/**
+ * The search table of one scope's texts: `<collection>:search(<value>)`. The closing parenthesis
+ * keeps each name apart from the tables FTS5 makes beside another (`<its name>_data`, `_idx`, ...).
+ */
+export const scopedSearchTable = (table: string, scope: unknown): string => `${table}:search(${String(scope ?? '')})`;
+
+/** The statement that makes a search table. Case-sensitive: texts and fragments are in lower case already, and folding case again would make distinct letters one (σ and ς). */
+export const searchTableDdl = (table: string): string =>
+  `CREATE VIRTUAL TABLE IF NOT EXISTS ${quoted(table)} USING fts5(text, tokenize='trigram case_sensitive 1', content='', contentless_delete=1)`;
+
+/** The search tables the file holds for a collection (each scope's), for dropping them. */
+export const existingSearchTables = (db: Database.Database, layout: TableLayout): string[] =>
+  (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' AND (name = ? OR substr(name, 1, length(?)) = ?)")
+    .all(`${layout.table}:search`, `${layout.table}:search(`, `${layout.table}:search(`) as { name: string }[]).map((r) => r.name);
+
+/** Whether a table exists (a scope's search table is made with its first text). */
+export const tableExists = (db: Database.Database, table: string): boolean =>
+  db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table) !== undefined;

@@ -1,0 +1,123 @@
+import { pageWindow, ReadDocument, reversedCriteria, TicketCriteria, TicketPage } from '@support/domain';
+import { StatementSource } from './statements';
+import { GramFrequencies } from './gram-frequencies';
+import { scopedSearchTable } from './search-tables';
+import {
+  countsQuery, criteriaOrder, criteriaWhere, ftsString, indexable, NARROWING, SearchAccess, SearchIndex, TICKETS_TABLE,
+} from './ticket-criteria-sql';
+import { searchPendingTable } from './table-layout';
+import { quoted } from './sql-values';
+
+/**
+ * A walk of the account's tickets in the list's order costs about this many times less per ticket
+ * than reading a match by its row number and sorting it: a search walks when the tickets it must
+ * pass to fill the page are fewer than this many times its matches.
+ */
+const WALK_ADVANTAGE = 10;
+
+const pick = <T extends ReadDocument>(doc: Record<string, unknown>, fields: readonly string[]): T => {
+  const out: Record<string, unknown> = { _id: doc._id };
+  for (const f of fields) if (f in doc) out[f] = doc[f];
+  return out as T;
+};
+
+/** The criteria search by fragments the index can look up and narrow by nothing else: the index alone counts them. */
+const searchOnly = (c: TicketCriteria): boolean =>
+  c.searchFragments !== undefined && c.searchFragments.length > 0 && c.searchFragments.every(indexable)
+  && c.statuses === undefined && c.statusNot === undefined && NARROWING.every((k) => k === 'searchFragments' || c[k] === undefined);
+
+/**
+ * The list's pages and counts over the tickets table, run on one connection (a reader thread's:
+ * see ReaderPool). Synchronous: a reader thread runs one query at a time.
+ *
+ * A search is counted from the account's FTS5 table (and the few texts waiting for it) when it
+ * narrows by nothing else, without reading a ticket's row; its page is read by walking the
+ * account's tickets in the list's order when its matches are many (a page of a fragment that one
+ * ticket in twenty holds is found after some hundreds), by reading its matches when they are few.
+ */
+export class TicketQueries {
+  private readonly frequencies: GramFrequencies;
+  private readonly index: SearchIndex;
+
+  constructor(private readonly reads: StatementSource) {
+    this.frequencies = new GramFrequencies(reads, quoted(TICKETS_TABLE), quoted('searchText'));
+    this.index = {
+      tableOf: (accountId) => {
+        const table = scopedSearchTable(TICKETS_TABLE, accountId);
+        return reads.get("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table) === undefined ? null : table;
+      },
+      plan: (fragment) => this.frequencies.lookup(fragment),
+    };
+  }
+
+  private rows<T extends ReadDocument>(c: TicketCriteria, skip: number, limit: number, fields: readonly string[], access: SearchAccess): T[] {
+    const where = criteriaWhere(c, this.index, access);
+    const sql = `SELECT doc FROM ${quoted(TICKETS_TABLE)} WHERE ${where.sql} ORDER BY ${criteriaOrder(c)} LIMIT ${limit} OFFSET ${skip}`;
+    return (this.reads.get(sql).all(...where.params) as { doc: string }[]).map((r) => pick<T>(JSON.parse(r.doc) as Record<string, unknown>, fields));
+  }
+
+  /**
+   * The first page is read first: when it is not full it holds every match, and no count is needed.
+   * Other pages count first, then read the page from the nearer end (pageWindow).
+   */
+  page<T extends ReadDocument>(c: TicketCriteria, page: number, limit: number, fields: readonly string[]): TicketPage<T> {
+    const matches = this.searchMatches(c);
+    const access = (skip: number): SearchAccess => this.access(c, matches, skip + limit);
+    if (page === 1) {
+      const docs = this.rows<T>(c, 0, limit, fields, access(0));
+      return { docs, total: docs.length < limit ? docs.length : searchOnly(c) ? (matches as number) : this.count(c) };
+    }
+    const total = searchOnly(c) ? (matches as number) : this.count(c);
+    const window = pageWindow(total, page, limit);
+    if (window === null) return { docs: [], total };
+    if (!window.reversed) return { docs: this.rows<T>(c, window.skip, window.limit, fields, access(window.skip)), total };
+    return { docs: this.rows<T>(reversedCriteria(c), window.skip, window.limit, fields, access(window.skip)).reverse(), total };
+  }
+
+  /** From the counts kept per account and status, or the search index, when the criteria narrow by nothing else; else counted. */
+  count(c: TicketCriteria): number {
+    if (searchOnly(c)) return this.searchMatches(c) as number;
+    const kept = countsQuery(c);
+    if (kept !== null) {
+      const total = (this.reads.get(kept.sql).get(...kept.params) as { total: number }).total;
+      const minus = kept.minus === undefined ? 0 : (this.reads.get(kept.minus.sql).get(...kept.minus.params) as { total: number }).total;
+      return total - minus;
+    }
+    const where = criteriaWhere(c, this.index);
+    return (this.reads.get(`SELECT count(*) AS n FROM ${quoted(TICKETS_TABLE)} WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
+  }
+
+  exists(c: TicketCriteria): boolean {
+    const where = criteriaWhere(c, this.index);
+    return this.reads.get(`SELECT 1 FROM ${quoted(TICKETS_TABLE)} WHERE ${where.sql} LIMIT 1`).get(...where.params) !== undefined;
+  }
+
+  /**
+   * The account's tickets whose text holds one of the search's fragments, from the index and the
+   * texts waiting for it (null: no search, or a fragment too short for the index). Exactly the
+   * total of a search that narrows by nothing else; more than the total of one that does.
+   */
+  private searchMatches(c: TicketCriteria): number | null {
+    const fragments = c.searchFragments;
+    if (fragments === undefined || fragments.length === 0 || !fragments.every(indexable)) return null;
+    const table = this.index.tableOf(c.accountId);
+    const indexed = table === null ? 0
+      : (this.reads.get(`SELECT count(*) AS n FROM ${quoted(table)} WHERE text MATCH ?`).get(fragments.map(ftsString).join(' OR ')) as { n: number }).n;
+    const holds = fragments.map(() => `instr(t.${quoted('searchText')}, ?) > 0`).join(' OR ');
+    const pending = (this.reads.get(`SELECT count(*) AS n FROM ${quoted(searchPendingTable(TICKETS_TABLE))} p JOIN ${quoted(TICKETS_TABLE)} t ON t.n = p.n WHERE t.${quoted('accountId')} = ? AND (${holds})`)
+      .get(c.accountId, ...fragments) as { n: number }).n;
+    return indexed + pending;
+  }
+
+  /** Walk when the tickets passed to find `rows` matches (at the account's share of matches) are fewer than WALK_ADVANTAGE times the matches. */
+  private access(c: TicketCriteria, matches: number | null, rows: number): SearchAccess {
+    if (matches === null || matches === 0) return 'probe';
+    const tickets = this.accountTickets(c.accountId);
+    return (rows * tickets) / matches < WALK_ADVANTAGE * matches ? 'walk' : 'probe';
+  }
+
+  private accountTickets(accountId: string): number {
+    const kept = countsQuery({ accountId, timestampKey: 'createdAt', sortOrder: 'desc' }) as NonNullable<ReturnType<typeof countsQuery>>;
+    return (this.reads.get(kept.sql).get(...kept.params) as { total: number }).total;
+  }
+}
