@@ -52,6 +52,12 @@ export interface CollectionShape {
   readonly searchScopedBy?: string;
   /** The number of documents is kept per combination of these fields' values, so totals over them are read at once. */
   readonly countedBy?: readonly string[];
+  /**
+   * Timestamp fields (ISO 8601 UTC) whose UTC days the documents are also counted by, with
+   * countedBy's fields, so that a total over a date range reads the counts of the days it covers
+   * whole and only its two edge days from the documents (SQLite; MongoDB counts through its indexes).
+   */
+  readonly countedByDay?: readonly string[];
 }
 
 /** A read model as its projection declares it: its name and the collections it owns. */

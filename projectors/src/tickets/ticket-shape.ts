@@ -10,7 +10,8 @@ const byTimestamp = (key: string) => ({ name: `account_${key}`, fields: ['accoun
  * order) an index of their own; the list fields (phones, ticket keys, involved agents) are looked
  * up by one value; `searchText` is found by any fragment (within one account: the engines keep
  * its index per account); and the tickets are counted per account
- * and status (the totals lists ask for most). Filters that match large shares of an account
+ * and status (the totals lists ask for most), and per day of creation, update and resolution (a
+ * total over a date range). Filters that match large shares of an account
  * (category, sentiment, team) are read beside an index.
  */
 export const TICKETS_SHAPE: CollectionShape = {
@@ -23,6 +24,7 @@ export const TICKETS_SHAPE: CollectionShape = {
   search: 'searchText',
   searchScopedBy: 'accountId',
   countedBy: ['accountId', 'status'],
+  countedByDay: ['createdAt', 'updatedAt', 'resolvedAt'],
   indexes: [
     byTimestamp('createdAt'),
     byTimestamp('updatedAt'),

@@ -51,6 +51,7 @@ export const TICKETS_SHAPE_FOR_TESTS: ReadModelShape = {
       search: 'searchText',
       searchScopedBy: 'accountId',
       countedBy: ['accountId', 'status'],
+      countedByDay: ['createdAt', 'updatedAt', 'resolvedAt'],
       indexes: [
         { name: 'account_createdAt', fields: ['accountId', 'createdAt', '_id'] },
         { name: 'account_updatedAt', fields: ['accountId', 'updatedAt', '_id'] },
@@ -940,6 +941,9 @@ const ticketsSection = (models: () => ReadModels, engine: ReadModelsEngine): voi
       change('tk-006', { accountId: GLOBEX });
       change('tk-007', { accountId: ACME, status: 'open' });
       change('tk-041', { status: 'assigned' });
+      change('tk-011', { updatedAt: iso(T0 + 9 * 24 * HOUR + 7) });
+      change('tk-012', { resolvedAt: null, status: 'open' });
+      change('tk-014', { createdAt: iso(T0 + 30 * HOUR + 5), resolvedAt: iso(T0 + 3 * 24 * HOUR) });
       remove('tk-008');
       remove('tk-009');
       remove('tk-013');
@@ -976,6 +980,21 @@ const ticketsSection = (models: () => ReadModels, engine: ReadModelsEngine): voi
       }
       await expectTicketReadsAgree(models(), docs, base({ statusNot: 'archived' }));
       await expectTicketReadsAgree(models(), docs, base({ accountId: GLOBEX, statuses: ['queued', 'closed'], sortOrder: 'asc' }));
+      // Totals over date ranges (from the counts kept per day where the engine keeps them): ranges over many days, one day, open at either end.
+      const ranges: readonly { from?: string; to?: string }[] = [
+        { from: '2026-03-02T05:30:00.000Z', to: '2026-03-09T13:00:00.000Z' }, { from: '2026-03-03T00:00:00.000Z' }, { to: '2026-03-05T23:59:59.999Z' },
+        { from: '2026-03-04T01:00:00.000Z', to: '2026-03-04T20:00:00.000Z' }, { from: '2026-03-01T00:00:00.000Z', to: '2026-04-01T00:00:00.000Z' },
+      ];
+      for (const accountId of [ACME, GLOBEX]) {
+        for (const timestampKey of ['createdAt', 'updatedAt', 'resolvedAt'] as const) {
+          for (const range of ranges) {
+            for (const narrow of [{}, { statuses: ['open', 'resolved'] }, { statusNot: 'closed' }, { createdAtMost: '2026-03-06T12:00:00.000Z' }]) {
+              const c = base({ accountId, timestampKey, ...range, ...narrow });
+              expect(await models().tickets.count(c), JSON.stringify(c)).to.equal(expectedMatches(docs, c).length);
+            }
+          }
+        }
+      }
     });
 
     describe('the export stream over many tickets', function () {

@@ -11,6 +11,7 @@ import { layoutDdl, layoutTables, TableLayout, tableLayout } from './table-layou
 import { quoted } from './sql-values';
 import { existingSearchTables } from './search-tables';
 import { SqliteTicketReads } from './ticket-reads';
+import { TICKETS_TABLE } from './ticket-criteria-sql';
 import { DEFAULT_READER_THREADS, ReaderPool } from './readers/reader-pool';
 import { OneAtATime } from '../one-at-a-time';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
@@ -70,7 +71,7 @@ export class SqliteReadModels implements ReadModels {
       this.readers.reopen();
     });
     this.writes = new Statements(writer);
-    this.tickets = new SqliteTicketReads(this.readers, () => openReader(file));
+    this.tickets = new SqliteTicketReads(this.readers, () => this.layout(TICKETS_TABLE), () => openReader(file));
   }
 
   static open(file: string, options: SqliteReadModelsOptions = {}): SqliteReadModels {

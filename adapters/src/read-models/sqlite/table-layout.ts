@@ -1,6 +1,7 @@
 import { CollectionShape } from '@support/domain';
 import { quoted } from './sql-values';
 import { searchTableDdl, searchTableOf } from './search-tables';
+import { dayCountsDdl, dayCountsTable } from './day-counts';
 
 /**
  * How one collection lies in SQLite: a table `<collection>` with an integer key `n`, the document's
@@ -20,6 +21,8 @@ export interface TableLayout {
   /** The field every search is scoped by: its search index is kept per value of it (see search-tables). */
   readonly searchScopedBy: string | null;
   readonly countedBy: readonly string[];
+  /** Timestamp fields whose UTC days the documents are also counted by (with countedBy: see day-counts). */
+  readonly countedByDay: readonly string[];
   /** The table's indexes (beside its own on id). */
   readonly indexes: readonly TableIndex[];
 }
@@ -42,13 +45,14 @@ export const tableLayout = (collection: string, shape: CollectionShape): TableLa
   const indexes = shape.indexes ?? [];
   const columns = [...new Set([
     ...(shape.fields ?? []), ...lists, ...(shape.search !== undefined ? [shape.search] : []), ...(shape.searchScopedBy !== undefined ? [shape.searchScopedBy] : []),
-    ...(shape.countedBy ?? []),
+    ...(shape.countedBy ?? []), ...(shape.countedByDay ?? []),
     ...indexes.flatMap((i) => i.fields),
   ])].filter((f) => f !== '_id');
   const clash = columns.find((c) => OWN_COLUMNS.includes(c.toLowerCase()));
   if (clash !== undefined) throw new Error(`Collection "${collection}" declares a field "${clash}": n, id and doc are the table's own columns; name the field otherwise`);
   return { collection, table: collection, columns, lists, search: shape.search ?? null,
-    searchScopedBy: shape.search !== undefined ? shape.searchScopedBy ?? null : null, countedBy: shape.countedBy ?? [], indexes: tableIndexes(collection, shape) };
+    searchScopedBy: shape.search !== undefined ? shape.searchScopedBy ?? null : null, countedBy: shape.countedBy ?? [],
+    countedByDay: shape.countedBy !== undefined ? shape.countedByDay ?? [] : [], indexes: tableIndexes(collection, shape) };
 };
 
 /**
@@ -86,6 +90,7 @@ export const layoutDdl = (layout: TableLayout): string[] => {
     const keys = layout.countedBy.map(quoted);
     statements.push(`CREATE TABLE IF NOT EXISTS ${quoted(countsTable(layout.table))} (${keys.join(', ')}, n INTEGER NOT NULL, PRIMARY KEY (${keys.join(', ')})) WITHOUT ROWID`);
   }
+  if (layout.countedByDay.length > 0) statements.push(dayCountsDdl(layout));
   if (layout.search !== null) {
     if (layout.searchScopedBy === null) statements.push(searchTableDdl(searchTableOf(layout, null)));
     statements.push(`CREATE TABLE IF NOT EXISTS ${quoted(searchPendingTable(layout.table))} (n INTEGER PRIMARY KEY)`);
@@ -98,5 +103,6 @@ export const layoutTables = (layout: TableLayout): string[] => [
   layout.table,
   ...layout.lists.map((l) => listTable(layout.table, l)),
   ...(layout.countedBy.length > 0 ? [countsTable(layout.table)] : []),
+  ...(layout.countedByDay.length > 0 ? [dayCountsTable(layout.table)] : []),
   ...(layout.search !== null ? [searchPendingTable(layout.table)] : []),
 ];

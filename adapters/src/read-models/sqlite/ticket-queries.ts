@@ -5,7 +5,9 @@ import { scopedSearchTable } from './search-tables';
 import {
   countsQuery, criteriaOrder, criteriaWhere, ftsString, indexable, NARROWING, SearchAccess, SearchIndex, TICKETS_TABLE,
 } from './ticket-criteria-sql';
-import { searchPendingTable } from './table-layout';
+import { searchPendingTable, TableLayout } from './table-layout';
+import { dayCountsTable, dayOf } from './day-counts';
+import { joinAnd, SqlPart } from './field-match-sql';
 import { quoted } from './sql-values';
 
 /**
@@ -20,6 +22,9 @@ const pick = <T extends ReadDocument>(doc: Record<string, unknown>, fields: read
   for (const f of fields) if (f in doc) out[f] = doc[f];
   return out as T;
 };
+
+/** What a total over a date range may narrow by besides the range and the status, to be read from the day counts: nothing. */
+const DAY_RANGE_FIELDS: readonly (keyof TicketCriteria)[] = ['from', 'to', 'createdAtMost'];
 
 /** The criteria search by fragments the index can look up and narrow by nothing else: the index alone counts them. */
 const searchOnly = (c: TicketCriteria): boolean =>
@@ -60,22 +65,25 @@ export class TicketQueries {
    * The first page is read first: when it is not full it holds every match, and no count is needed.
    * Other pages count first, then read the page from the nearer end (pageWindow).
    */
-  page<T extends ReadDocument>(c: TicketCriteria, page: number, limit: number, fields: readonly string[]): TicketPage<T> {
+  page<T extends ReadDocument>(c: TicketCriteria, page: number, limit: number, fields: readonly string[], layout: TableLayout): TicketPage<T> {
     const matches = this.searchMatches(c);
     const access = (skip: number): SearchAccess => this.access(c, matches, skip + limit);
     if (page === 1) {
       const docs = this.rows<T>(c, 0, limit, fields, access(0));
-      return { docs, total: docs.length < limit ? docs.length : searchOnly(c) ? (matches as number) : this.count(c) };
+      return { docs, total: docs.length < limit ? docs.length : searchOnly(c) ? (matches as number) : this.count(c, layout) };
     }
-    const total = searchOnly(c) ? (matches as number) : this.count(c);
+    const total = searchOnly(c) ? (matches as number) : this.count(c, layout);
     const window = pageWindow(total, page, limit);
     if (window === null) return { docs: [], total };
     if (!window.reversed) return { docs: this.rows<T>(c, window.skip, window.limit, fields, access(window.skip)), total };
     return { docs: this.rows<T>(reversedCriteria(c), window.skip, window.limit, fields, access(window.skip)).reverse(), total };
   }
 
-  /** From the counts kept per account and status, or the search index, when the criteria narrow by nothing else; else counted. */
-  count(c: TicketCriteria): number {
+  /**
+   * From the counts kept per account and status, the search index, or the counts kept per day,
+   * when the criteria narrow by nothing else; else counted.
+   */
+  count(c: TicketCriteria, layout: TableLayout): number {
     if (searchOnly(c)) return this.searchMatches(c) as number;
     const kept = countsQuery(c);
     if (kept !== null) {
@@ -83,8 +91,44 @@ export class TicketQueries {
       const minus = kept.minus === undefined ? 0 : (this.reads.get(kept.minus.sql).get(...kept.minus.params) as { total: number }).total;
       return total - minus;
     }
+    return this.dayRangeCount(c, layout) ?? this.counted(c);
+  }
+
+  /** Every match visited. */
+  private counted(c: TicketCriteria): number {
     const where = criteriaWhere(c, this.index);
     return (this.reads.get(`SELECT count(*) AS n FROM ${quoted(TICKETS_TABLE)} WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
+  }
+
+  /**
+   * A total over a date range of a day-counted timestamp, narrowed by status at most: the days the
+   * range covers whole from the day counts, its first and last day counted (null: the criteria do
+   * not allow it, or the range lies within one day).
+   */
+  private dayRangeCount(c: TicketCriteria, layout: TableLayout): number | null {
+    if (!layout.countedByDay.includes(c.timestampKey) || NARROWING.some((k) => !DAY_RANGE_FIELDS.includes(k) && c[k] !== undefined)) return null;
+    const [account, ...others] = layout.countedBy;
+    if (account !== 'accountId' || others.some((k) => k !== 'status')) return null;
+    if (c.createdAtMost !== undefined && c.timestampKey !== 'createdAt') return null;
+    const to = c.createdAtMost !== undefined && (c.to === undefined || c.createdAtMost < c.to) ? c.createdAtMost : c.to;
+    if (c.from === undefined && to === undefined) return null;
+    const fromDay = c.from === undefined ? null : dayOf(c.from);
+    const toDay = to === undefined ? null : dayOf(to);
+    if ((c.from !== undefined && fromDay === null) || (to !== undefined && toDay === null)) return null;
+    if (fromDay !== null && toDay !== null && fromDay >= toDay) return null;
+    if (c.statuses !== undefined && c.statuses.length === 0) return 0;
+    const base: TicketCriteria = { ...c, from: undefined, to: undefined, createdAtMost: undefined };
+    // The edge days from the tickets (an upper bound past every time of its day: '\uffff' sorts after them).
+    const first = fromDay === null ? 0 : this.counted({ ...base, from: c.from, to: `${fromDay}\uffff` });
+    const last = toDay === null ? 0 : this.counted({ ...base, from: toDay, to });
+    const where: SqlPart[] = [{ sql: `${quoted('accountId')} = ? AND stamp = ?`, params: [c.accountId, c.timestampKey] }];
+    if (fromDay !== null) where.push({ sql: 'day > ?', params: [fromDay] });
+    if (toDay !== null) where.push({ sql: 'day < ?', params: [toDay] });
+    if (c.statuses !== undefined) where.push({ sql: `${quoted('status')} IN (${c.statuses.map(() => '?').join(', ')})`, params: c.statuses });
+    if (c.statusNot !== undefined) where.push({ sql: `${quoted('status')} IS NOT ?`, params: [c.statusNot] });
+    const days = joinAnd(where);
+    const middle = (this.reads.get(`SELECT coalesce(sum(n), 0) AS n FROM ${quoted(dayCountsTable(TICKETS_TABLE))} WHERE ${days.sql}`).get(...days.params) as { n: number }).n;
+    return first + middle + last;
   }
 
   exists(c: TicketCriteria): boolean {

@@ -4,6 +4,7 @@ import { TimeSlice } from '@support/event-sourcing';
 import { criteriaOrder, criteriaWhere, SearchIndex, TICKETS_TABLE } from './ticket-criteria-sql';
 import { scopedSearchTable, tableExists } from './search-tables';
 import { ReaderPool } from './readers/reader-pool';
+import { TableLayout } from './table-layout';
 import { quoted } from './sql-values';
 
 /**
@@ -33,18 +34,19 @@ const selectSql = (db: Database.Database, c: TicketCriteria): { sql: string; par
  * connection of its own.
  */
 export class SqliteTicketReads implements TicketReads {
-  constructor(private readonly readers: ReaderPool, private readonly snapshotConnection: () => Database.Database) {}
+  /** `layout`: the tickets collection's, as declared (it says which counts are kept). */
+  constructor(private readonly readers: ReaderPool, private readonly layout: () => TableLayout, private readonly snapshotConnection: () => Database.Database) {}
 
-  page<T extends ReadDocument>(criteria: TicketCriteria, page: number, limit: number, fields: readonly string[], options?: ReadOptions): Promise<TicketPage<T>> {
-    return this.readers.run<TicketPage<T>>({ op: 'ticketPage', criteria, page, limit, fields }, options);
+  async page<T extends ReadDocument>(criteria: TicketCriteria, page: number, limit: number, fields: readonly string[], options?: ReadOptions): Promise<TicketPage<T>> {
+    return this.readers.run<TicketPage<T>>({ op: 'ticketPage', layout: this.layout(), criteria, page, limit, fields }, options);
   }
 
-  count(criteria: TicketCriteria, options?: ReadOptions): Promise<number> {
-    return this.readers.run<number>({ op: 'ticketCount', criteria }, options);
+  async count(criteria: TicketCriteria, options?: ReadOptions): Promise<number> {
+    return this.readers.run<number>({ op: 'ticketCount', layout: this.layout(), criteria }, options);
   }
 
-  exists(criteria: TicketCriteria, options?: ReadOptions): Promise<boolean> {
-    return this.readers.run<boolean>({ op: 'ticketExists', criteria }, options);
+  async exists(criteria: TicketCriteria, options?: ReadOptions): Promise<boolean> {
+    return this.readers.run<boolean>({ op: 'ticketExists', layout: this.layout(), criteria }, options);
   }
 
   /**

@@ -3,9 +3,9 @@ import type { TableLayout } from '../table-layout';
 
 /** A read a reader thread runs: plain data, so that it crosses to the thread as it is. */
 export type ReadRequest =
-  | { readonly op: 'ticketPage'; readonly criteria: TicketCriteria; readonly page: number; readonly limit: number; readonly fields: readonly string[] }
-  | { readonly op: 'ticketCount'; readonly criteria: TicketCriteria }
-  | { readonly op: 'ticketExists'; readonly criteria: TicketCriteria }
+  | { readonly op: 'ticketPage'; readonly layout: TableLayout; readonly criteria: TicketCriteria; readonly page: number; readonly limit: number; readonly fields: readonly string[] }
+  | { readonly op: 'ticketCount'; readonly layout: TableLayout; readonly criteria: TicketCriteria }
+  | { readonly op: 'ticketExists'; readonly layout: TableLayout; readonly criteria: TicketCriteria }
   | { readonly op: 'find'; readonly layout: TableLayout; readonly query: DocumentQuery }
   | { readonly op: 'count'; readonly layout: TableLayout; readonly where: FieldMatch };
 

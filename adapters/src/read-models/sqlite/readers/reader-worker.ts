@@ -19,9 +19,9 @@ const tickets = new TicketQueries(statements);
 const run = (read: ReadRequest): unknown => {
   switch (read.op) {
     case 'ticketPage':
-      return tickets.page(read.criteria, read.page, read.limit, read.fields);
+      return tickets.page(read.criteria, read.page, read.limit, read.fields, read.layout);
     case 'ticketCount':
-      return tickets.count(read.criteria);
+      return tickets.count(read.criteria, read.layout);
     case 'ticketExists':
       return tickets.exists(read.criteria);
     case 'find':
