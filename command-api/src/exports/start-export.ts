@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import {
-  CommandContext, EXPORT_JOBS_PROJECTION, exportFileName, exportJobStream, exportOwnerOf, Principal, READ_YOUR_WRITES_MS, snapshotCriteria, validateExportRequest,
+  CommandContext, EXPORT_JOBS_PROJECTION, sortablePosition, TICKETS_PROJECTION, exportFileName, exportJobStream, exportOwnerOf, Principal, READ_YOUR_WRITES_MS, snapshotCriteria, validateExportRequest,
 } from '@support/domain';
 import { handleExportJob } from '@support/event-sourcing';
 import { StartExportDeps } from './export-deps';
@@ -11,7 +11,8 @@ export const EXPORT_PATH = '/apis/task-runs/tickets/export';
 
 /**
  * POST /apis/task-runs/tickets/export (spec 4.3): validate, compile the filters with the list's
- * criteria, count the matching tickets (total), and record TicketExportRequested on the
+ * criteria, count the matching tickets (total) at the log position the tickets read model has
+ * reached, bound the criteria to the tickets created up to it, and record TicketExportRequested on the
  * job's stream. The export job is published from that event by the dispatcher (the outbox), never
  * from here. Answers 202 once the export-jobs read model holds the job.
  */
@@ -19,8 +20,10 @@ export const startExport = async (deps: StartExportDeps, principal: Principal, b
   const valid = validateExportRequest(body, principal.account);
   if (E.isLeft(valid)) return E.left(problem(400, valid.left.message, valid.left.field !== undefined ? { field: valid.left.field } : {}));
   const { filters, format } = valid.right;
-  const criteria = snapshotCriteria(valid.right.criteria, context.now);
-  const total = await deps.readModels.tickets.count(criteria, { deadline: context.deadline });
+  const requested = snapshotCriteria(valid.right.criteria, context.now);
+  // The total and the file are the tickets created up to one position of the log, whatever is created meanwhile.
+  const { total, position } = await deps.readModels.tickets.countAt(requested, TICKETS_PROJECTION, { deadline: context.deadline });
+  const criteria = { ...requested, createdUpTo: position === null ? '' : sortablePosition(position) };
   const jobId = deps.newId();
   const fileName = exportFileName(jobId, context.now, format.timezone);
   const handled = await handleExportJob(deps, exportJobStream(jobId), {

@@ -104,6 +104,12 @@ export interface TicketPage<T> {
   readonly total: number;
 }
 
+/** A total and the log position the read model had applied when it was counted (null: nothing yet). */
+export interface TicketSnapshot {
+  readonly total: number;
+  readonly position: Position | null;
+}
+
 /** What the list, the export and the export's start ask of the ticket read model. */
 export interface TicketReads {
   /** Page `page` (from 1) of `limit` tickets, with the total; only `fields` are read (the id always). */
@@ -111,6 +117,12 @@ export interface TicketReads {
   count(criteria: TicketCriteria, options?: ReadOptions): Promise<number>;
   /** Whether any ticket matches. */
   exists(criteria: TicketCriteria, options?: ReadOptions): Promise<boolean>;
+  /**
+   * The total, and the position of the log that the read model `readModel` had applied when it was
+   * counted: every ticket created up to that position is counted, none created after it (an
+   * export's snapshot, with `createdUpTo`).
+   */
+  countAt(criteria: TicketCriteria, readModel: string, options?: ReadOptions): Promise<TicketSnapshot>;
   /**
    * Every match in the criteria's order, as arrays read at once (a consumer of millions loops over
    * each without an await per ticket). Memory stays flat whatever the number of matches. SQLite

@@ -18,7 +18,7 @@ export const TICKETS_SHAPE: CollectionShape = {
   fields: [
     'accountId', 'status', 'createdAt', 'updatedAt', 'resolvedAt', 'executedAt', 'assignedAt', 'assignedToId', 'createdByUserId', 'taskId', 'taskTeamId',
     'source', 'manualSourceLabel', 'customerId', 'customerName', 'orderName', 'category', 'subcategory', 'sentiment', 'parentTicketId', 'ticketNumber',
-    'ticketType', 'rootTicketId',
+    'ticketType', 'rootTicketId', 'createdPosition',
   ],
   lists: ['involvedAgentIds', 'customerPhones', 'ticketKeys'],
   search: 'searchText',

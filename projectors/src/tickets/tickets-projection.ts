@@ -1,6 +1,7 @@
 import {
   CUSTOMER_STREAM_PREFIX, CustomerEvent, DocumentWrite, ProjectionReads, RecordedEvent, storedTimestamp, TICKET_LIFECYCLE_EVENT_TYPES, TICKET_STREAM_PREFIX, TicketDocument,
   TicketEvent, TicketLifecycleEvent, TICKETS_COLLECTION, TICKETS_PROJECTION,
+  Position, sortablePosition,
 } from '@support/domain';
 import { ProjectionDefinition } from '../runtime';
 import { loadTicketCustomer } from './customer-lookup';
@@ -46,8 +47,9 @@ const lifecycle = async (reads: ProjectionReads, e: TicketLifecycleEvent): Promi
   return withFamily(reads, doc, change.own, change.family, decision);
 };
 
-const created = async (reads: ProjectionReads, e: Extract<TicketEvent, { type: 'TicketCreated' }>): Promise<readonly DocumentWrite[]> => {
-  const write = ticketCreated(e.data, await loadTicketCustomer(reads, e.data.customerId));
+const created = async (reads: ProjectionReads, e: Extract<TicketEvent, { type: 'TicketCreated' }>, at: Position): Promise<readonly DocumentWrite[]> => {
+  const made = ticketCreated(e.data, await loadTicketCustomer(reads, e.data.customerId));
+  const write = { ...made, set: { ...made.set, createdPosition: sortablePosition(at) } };
   const rootId = e.data.rootTicketId ?? e.data.parentTicketId;
   if (rootId === undefined || rootId === null || rootId === e.data.ticketId) return [write];
   const root = await ticket(reads, rootId);
@@ -60,7 +62,7 @@ const project = async (event: RecordedEvent, reads: ProjectionReads): Promise<re
   if ((TICKET_LIFECYCLE_EVENT_TYPES as readonly string[]).includes(e.type)) return lifecycle(reads, e as TicketLifecycleEvent);
   switch (e.type) {
     case 'TicketCreated':
-      return created(reads, e);
+      return created(reads, e, event.position);
     case 'TaskEvaluated':
       return [taskEvaluated(e.data)];
     case 'DataPointsReevaluated':

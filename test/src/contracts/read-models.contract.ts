@@ -46,6 +46,7 @@ export const TICKETS_SHAPE_FOR_TESTS: ReadModelShape = {
       fields: [
         'accountId', 'status', 'createdAt', 'updatedAt', 'resolvedAt', 'executedAt', 'assignedAt', 'assignedToId', 'createdByUserId', 'taskId', 'taskTeamId',
         'source', 'manualSourceLabel', 'customerId', 'orderName', 'category', 'subcategory', 'sentiment', 'parentTicketId', 'ticketNumber',
+        'createdPosition',
       ],
       lists: ['involvedAgentIds', 'customerPhones', 'ticketKeys'],
       search: 'searchText',

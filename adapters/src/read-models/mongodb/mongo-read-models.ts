@@ -48,7 +48,7 @@ export class MongoReadModels implements ReadModels {
     this.databaseName = db.databaseName;
     this.meta = new ReadModelMeta(db);
     this.writer = new EventWriter(db, (collection) => this.searchFieldOf(collection));
-    this.tickets = new MongoTicketReads(() => db.collection(TICKETS_COLLECTION));
+    this.tickets = new MongoTicketReads(() => db.collection(TICKETS_COLLECTION), (readModel) => this.checkpoint(readModel));
   }
 
   /**

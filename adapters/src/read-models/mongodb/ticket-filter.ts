@@ -23,6 +23,7 @@ export const ticketFilter = (c: TicketCriteria): Document => {
     clauses.push({ [c.timestampKey]: { ...(c.from !== undefined ? { $gte: c.from } : {}), ...(c.to !== undefined ? { $lte: c.to } : {}) } });
   }
   if (c.createdAtMost !== undefined) clauses.push({ createdAt: { $lte: c.createdAtMost } });
+  if (c.createdUpTo !== undefined) clauses.push({ $or: [{ createdPosition: { $lte: c.createdUpTo } }, { createdPosition: null }] });
   if (c.statuses !== undefined) clauses.push(oneOf('status', c.statuses));
   if (c.statusNot !== undefined) clauses.push({ status: { $ne: c.statusNot } });
   if (c.assignedToId !== undefined) clauses.push({ assignedToId: c.assignedToId });

@@ -1,4 +1,6 @@
-import { pageWindow, reversedCriteria, type ReadDocument, type TicketCriteria, type TicketPage, type TicketReads } from '@support/domain';
+import {
+  pageWindow, reversedCriteria, sortablePosition, type Position, type ReadDocument, type TicketCriteria, type TicketPage, type TicketReads, type TicketSnapshot,
+} from '@support/domain';
 import type { Collection, Document } from 'mongodb';
 import { cursorBatches } from './cursor-batches';
 import { HIDDEN_FIELDS } from './internal-fields';
@@ -12,7 +14,7 @@ const STREAM_BATCH = 500;
  * compiled once per call (ticket-filter).
  */
 export class MongoTicketReads implements TicketReads {
-  constructor(private readonly tickets: () => Collection<Document>) {}
+  constructor(private readonly tickets: () => Collection<Document>, private readonly checkpoint: (readModel: string) => Promise<Position | null>) {}
 
   private rows<T extends ReadDocument>(c: TicketCriteria, skip: number, limit: number, fields: readonly string[]): Promise<T[]> {
     const projection = Object.fromEntries([['_id', 1], ...fields.filter((f) => f !== '_id').map((f) => [f, 1])]);
@@ -39,6 +41,15 @@ export class MongoTicketReads implements TicketReads {
 
   count(c: TicketCriteria): Promise<number> {
     return this.tickets().countDocuments(ticketFilter(c));
+  }
+
+  /**
+   * The checkpoint first, then the tickets created up to it: the documents of a batch are written
+   * before its checkpoint, so every ticket up to it is there, and those written past it are left out.
+   */
+  async countAt(c: TicketCriteria, readModel: string): Promise<TicketSnapshot> {
+    const position = await this.checkpoint(readModel);
+    return { total: await this.count({ ...c, createdUpTo: position === null ? '' : sortablePosition(position) }), position };
   }
 
   async exists(c: TicketCriteria): Promise<boolean> {

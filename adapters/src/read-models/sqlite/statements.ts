@@ -35,6 +35,8 @@ const REOPEN_AFTER_MS = 60_000;
 export class ReaderStatements implements StatementSource {
   private current: Statements;
   private openedAt: number;
+  /** A snapshot is being read: the connection is not opened again until it ends. */
+  private holding = false;
 
   constructor(private readonly open: () => Database.Database, private readonly now: () => number = Date.now) {
     this.current = new Statements(open());
@@ -42,8 +44,22 @@ export class ReaderStatements implements StatementSource {
   }
 
   get(sql: string): Database.Statement {
-    if (this.now() - this.openedAt >= REOPEN_AFTER_MS) this.reopen();
+    if (!this.holding && this.now() - this.openedAt >= REOPEN_AFTER_MS) this.reopen();
     return this.current.get(sql);
+  }
+
+  /** Runs `work` in one read transaction: every query it makes sees the same moment of the file. */
+  inSnapshot<T>(work: () => T): T {
+    if (this.now() - this.openedAt >= REOPEN_AFTER_MS) this.reopen();
+    const db = this.current.db;
+    this.holding = true;
+    db.exec('BEGIN');
+    try {
+      return work();
+    } finally {
+      db.exec('COMMIT');
+      this.holding = false;
+    }
   }
 
   /** A new connection from now on (the old one closed: its statements ran to completion, being synchronous). */

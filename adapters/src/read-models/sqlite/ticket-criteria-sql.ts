@@ -85,6 +85,7 @@ export const criteriaWhere = (c: TicketCriteria, index: SearchIndex, access: Sea
   if (c.from !== undefined) parts.push({ sql: `${stamp} >= ?`, params: [c.from] });
   if (c.to !== undefined) parts.push({ sql: `${stamp} <= ?`, params: [c.to] });
   if (c.createdAtMost !== undefined) parts.push({ sql: `${col('createdAt')} <= ?`, params: [c.createdAtMost] });
+  if (c.createdUpTo !== undefined) parts.push({ sql: `coalesce(${col('createdPosition')}, '') <= ?`, params: [c.createdUpTo] });
   if (c.statuses !== undefined) parts.push(oneOf(col('status'), c.statuses));
   if (c.statusNot !== undefined) parts.push({ sql: `${col('status')} IS NOT ?`, params: [c.statusNot] });
   if (c.assignedToId !== undefined) parts.push({ sql: `${col('assignedToId')} = ?`, params: [c.assignedToId] });
@@ -117,7 +118,7 @@ export const criteriaOrder = (c: TicketCriteria): string => {
 
 /** The fields the criteria condition besides the account and the status: none means the kept counts answer the total. */
 export const NARROWING: readonly (keyof TicketCriteria)[] = [
-  'from', 'to', 'createdAtMost', 'assignedToId', 'unassigned', 'involvedAgentId', 'agentInvolvement', 'createdByUserId', 'taskIds', 'taskTeamIds',
+  'from', 'to', 'createdAtMost', 'createdUpTo', 'assignedToId', 'unassigned', 'involvedAgentId', 'agentInvolvement', 'createdByUserId', 'taskIds', 'taskTeamIds',
   'source', 'manualSourceLabels', 'phones', 'orderNames', 'ticketKeys', 'category', 'subcategory', 'sentiments', 'withoutParent', 'parentTicketId',
   'searchFragments',
 ];

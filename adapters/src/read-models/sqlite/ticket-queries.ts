@@ -1,5 +1,5 @@
-import { pageWindow, ReadDocument, reversedCriteria, TicketCriteria, TicketPage } from '@support/domain';
-import { StatementSource } from './statements';
+import { pageWindow, positionFromString, ReadDocument, reversedCriteria, TicketCriteria, TicketPage, TicketSnapshot } from '@support/domain';
+import { ReaderStatements } from './statements';
 import { GramFrequencies } from './gram-frequencies';
 import { scopedSearchTable } from './search-tables';
 import {
@@ -44,7 +44,7 @@ export class TicketQueries {
   private readonly frequencies: GramFrequencies;
   private readonly index: SearchIndex;
 
-  constructor(private readonly reads: StatementSource) {
+  constructor(private readonly reads: ReaderStatements) {
     this.frequencies = new GramFrequencies(reads, quoted(TICKETS_TABLE), quoted('searchText'));
     this.index = {
       tableOf: (accountId) => {
@@ -92,6 +92,18 @@ export class TicketQueries {
       return total - minus;
     }
     return this.dayRangeCount(c, layout) ?? this.counted(c);
+  }
+
+  /**
+   * The total and the read model's checkpoint, read in one snapshot: the tickets counted are exactly
+   * those created up to the checkpoint (the batches apply the log in order, each with its
+   * checkpoint), so the count needs no bound by position (and keeps the counts kept per day).
+   */
+  countAt(c: TicketCriteria, layout: TableLayout, readModel: string): TicketSnapshot {
+    return this.reads.inSnapshot(() => {
+      const row = this.reads.get('SELECT checkpoint FROM read_models WHERE name = ?').get(readModel) as { checkpoint: string | null } | undefined;
+      return { total: this.count(c, layout), position: row?.checkpoint ? positionFromString(row.checkpoint) : null };
+    });
   }
 
   /** Every match visited. */

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { ReadDocument, ReadOptions, TicketCriteria, TicketPage, TicketReads } from '@support/domain';
+import { ReadDocument, ReadOptions, TicketCriteria, TicketPage, TicketReads, TicketSnapshot } from '@support/domain';
 import { TimeSlice } from '@support/event-sourcing';
 import { criteriaOrder, criteriaWhere, SearchIndex, TICKETS_TABLE } from './ticket-criteria-sql';
 import { scopedSearchTable, tableExists } from './search-tables';
@@ -43,6 +43,10 @@ export class SqliteTicketReads implements TicketReads {
 
   async count(criteria: TicketCriteria, options?: ReadOptions): Promise<number> {
     return this.readers.run<number>({ op: 'ticketCount', layout: this.layout(), criteria }, options);
+  }
+
+  async countAt(criteria: TicketCriteria, readModel: string, options?: ReadOptions): Promise<TicketSnapshot> {
+    return this.readers.run<TicketSnapshot>({ op: 'ticketCountAt', layout: this.layout(), criteria, readModel }, options);
   }
 
   async exists(criteria: TicketCriteria, options?: ReadOptions): Promise<boolean> {

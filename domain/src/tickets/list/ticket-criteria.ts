@@ -19,6 +19,12 @@ export interface TicketCriteria {
   readonly to?: string;
   /** An export's snapshot: only tickets created at or before this time (ISO 8601 UTC). */
   readonly createdAtMost?: string;
+  /**
+   * An export's snapshot: only tickets created at or before this log position (sortablePosition);
+   * a ticket whose document holds no position (written by a tool, not projected) counts as created
+   * before any, and '' stands for "before the first event".
+   */
+  readonly createdUpTo?: string;
   /** Status is one of these (an empty list matches nothing). */
   readonly statuses?: readonly string[];
   /** Status is not this one. */
@@ -55,7 +61,7 @@ export interface TicketCriteria {
 /** The fields of a ticket document the criteria read. */
 type CriteriaField =
   | 'status' | 'assignedToId' | 'involvedAgentIds' | 'createdByUserId' | 'taskId' | 'taskTeamId' | 'source' | 'manualSourceLabel' | 'customerPhones'
-  | 'orderName' | 'ticketKeys' | 'category' | 'subcategory' | 'sentiment' | 'parentTicketId' | 'searchText' | TimestampKey;
+  | 'orderName' | 'ticketKeys' | 'category' | 'subcategory' | 'sentiment' | 'parentTicketId' | 'searchText' | 'createdPosition' | TimestampKey;
 
 /** A ticket of the read model as the criteria see it: its account, and any of the fields they read. */
 export type CriteriaTicket = Pick<TicketDocument, 'accountId'> & Partial<Pick<TicketDocument, CriteriaField>>;
@@ -73,6 +79,7 @@ export const matchesCriteria = (c: TicketCriteria, t: CriteriaTicket): boolean =
   if (c.from !== undefined && (stamp === null || stamp < c.from)) return false;
   if (c.to !== undefined && (stamp === null || stamp > c.to)) return false;
   if (c.createdAtMost !== undefined && (orNull(t.createdAt) === null || (t.createdAt as string) > c.createdAtMost)) return false;
+  if (c.createdUpTo !== undefined && (t.createdPosition ?? '') > c.createdUpTo) return false;
   const status = orNull(t.status);
   if (c.statuses !== undefined && (status === null || !isIn(status, c.statuses))) return false;
   if (c.statusNot !== undefined && status === c.statusNot) return false;

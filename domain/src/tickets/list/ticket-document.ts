@@ -75,6 +75,8 @@ export interface TicketDocument extends ReadDocument {
   /** Every phone number of the customer, E.164 as normalizePhone gives it. */
   readonly customerPhones?: readonly string[];
   readonly createdAt: string;
+  /** The log position of the ticket's creation (sortablePosition): an export's snapshot holds the tickets created up to its position. Internal. */
+  readonly createdPosition?: string;
   readonly updatedAt: string | null;
   readonly resolvedAt?: string | null;
   readonly executedAt?: string | null;

@@ -6,6 +6,7 @@ export type ReadRequest =
   | { readonly op: 'ticketPage'; readonly layout: TableLayout; readonly criteria: TicketCriteria; readonly page: number; readonly limit: number; readonly fields: readonly string[] }
   | { readonly op: 'ticketCount'; readonly layout: TableLayout; readonly criteria: TicketCriteria }
   | { readonly op: 'ticketExists'; readonly layout: TableLayout; readonly criteria: TicketCriteria }
+  | { readonly op: 'ticketCountAt'; readonly layout: TableLayout; readonly criteria: TicketCriteria; readonly readModel: string }
   | { readonly op: 'find'; readonly layout: TableLayout; readonly query: DocumentQuery }
   | { readonly op: 'count'; readonly layout: TableLayout; readonly where: FieldMatch };
 

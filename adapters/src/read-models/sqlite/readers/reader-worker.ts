@@ -22,6 +22,8 @@ const run = (read: ReadRequest): unknown => {
       return tickets.page(read.criteria, read.page, read.limit, read.fields, read.layout);
     case 'ticketCount':
       return tickets.count(read.criteria, read.layout);
+    case 'ticketCountAt':
+      return tickets.countAt(read.criteria, read.layout, read.readModel);
     case 'ticketExists':
       return tickets.exists(read.criteria);
     case 'find':
