@@ -2,14 +2,20 @@ import * as E from 'fp-ts/Either';
 import {
   AppendResult, BackoffPolicy, backoffDelayMs, COMMAND_RETRY, CommandContext, Decider, DomainEvent, EventData, EventStore, EVENT_SCHEMA_VERSION, IdGenerator, RecordedEvent,
 } from '@support/domain';
+import { KeyedQueue } from './keyed-queue';
 import { sleep } from './timers';
 
 /**
  * The command handler (Emmett's CommandHandler): bound once per decider, it loads the stream,
- * decides, and appends with the revision it read. When another writer appended in between (a
- * wrong expected revision) it waits its backoff, reads again and decides again, a few times at
- * most: a decision that keeps losing ends as a ConcurrencyConflict, which a route answers with
- * 503 and Retry-After. No retry loop wraps it anywhere.
+ * decides, and appends with the revision it read.
+ *
+ * The commands of one stream in one process are decided one after another, in the order they
+ * came (one queue per stream name, shared by every handler of the process), so they never race
+ * each other. Only another process can append in between: then the append is refused for its
+ * expected revision, and the handler waits a short jittered backoff, reads again and decides
+ * again, for as long as the command's deadline allows. A command whose deadline runs out first
+ * ends as a ConcurrencyConflict, which a route answers with 503 and Retry-After. No retry loop
+ * wraps it anywhere.
  */
 
 export interface WriteDeps {
@@ -17,17 +23,13 @@ export interface WriteDeps {
   readonly newId: IdGenerator;
 }
 
-/** How often a decision is tried when its stream changed under it, and how long it waits between tries. */
-export interface RetryPolicy {
-  /** Decisions at most, the first included. */
-  readonly attempts: number;
-  readonly backoff: BackoffPolicy;
-}
+/**
+ * How long a command whose context has no deadline (a worker's) keeps deciding again while other
+ * processes keep appending to its stream: as long as a request may take.
+ */
+export const DECISION_BUDGET_MS = 10_000;
 
-/** A few tries, a few milliseconds apart (4 to 16 ms, spread): a stream a handful of requests write at once. */
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, backoff: COMMAND_RETRY };
-
-/** The stream kept changing under the decision: every try lost the race (or the request's deadline came first). */
+/** The stream kept changing under the decision until the command's deadline (or the deadline passed while it waited its turn). */
 export interface ConcurrencyConflict {
   readonly kind: 'ConcurrencyConflict';
   readonly streamName: string;
@@ -55,7 +57,8 @@ export interface HandlerOptions {
    * decision costs one read however long the stream is.
    */
   readonly read?: 'stream' | 'lastEvent';
-  readonly retry?: RetryPolicy;
+  /** The wait before deciding again after another process appended first (default COMMAND_RETRY). */
+  readonly backoff?: BackoffPolicy;
 }
 
 export interface CallOptions<Event extends DomainEvent> {
@@ -118,34 +121,41 @@ export const loadStream = async <Event extends DomainEvent, State>(
   return { state, revision: last?.revision ?? null, last };
 };
 
-/** Whether a retry that waits `delayMs` could still finish before the request's deadline. */
-const timeLeftFor = (ctx: CommandContext, delayMs: number): boolean => ctx.deadline === undefined || Date.now() + delayMs < ctx.deadline;
+/** The commands of each stream, one after another: per process, whichever handler decides them. */
+const streamQueue = new KeyedQueue();
 
 export const commandHandler = <Command, Event extends DomainEvent, State, Err>(
   decider: Decider<Command, Event, State, Err>,
   options: HandlerOptions = {},
 ): CommandHandler<Command, Event, State, Err> => {
   const read = options.read ?? 'stream';
-  const retry = options.retry ?? DEFAULT_RETRY;
-  return async (deps, streamName, command, ctx, call = {}) => {
-    for (let attempt = 1; ; attempt++) {
-      const { state, revision, last } = attempt === 1 && call.newStream === true
-        ? { state: decider.initialState(), revision: null, last: null }
-        : await loadStream(deps.eventStore, streamName, decider, read);
-      const made = typeof command === 'function' ? await (command as (s: State, l: RecordedEvent | null) => Promise<Command>)(state, last) : command;
-      const decided = decider.decide(made, state);
-      if (E.isLeft(decided)) return decided;
-      const newEvents = decided.right;
-      if (newEvents.length === 0) return E.right({ newEvents, state, appended: null });
-      const appended = await deps.eventStore.appendToStream(
-        streamName,
-        newEvents.map((e, i) => toEventData(e, call.contextOf ? call.contextOf(e, i) : ctx, deps.newId)),
-        { expectedRevision: revision ?? 'no_stream' },
-      );
-      if (E.isRight(appended)) return E.right({ newEvents, state: newEvents.reduce(decider.evolve, state), appended: appended.right });
-      const delay = backoffDelayMs(attempt, retry.backoff);
-      if (attempt >= retry.attempts || !timeLeftFor(ctx, delay)) return E.left({ kind: 'ConcurrencyConflict', streamName });
-      await sleep(delay);
-    }
+  const backoff = options.backoff ?? COMMAND_RETRY;
+  return (deps, streamName, command, ctx, call = {}) => {
+    const deadline = ctx.deadline ?? Date.now() + DECISION_BUDGET_MS;
+    const conflict: ConcurrencyConflict = { kind: 'ConcurrencyConflict', streamName };
+    return streamQueue.run(streamName, async (): Promise<E.Either<Err | ConcurrencyConflict, Handled<Event, State>>> => {
+      // Its request was answered while it waited its turn: it is not decided any more.
+      if (Date.now() >= deadline) return E.left(conflict);
+      for (let attempt = 1; ; attempt++) {
+        const { state, revision, last } = attempt === 1 && call.newStream === true
+          ? { state: decider.initialState(), revision: null, last: null }
+          : await loadStream(deps.eventStore, streamName, decider, read);
+        const made = typeof command === 'function' ? await (command as (s: State, l: RecordedEvent | null) => Promise<Command>)(state, last) : command;
+        const decided = decider.decide(made, state);
+        if (E.isLeft(decided)) return decided;
+        const newEvents = decided.right;
+        if (newEvents.length === 0) return E.right({ newEvents, state, appended: null });
+        const appended = await deps.eventStore.appendToStream(
+          streamName,
+          newEvents.map((e, i) => toEventData(e, call.contextOf ? call.contextOf(e, i) : ctx, deps.newId)),
+          { expectedRevision: revision ?? 'no_stream' },
+        );
+        if (E.isRight(appended)) return E.right({ newEvents, state: newEvents.reduce(decider.evolve, state), appended: appended.right });
+        // Another process appended since the read: decide again on what it wrote, if there is time.
+        const delay = backoffDelayMs(attempt, backoff);
+        if (Date.now() + delay >= deadline) return E.left(conflict);
+        await sleep(delay);
+      }
+    });
   };
 };

@@ -6,4 +6,5 @@ export * from './facts';
 export * from './stream-ends';
 export * from './time-slice';
 export * from './timers';
+export * from './keyed-queue';
 export * from './dispatch';

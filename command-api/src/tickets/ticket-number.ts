@@ -66,7 +66,7 @@ const drain = async (deps: WriteDeps, accountId: string): Promise<void> => {
 /**
  * The next ticket number of the account, decided by ticketNumberDecider on `ticket_number-<accountId>`
  * and appended with the revision read, so two processes never hand out the same number (the loser
- * decides again on the newer state, as handleTicketNumbers' policy allows). Numbers increase and
+ * decides again on the newer state, until the create's deadline). Numbers increase and
  * are never reused; a request that fails after this step leaves a gap.
  */
 export const allocateTicketNumber = (deps: WriteDeps, ctx: CommandContext, ticketId: string): Promise<Numbered> => {
