@@ -4,7 +4,8 @@ import {
   OpenTicketReleased, openTicketStream, PhoneE164, RecordKeyClaimed, recordKeyStream, recordStream, resourceRecordDecider, ticketDecider, TicketState, ticketStream,
 } from '@support/domain';
 import { ClaimRule } from './claims';
-import { loadStream, WriteDeps } from './command-handler';
+import { WriteDeps } from './command-handler';
+import { loadStream } from './stream-io';
 import { backoff, sleep } from './timers';
 
 /**

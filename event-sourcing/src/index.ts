@@ -1,4 +1,5 @@
 export * from './command-handler';
+export * from './stream-io';
 export * from './handlers';
 export * from './claims';
 export * from './claim-rules';

@@ -12,9 +12,10 @@ export interface RacingEventStore extends EventStore {
   /** Appends still to be refused as lost to another process. */
   otherProcessAppends: number;
   readonly appendTimes: number[];
+  /** When each read began: a decision's try starts with its read. */
+  readonly readTimes: number[];
   /** Appends refused for a wrong expected revision (the other process's and real ones). */
   refused: number;
-  reads: number;
   events(streamName: string): readonly RecordedEvent[];
 }
 
@@ -33,8 +34,8 @@ export const racingEventStore = (otherProcessAppends = 0, otherProcessEvent?: Om
   const store: RacingEventStore = {
     otherProcessAppends,
     appendTimes: [],
+    readTimes: [],
     refused: 0,
-    reads: 0,
     events: (streamName) => streams.get(streamName) ?? [],
     async appendToStream(streamName: string, events: readonly EventData[], options: { readonly expectedRevision: ExpectedRevision }): Promise<E.Either<WrongExpectedVersion, AppendResult>> {
       store.appendTimes.push(Date.now());
@@ -57,7 +58,7 @@ export const racingEventStore = (otherProcessAppends = 0, otherProcessEvent?: Om
       return E.right({ nextExpectedRevision: last.revision, position: last.position });
     },
     async *readStream(streamName: string, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {
-      store.reads++;
+      store.readTimes.push(Date.now());
       await turn();
       const stream = [...(streams.get(streamName) ?? [])];
       const ordered = options.direction === 'backwards' ? stream.reverse() : stream;
