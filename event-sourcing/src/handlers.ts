@@ -16,8 +16,8 @@ export const handleTicket = commandHandler(ticketDecider);
 export const handleTicketOfAccount = commandHandler(ticketOfAccountDecider);
 export const handleCustomer = commandHandler(customerDecider);
 /**
- * An account's ticket numbers: every create of the account decides on this one stream (a process
- * batches its own requests into one decision); its last event holds the last number.
+ * An account's ticket numbers: every create of the account decides on this one stream (the creates
+ * of a process waiting for its turn are numbered together); its last event holds the last number.
  */
 export const handleTicketNumbers = commandHandler(ticketNumberDecider, { read: 'lastEvent' });
 export const handleExportJob = commandHandler(ticketExportDecider);
