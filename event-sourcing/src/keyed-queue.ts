@@ -11,11 +11,11 @@ export class KeyedQueue {
   run<T>(key: string, work: () => Promise<T>): Promise<T> {
     const before = this.tails.get(key);
     const result = before === undefined ? work() : before.then(work);
-    const tail = result.then(() => undefined, () => undefined);
-    this.tails.set(key, tail);
-    void tail.then(() => {
+    const ended = (): void => {
       if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
+    };
+    const tail: Promise<void> = result.then(ended, ended);
+    this.tails.set(key, tail);
     return result;
   }
 
