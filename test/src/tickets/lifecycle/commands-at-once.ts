@@ -58,11 +58,16 @@ export const recordedEmailCounts = async (svc: Api, ticketId: string): Promise<M
 /** The latencies of the answers, fastest first. */
 export const latenciesOf = (answers: readonly TimedAnswer[]): number[] => answers.map((a) => a.ms).sort((a, b) => a - b);
 
-/** One line for the test's output: how many answered what, and how long it took. */
-export const describeAnswers = (what: string, { answers, elapsedMs }: AnswersAtOnce): string => {
+/** How many answered each status: `50 × 200`, `10 × 200, 40 × 409`. */
+export const countByStatus = (answers: readonly { readonly status: number }[]): string => {
   const byStatus = new Map<number, number>();
   for (const a of answers) byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
-  const statuses = [...byStatus].map(([status, n]) => `${n} × ${status}`).join(', ');
+  return [...byStatus].map(([status, n]) => `${n} × ${status}`).join(', ');
+};
+
+/** One line for the test's output: how many answered what, and how long it took. */
+export const describeAnswers = (what: string, { answers, elapsedMs }: AnswersAtOnce): string => {
+  const statuses = countByStatus(answers);
   const ms = latenciesOf(answers);
   return `${what}: ${statuses} in ${elapsedMs.toFixed(0)} ms (p50 ${quantile(ms, 0.5).toFixed(0)} ms, p99 ${quantile(ms, 0.99).toFixed(0)} ms)`;
 };
