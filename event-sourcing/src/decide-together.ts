@@ -71,6 +71,6 @@ export const decideTogether = async <Command, Event extends DomainEvent, State, 
     // Another process appended since the read: decide again on what it wrote, while there is time.
     const delay = backoffDelayMs(attempt, settings.backoff);
     open = open.filter(stillDue(Date.now() + delay));
-    await sleep(delay);
+    if (open.length > 0) await sleep(delay);
   }
 };
