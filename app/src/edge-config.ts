@@ -8,9 +8,9 @@ export const EDGE_CONFIG_FILE = path.resolve(__dirname, '..', '..', 'deploy', 'n
 export interface EdgeAddresses {
   /** Where nginx listens, e.g. `127.0.0.1:8080`. */
   readonly listen: string;
-  /** The command-api and query-api gateways, e.g. `127.0.0.1:8081`. */
-  readonly commandApi: string;
-  readonly queryApi: string;
+  /** The command-api and query-api gateways, e.g. `127.0.0.1:8081`; several processes of one: nginx spreads the requests over them. */
+  readonly commandApi: string | readonly string[];
+  readonly queryApi: string | readonly string[];
 }
 
 const replaceOnce = (text: string, pattern: RegExp, replacement: string, what: string): string => {
@@ -19,11 +19,14 @@ const replaceOnce = (text: string, pattern: RegExp, replacement: string, what: s
   return text.replace(pattern, replacement);
 };
 
-/** support.conf with these addresses in its `listen` line and in the `server` line of each upstream. */
+/** The `server` addresses of an upstream: one line each. */
+const serverLines = (addresses: string | readonly string[]): string => (typeof addresses === 'string' ? [addresses] : addresses).join(';\n    server ');
+
+/** support.conf with these addresses in its `listen` line and in the `server` line(s) of each upstream. */
 export const edgeServerConfig = (addresses: EdgeAddresses, source: string = readFileSync(EDGE_CONFIG_FILE, 'utf8')): string => {
   let text = replaceOnce(source, /^(\s*listen\s+)[^;\s]+;/m, `$1${addresses.listen};`, '`listen` line');
-  text = replaceOnce(text, /(upstream support_command_api \{\s*server\s+)[^;\s]+;/, `$1${addresses.commandApi};`, 'command-api upstream');
-  text = replaceOnce(text, /(upstream support_query_api \{\s*server\s+)[^;\s]+;/, `$1${addresses.queryApi};`, 'query-api upstream');
+  text = replaceOnce(text, /(upstream support_command_api \{\s*server\s+)[^;\s]+;/, `$1${serverLines(addresses.commandApi)};`, 'command-api upstream');
+  text = replaceOnce(text, /(upstream support_query_api \{\s*server\s+)[^;\s]+;/, `$1${serverLines(addresses.queryApi)};`, 'query-api upstream');
   return text;
 };
 

@@ -4,7 +4,8 @@ import {
   OpenTicketReleased, openTicketStream, PhoneE164, RecordKeyClaimed, recordKeyStream, recordStream, resourceRecordDecider, ticketDecider, TicketState, ticketStream,
 } from '@support/domain';
 import { ClaimRule } from './claims';
-import { loadStream, WriteDeps } from './command-handler';
+import { WriteDeps } from './command-handler';
+import { loadStream } from './stream-io';
 import { backoff, sleep } from './timers';
 
 /**
@@ -14,7 +15,7 @@ import { backoff, sleep } from './timers';
  * |---|---|---|---|
  * | customer contact | account, phone or email | customer | never: the first claim holds for ever |
  * | msg_id | account, msg_id | message | never: a repeated send answers with the first message |
- * | record key | account, resource, field, value | record | when the record holding it does not hold the value (it left it, or never got written) |
+ * | record key | account, resource, field, value | record | when the record holding it was written and no longer holds the value; a claimed record not written yet (its upsert is on its way, or failed) is written by the next upsert of the value, under the claimed id |
  * | open-ticket slot | account, customer, requested task | ticket | when its ticket is no longer open, when its ticket did not appear within CLAIM_WAIT_MS of the claim, or to a forced create; released by a request that failed before its ticket existed |
  * | Idempotency-Key | token, key | request | when its request neither answered nor gave it up within IDEMPOTENT_REQUEST_ABANDONED_MS; released by a request whose answer is not worth repeating (5xx, 429) |
  */
@@ -52,18 +53,23 @@ export interface RecordKey {
   readonly value: unknown;
 }
 
-/** Whether the record (with its events so far) holds the key's value. */
-export const recordHoldsKey = async (eventStore: EventStore, recordId: string, key: RecordKey): Promise<boolean> => {
+/** Whether the record (with its events so far) holds the key's value; `unwritten` when it has no events yet. */
+const recordKeyState = async (eventStore: EventStore, recordId: string, key: RecordKey): Promise<boolean | 'unwritten'> => {
   const { state } = await loadStream(eventStore, recordStream(recordId), resourceRecordDecider);
-  return state.kind !== 'none' && state.record.objectId === key.objectId && holdsValue(state.record.data, key.field, key.value);
+  if (state.kind === 'none') return 'unwritten';
+  return state.record.objectId === key.objectId && holdsValue(state.record.data, key.field, key.value);
 };
+
+/** Whether the record (with its events so far) holds the key's value. */
+export const recordHoldsKey = async (eventStore: EventStore, recordId: string, key: RecordKey): Promise<boolean> =>
+  (await recordKeyState(eventStore, recordId, key)) === true;
 
 export const RECORD_KEY: ClaimRule<RecordKey> = {
   kind: 'record key',
   stream: ({ accountId, objectId, field, value }) => recordKeyStream(accountId, objectId, field, value),
   claimed: ({ accountId, objectId, field }, owner): RecordKeyClaimed => ({ type: 'RecordKeyClaimed', data: { recordId: owner, accountId, objectId, field } }),
   holderOf: (last) => (last as RecordKeyClaimed).data.recordId,
-  mayTakeOver: async (deps, key, holder) => !(await recordHoldsKey(deps.eventStore, holder, key)),
+  mayTakeOver: async (deps, key, holder) => (await recordKeyState(deps.eventStore, holder, key)) === false,
 };
 
 export interface OpenTicketSlotKey {

@@ -99,12 +99,17 @@ export const claimUnique = async <Key>(
   return E.right({ holder, mine: holder === owner, appended: handled.right.appended });
 };
 
-/** Gives up `holder`'s claim of `key`, if it still holds it (a claim taken over since is left alone). */
+/**
+ * Gives up `holder`'s claim of `key`, if it still holds it (a claim taken over since is left alone).
+ * A release tidies up after a request, often one whose deadline has passed: it is decided within
+ * the command handler's own budget, not that deadline.
+ */
 export const releaseClaim = async <Key>(
   deps: WriteDeps, rule: ClaimRule<Key>, key: Key, holder: string, reason: string, ctx: CommandContext,
 ): Promise<E.Either<ConcurrencyConflict, boolean>> => {
   if (rule.released === undefined) throw new Error(`${rule.kind} claims are never released`);
-  const handled = await handlerOf(rule)(deps, rule.stream(key), { type: 'release', event: rule.released(key, holder, reason), holder }, ctx);
+  const { deadline: _requestDeadline, ...releaseCtx } = ctx;
+  const handled = await handlerOf(rule)(deps, rule.stream(key), { type: 'release', event: rule.released(key, holder, reason), holder }, releaseCtx);
   return E.isLeft(handled) ? handled : E.right(handled.right.appended !== null);
 };
 

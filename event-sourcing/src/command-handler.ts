@@ -1,14 +1,21 @@
 import * as E from 'fp-ts/Either';
 import {
-  AppendResult, BackoffPolicy, backoffDelayMs, COMMAND_RETRY, CommandContext, Decider, DomainEvent, EventData, EventStore, EVENT_SCHEMA_VERSION, IdGenerator, RecordedEvent,
+  AppendResult, BackoffPolicy, COMMAND_RETRY, CommandContext, Decider, DomainEvent, EventStore, IdGenerator, RecordedEvent,
 } from '@support/domain';
-import { sleep } from './timers';
+import { decideTogether, WaitingCommand } from './decide-together';
+import { KeyedQueue } from './keyed-queue';
 
 /**
  * The command handler (Emmett's CommandHandler): bound once per decider, it loads the stream,
- * decides, and appends with the revision it read. When another writer appended in between (a
- * wrong expected revision) it waits its backoff, reads again and decides again, a few times at
- * most: a decision that keeps losing ends as a ConcurrencyConflict, which a route answers with
+ * decides, and appends with the revision it read.
+ *
+ * The commands of one stream in one process never race each other: the stream's turns come one
+ * after another (one queue per stream name, shared by every handler of the process), and the
+ * commands that arrive while a turn runs wait and are decided together in the next one, on one
+ * read and with one append (decide-together.ts). Only another process can append in between:
+ * then the append is refused for its expected revision, and the turn waits a short jittered
+ * backoff, reads again and decides again, for as long as each command's deadline allows. A
+ * command whose deadline runs out first ends as a ConcurrencyConflict, which a route answers with
  * 503 and Retry-After. No retry loop wraps it anywhere.
  */
 
@@ -17,17 +24,13 @@ export interface WriteDeps {
   readonly newId: IdGenerator;
 }
 
-/** How often a decision is tried when its stream changed under it, and how long it waits between tries. */
-export interface RetryPolicy {
-  /** Decisions at most, the first included. */
-  readonly attempts: number;
-  readonly backoff: BackoffPolicy;
-}
+/**
+ * How long a command whose context has no deadline (a worker's) keeps deciding again while other
+ * processes keep appending to its stream: as long as a request may take.
+ */
+export const DECISION_BUDGET_MS = 10_000;
 
-/** A few tries, a few milliseconds apart (4 to 16 ms, spread): a stream a handful of requests write at once. */
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, backoff: COMMAND_RETRY };
-
-/** The stream kept changing under the decision: every try lost the race (or the request's deadline came first). */
+/** The stream kept changing under the decision until the command's deadline (or the deadline passed while it waited its turn). */
 export interface ConcurrencyConflict {
   readonly kind: 'ConcurrencyConflict';
   readonly streamName: string;
@@ -55,7 +58,8 @@ export interface HandlerOptions {
    * decision costs one read however long the stream is.
    */
   readonly read?: 'stream' | 'lastEvent';
-  readonly retry?: RetryPolicy;
+  /** The wait before deciding again after another process appended first (default COMMAND_RETRY). */
+  readonly backoff?: BackoffPolicy;
 }
 
 export interface CallOptions<Event extends DomainEvent> {
@@ -77,75 +81,32 @@ export type CommandHandler<Command, Event extends DomainEvent, State, Err> = (
   options?: CallOptions<Event>,
 ) => Promise<E.Either<Err | ConcurrencyConflict, Handled<Event, State>>>;
 
-export const toEventData = (event: DomainEvent, ctx: CommandContext, newId: IdGenerator): EventData => ({
-  id: newId(),
-  type: event.type,
-  data: event.data,
-  metadata: {
-    version: EVENT_SCHEMA_VERSION,
-    accountId: ctx.accountId,
-    userId: ctx.userId,
-    requestId: ctx.requestId,
-    correlationId: ctx.correlationId ?? ctx.requestId,
-    ...(ctx.causationId ? { causationId: ctx.causationId } : {}),
-    occurredAt: ctx.now.toISOString(),
-  },
-});
-
-export interface LoadedStream<State> {
-  readonly state: State;
-  /** Revision of the last event, or null: no stream. */
-  readonly revision: bigint | null;
-  readonly last: RecordedEvent | null;
-}
-
-/** Folds a stream (or only its last event) into state. */
-export const loadStream = async <Event extends DomainEvent, State>(
-  eventStore: EventStore,
-  streamName: string,
-  decider: Pick<Decider<unknown, Event, State, unknown>, 'initialState' | 'evolve'>,
-  read: 'stream' | 'lastEvent' = 'stream',
-): Promise<LoadedStream<State>> => {
-  let state = decider.initialState();
-  let last: RecordedEvent | null = null;
-  const events = read === 'stream'
-    ? eventStore.readStream(streamName)
-    : eventStore.readStream(streamName, { direction: 'backwards', fromRevision: 'end', maxCount: 1 });
-  for await (const e of events) {
-    state = decider.evolve(state, { type: e.type, data: e.data } as Event);
-    last = e;
-  }
-  return { state, revision: last?.revision ?? null, last };
-};
-
-/** Whether a retry that waits `delayMs` could still finish before the request's deadline. */
-const timeLeftFor = (ctx: CommandContext, delayMs: number): boolean => ctx.deadline === undefined || Date.now() + delayMs < ctx.deadline;
+/** The turns of each stream, one after another: per process, whichever handler takes them. */
+const streamTurns = new KeyedQueue();
 
 export const commandHandler = <Command, Event extends DomainEvent, State, Err>(
   decider: Decider<Command, Event, State, Err>,
   options: HandlerOptions = {},
 ): CommandHandler<Command, Event, State, Err> => {
-  const read = options.read ?? 'stream';
-  const retry = options.retry ?? DEFAULT_RETRY;
-  return async (deps, streamName, command, ctx, call = {}) => {
-    for (let attempt = 1; ; attempt++) {
-      const { state, revision, last } = attempt === 1 && call.newStream === true
-        ? { state: decider.initialState(), revision: null, last: null }
-        : await loadStream(deps.eventStore, streamName, decider, read);
-      const made = typeof command === 'function' ? await (command as (s: State, l: RecordedEvent | null) => Promise<Command>)(state, last) : command;
-      const decided = decider.decide(made, state);
-      if (E.isLeft(decided)) return decided;
-      const newEvents = decided.right;
-      if (newEvents.length === 0) return E.right({ newEvents, state, appended: null });
-      const appended = await deps.eventStore.appendToStream(
-        streamName,
-        newEvents.map((e, i) => toEventData(e, call.contextOf ? call.contextOf(e, i) : ctx, deps.newId)),
-        { expectedRevision: revision ?? 'no_stream' },
-      );
-      if (E.isRight(appended)) return E.right({ newEvents, state: newEvents.reduce(decider.evolve, state), appended: appended.right });
-      const delay = backoffDelayMs(attempt, retry.backoff);
-      if (attempt >= retry.attempts || !timeLeftFor(ctx, delay)) return E.left({ kind: 'ConcurrencyConflict', streamName });
-      await sleep(delay);
-    }
+  type Waiting = WaitingCommand<Command, Event, State, Err>;
+  const settings = { read: options.read ?? 'stream', backoff: options.backoff ?? COMMAND_RETRY } as const;
+  /** Per stream: the commands waiting to be decided together in this handler's next turn on it. */
+  const nextTurn = new Map<string, Waiting[]>();
+  const takeTurn = (streamName: string, waiting: Waiting[]): void => {
+    streamTurns.run(streamName, () => {
+      if (nextTurn.get(streamName) === waiting) nextTurn.delete(streamName);
+      return decideTogether(decider, settings, streamName, waiting);
+    }).catch((e) => waiting.forEach((w) => w.fail(e)));
   };
+  return (deps, streamName, command, ctx, call = {}) => new Promise((answer, fail) => {
+    const waiting: Waiting = { deps, command, ctx, call, deadline: ctx.deadline ?? Date.now() + DECISION_BUDGET_MS, answer, fail };
+    // A command made from the state it is decided on, or one on a new stream, takes a turn of its own.
+    if (typeof command === 'function' || call.newStream === true) return takeTurn(streamName, [waiting]);
+    const next = nextTurn.get(streamName);
+    // Several stores may share a process (tests): only commands to the same store are decided together.
+    if (next !== undefined && next[0].deps.eventStore === deps.eventStore) return void next.push(waiting);
+    const turn = [waiting];
+    nextTurn.set(streamName, turn);
+    return takeTurn(streamName, turn);
+  });
 };

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { AppendResult, CommandContext, DomainEvent } from '@support/domain';
-import { ConcurrencyConflict, toEventData, WriteDeps } from './command-handler';
+import { ConcurrencyConflict, WriteDeps } from './command-handler';
+import { toEventData } from './stream-io';
 
 /**
  * A fact: one event that records what happened, decided by nothing (an action's run with its

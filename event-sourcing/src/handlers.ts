@@ -1,12 +1,13 @@
 import {
-  COMMAND_RETRY, customerDecider, webhookDeliveryDecider, messageDecider, resourceRecordDecider, ticketDecider, ticketExportDecider, ticketNumberDecider, ticketOfAccountDecider,
+  customerDecider, webhookDeliveryDecider, messageDecider, resourceRecordDecider, ticketDecider, ticketExportDecider, ticketNumberDecider, ticketOfAccountDecider,
+  webhookSubscriptionDecider,
 } from '@support/domain';
 import { commandHandler } from './command-handler';
 
 /**
- * The command handler of every decider of the service, bound once, with how it reads its stream
- * and how often a decision is tried when the stream changed under it (default: DEFAULT_RETRY,
- * four tries a few milliseconds apart).
+ * The command handler of every decider of the service, bound once, with how it reads its stream.
+ * Each decides the commands of one stream one after another and decides again after another
+ * process appended first, until the command's deadline (see command-handler.ts).
  */
 
 /** A ticket's own commands, as the workers and the create path send them. */
@@ -15,18 +16,15 @@ export const handleTicket = commandHandler(ticketDecider);
 export const handleTicketOfAccount = commandHandler(ticketOfAccountDecider);
 export const handleCustomer = commandHandler(customerDecider);
 /**
- * An account's ticket numbers: every create of the account decides on this one stream (a process
- * batches its own requests into one decision), so processes racing for it get more tries (up to
- * about 0.3 s of waiting); its last event holds the last number.
+ * An account's ticket numbers: every create of the account decides on this one stream (the creates
+ * of a process waiting for its turn are numbered together); its last event holds the last number.
  */
-export const handleTicketNumbers = commandHandler(ticketNumberDecider, { read: 'lastEvent', retry: { attempts: 8, backoff: COMMAND_RETRY } });
+export const handleTicketNumbers = commandHandler(ticketNumberDecider, { read: 'lastEvent' });
 export const handleExportJob = commandHandler(ticketExportDecider);
 export const handleMessage = commandHandler(messageDecider);
-/**
- * A resource record: every upsert of one identifier value decides on the record holding it, so
- * racing upserts of one value (integrations retrying, batch loaders) get more tries (up to about
- * half a second of waiting).
- */
-export const handleRecord = commandHandler(resourceRecordDecider, { retry: { attempts: 10, backoff: COMMAND_RETRY } });
+/** A resource record: every upsert of one identifier value decides on the record holding it. */
+export const handleRecord = commandHandler(resourceRecordDecider);
 /** One webhook delivery's attempts (at most one worker delivers it at a time; a lost race is a redelivered job). */
 export const handleWebhookDelivery = commandHandler(webhookDeliveryDecider);
+/** A webhook subscription's changes, from its routes and from the delivery worker (disabled after a day of failures). */
+export const handleWebhookSubscription = commandHandler(webhookSubscriptionDecider);

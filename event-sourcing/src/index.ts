@@ -1,4 +1,5 @@
 export * from './command-handler';
+export * from './stream-io';
 export * from './handlers';
 export * from './claims';
 export * from './claim-rules';
@@ -6,4 +7,5 @@ export * from './facts';
 export * from './stream-ends';
 export * from './time-slice';
 export * from './timers';
+export * from './keyed-queue';
 export * from './dispatch';

@@ -4,9 +4,9 @@ import { HttpProblem, problem } from './problem';
 export const CONTENTION_RETRY_AFTER_S = 1;
 
 /**
- * A write that kept losing to other requests writing the same data at the same moment (its
- * command handler's tries, or its deadline, ran out). Sending it again is safe: what it wrote
- * before it lost (a customer, a claim) is found again, not made twice.
+ * A write that kept losing to other processes writing the same data until its request's deadline
+ * (the command handler decides again after each lost race while there is time). Sending it again
+ * is safe: what it wrote before it lost (a customer, a claim) is found again, not made twice.
  */
 export const contention = (what: string): HttpProblem =>
   problem(

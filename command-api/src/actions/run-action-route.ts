@@ -7,6 +7,7 @@ import {
 } from '@support/domain';
 import { ActionRouteDeps } from './action-deps';
 import { actionProblem, invalidActionRequest } from './action-problems';
+import { commandContext } from '../shared/command-context';
 import { recordActionRun } from './record-action-run';
 
 export const RUN_ACTION_PATH = '/apis/workflow-config-library/execute-action/run';
@@ -61,9 +62,6 @@ const runAction = async (deps: ActionRouteDeps, principal: Principal, body: unkn
 export const runActionRoute = (router: Router, deps: ActionRouteDeps): void => {
   router.post(RUN_ACTION_PATH, authenticate(deps.directory), rateLimit('executeAction', deps.limiters), async (ctx) => {
     const principal = ctx.state.principal as Principal;
-    const context: CommandContext = {
-      accountId: principal.accountId, userId: principal.tokenId, requestId: String(ctx.state.requestId ?? ''), now: deps.clock.now(),
-    };
-    respond(ctx, await runAction(deps, principal, ctx.request.body, context));
+    respond(ctx, await runAction(deps, principal, ctx.request.body, commandContext(ctx, principal, deps.clock.now())));
   });
 };

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import { ok, problem, rawBodyOf, respond } from '@support/http-edge';
+import { contention, ok, problem, rawBodyOf, respond } from '@support/http-edge';
 import {
   Account, CommandContext, isSignedByApp, MESSAGES_COLLECTION, messageStream, StatusReport, statusWebhook,
 } from '@support/domain';
@@ -45,7 +45,7 @@ export const statusWebhookRoute = (router: Router, deps: MessagingCommandDeps): 
     const outcomes: Outcome[] = [];
     for (const report of parsed.right.reports) {
       const account = accounts.get(report.phoneNumberId);
-      outcomes.push(account === undefined ? 'unknown' : await recordReceipt(deps, account, report, String(ctx.state.requestId ?? '')));
+      outcomes.push(account === undefined ? 'unknown' : await recordReceipt(deps, account, report, { requestId: String(ctx.state.requestId ?? ''), deadline: ctx.state.deadline as number }));
     }
     const count = (o: Outcome) => outcomes.filter((x) => x === o).length;
     const answer = { received: outcomes.length, recorded: count('recorded'), alreadyKnown: count('known'), unknown: count('unknown') };
@@ -54,15 +54,15 @@ export const statusWebhookRoute = (router: Router, deps: MessagingCommandDeps): 
   });
 };
 
-const recordReceipt = async (deps: MessagingCommandDeps, account: Account, report: StatusReport, requestId: string): Promise<Outcome> => {
+const recordReceipt = async (deps: MessagingCommandDeps, account: Account, report: StatusReport, request: Pick<CommandContext, 'requestId' | 'deadline'>): Promise<Outcome> => {
   const [message] = await deps.readModels.find<{ _id: string }>(MESSAGES_COLLECTION, {
     where: { accountId: account.id, platformMessageId: report.receipt.platformMessageId }, limit: 1,
   });
   if (message === undefined) return 'unknown';
-  const ctx: CommandContext = { accountId: account.id, userId: RECEIPTS_USER, requestId, now: deps.clock.now() };
+  const ctx: CommandContext = { accountId: account.id, userId: RECEIPTS_USER, ...request, now: deps.clock.now() };
   const handled = await handleMessage(deps, messageStream(message._id), { type: 'RecordReceipt', receipt: report.receipt }, ctx);
   if (E.isLeft(handled)) {
-    if (handled.left.kind === 'ConcurrencyConflict') throw problem(503, 'The message was being written at the same moment: send the statuses again', { retryAfter: 1 }, { 'Retry-After': '1' });
+    if (handled.left.kind === 'ConcurrencyConflict') throw contention('message');
     return 'unknown';
   }
   return handled.right.newEvents.length > 0 ? 'recorded' : 'known';

@@ -4,7 +4,7 @@ import { authenticate, contention, ok, problem, respond } from '@support/http-ed
 import {
   checkAgainstTemplates, checkSendRequest, decodeRequest, internalSendError, Principal, SendFailure, TemplateSendRequest,
 } from '@support/domain';
-import { commandContext } from './command-context';
+import { commandContext } from '../shared/command-context';
 import { MessagingCommandDeps } from './messaging-deps';
 import { queueTemplateMessage } from './queue-template-message';
 import { TemplateLookup } from './template-lookup';
@@ -29,7 +29,7 @@ export const templateSendRoute = (router: Router, deps: MessagingCommandDeps, lo
       return;
     }
     try {
-      const context = commandContext(ctx, deps.clock);
+      const context = commandContext(ctx, principal, deps.clock.now());
       const checked = checkSendRequest(decoded.right, principal.account);
       if (E.isLeft(checked)) return respond(ctx, failure(checked.left));
       const templates = await lookup(principal, context, checked.right.template);

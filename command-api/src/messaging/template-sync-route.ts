@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import { authenticate, HttpProblem, ok, respond } from '@support/http-edge';
 import { ChatAppClient, Principal } from '@support/domain';
-import { commandContext } from './command-context';
+import { commandContext } from '../shared/command-context';
 import { MessagingCommandDeps } from './messaging-deps';
 import { syncTemplates } from './sync-templates';
 
@@ -16,7 +16,7 @@ const syncProblem = (message: string): HttpProblem => ({ kind: 'HttpProblem', st
 export const templateSyncRoute = (router: Router, deps: MessagingCommandDeps, client: ChatAppClient): void => {
   router.post(TEMPLATE_SYNC_PATH, authenticate(deps.directory), async (ctx) => {
     try {
-      const synced = await syncTemplates(deps, client, ctx.state.principal as Principal, commandContext(ctx, deps.clock));
+      const synced = await syncTemplates(deps, client, ctx.state.principal as Principal, commandContext(ctx, ctx.state.principal as Principal, deps.clock.now()));
       respond(ctx, E.isLeft(synced) ? E.left(syncProblem(synced.left.reason)) : ok({ data: synced.right.templates, syncedAt: synced.right.syncedAt, pages: synced.right.pages }));
     } catch (e) {
       deps.logger.error('template sync crashed', { requestId: ctx.state.requestId, errorName: (e as Error).name, errorMessage: (e as Error).message });

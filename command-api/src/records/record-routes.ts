@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import type { Context } from 'koa';
 import { authenticate, problem, respond } from '@support/http-edge';
-import { CommandContext, decodeRequest, InsertRecordRequest, Principal, UpsertRecordRequest } from '@support/domain';
+import { decodeRequest, InsertRecordRequest, Principal, UpsertRecordRequest } from '@support/domain';
+import { commandContext } from '../shared/command-context';
 import { insertRecord } from './insert-record';
 import { RecordRouteDeps } from './record-deps';
 import { upsertRecord } from './upsert-record';
@@ -12,10 +12,6 @@ export const UPSERT_RECORD_PATH = '/apis/resources/records/upsert';
 
 /** Spec 7: a token that is not valid answers 403 "Invalid token" on the resource routes. */
 export const INVALID_TOKEN_MESSAGE = 'Invalid token';
-
-const commandContext = (ctx: Context, principal: Principal, now: Date): CommandContext => ({
-  accountId: principal.accountId, userId: principal.tokenId, requestId: String(ctx.state.requestId ?? ''), now,
-});
 
 /** POST /apis/resources/records/insert (4.7) and /upsert (4.8). */
 export const recordRoutes = (deps: RecordRouteDeps): Router => {

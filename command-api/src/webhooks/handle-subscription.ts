@@ -1,13 +1,11 @@
 import * as E from 'fp-ts/Either';
 import {
-  CommandContext, READ_YOUR_WRITES_MS, webhookNotFoundMessage, WEBHOOK_SUBSCRIPTIONS_COLLECTION, WebhookSubscriptionCommand, webhookSubscriptionDecider, WebhookSubscriptionDocument,
+  CommandContext, READ_YOUR_WRITES_MS, webhookNotFoundMessage, WEBHOOK_SUBSCRIPTIONS_COLLECTION, WebhookSubscriptionCommand, WebhookSubscriptionDocument,
   WebhookSubscriptionEvent, WEBHOOKS_PROJECTION, webhookStream,
 } from '@support/domain';
-import { commandHandler } from '@support/event-sourcing';
+import { handleWebhookSubscription } from '@support/event-sourcing';
 import { contention, HttpProblem, problem } from '@support/http-edge';
 import { WebhookCommandDeps } from './webhook-deps';
-
-export const handleWebhookSubscription = commandHandler(webhookSubscriptionDecider);
 
 export const webhookNotFound = (id: string): HttpProblem =>
   problem(404, webhookNotFoundMessage(id));

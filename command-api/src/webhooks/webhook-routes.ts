@@ -2,18 +2,15 @@ import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import type { Context } from 'koa';
 import {
-  checkWebhookUrl, CommandContext, CreateWebhookRequest, decodeRequest, Principal, ReplayWebhookRequest, UpdateWebhookRequest, webhookSecret, webhookView,
+  checkWebhookUrl, CreateWebhookRequest, decodeRequest, Principal, ReplayWebhookRequest, UpdateWebhookRequest, webhookSecret, webhookView,
   WEBHOOK_MANAGERS_ONLY, WEBHOOKS_PATH,
 } from '@support/domain';
 import { authenticate, HttpProblem, noAgents, ok, problem, respond } from '@support/http-edge';
+import { commandContext } from '../shared/command-context';
 import { decideOnSubscription, subscriptionOfAccount, webhookNotFound } from './handle-subscription';
 import { pingSubscription } from './ping-subscription';
 import { replayStart } from './replay-start';
 import { WebhookCommandDeps } from './webhook-deps';
-
-const commandContext = (ctx: Context, principal: Principal, now: Date): CommandContext => ({
-  accountId: principal.accountId, userId: principal.tokenId, requestId: String(ctx.state.requestId ?? ''), now,
-});
 
 /** The URL as a subscription may keep it: the scheme and host rules, then every address it resolves to. */
 const checkTarget = async (deps: WebhookCommandDeps, url: string): Promise<E.Either<HttpProblem, string>> => {

@@ -9,7 +9,7 @@ import { TicketNumberEvent } from './events';
  */
 export type TicketNumberState = { readonly lastNumber: number };
 
-/** Numbers for several tickets at once (requests that arrived together share one append). */
+/** Numbers for these tickets, in their order (a create asks for its own one). */
 export type AssignTicketNumbers = { readonly type: 'AssignTicketNumbers'; readonly accountId: string; readonly ticketIds: readonly string[] };
 
 export const ticketNumberDecider: Decider<AssignTicketNumbers, TicketNumberEvent, TicketNumberState, never> = {

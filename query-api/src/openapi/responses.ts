@@ -71,7 +71,7 @@ export const guardAnswers = (g: Guards): Record<string, Answer> => ({
   '500': errorAnswer('An unexpected failure: `Internal server error`; the detail goes to the log with the request id.'),
   ...(g.gated !== false ? {
     '503': errorAnswer(
-      'The service cannot answer now: it is starting (read models being rebuilt from the log), its storage cannot take data, or other requests were writing the same data at the same moment. Sending the request again after Retry-After is safe.',
+      'The service cannot answer now: it is starting (read models being rebuilt from the log), its storage cannot take data, or other processes kept writing the same data until the request\'s deadline. Sending the request again after Retry-After is safe.',
       ref('Error'), { 'Retry-After': header('Retry-After') },
     ),
   } : {}),

@@ -71,7 +71,9 @@ export async function run(): Promise<void> {
     let service = startService();
     await waitReady(port, null);
     await eventLoopP99Ms(port); // a scrape resets the service's loop-delay histogram: the next one covers the creates alone
+    const cpuBeforeCreates = cpuMsOf(service.pid);
     const created = await runLoad(port, CONNECTIONS, TICKETS, (agent, i) => request(agent, port, 'POST', '/apis/tickets/manual', TOKENS.acmeAdmin, ticketBody(i)));
+    const cpuAfterCreates = cpuMsOf(service.pid);
     const loopP99 = await eventLoopP99Ms(port);
     const createRate = created.requests / created.seconds;
     const failed = [...created.failureStatuses].map(([status, n]) => `${n} × ${status === 0 ? 'no answer' : status}`).join(', ');
@@ -81,6 +83,8 @@ export async function run(): Promise<void> {
     // the CPU a create for the first seconds): what the tail is made of once the code is warm.
     const warm = created.latenciesInOrderMs.slice(WARM_UP_CREATES).sort((a, b) => a - b);
     line(`  after the first ${WARM_UP_CREATES.toLocaleString('en-US')} creates (V8's warm-up of a fresh process): p50 ${ms(quantile(warm, 0.5))}, p99 ${ms(quantile(warm, 0.99))}`);
+    // CPU time a create costs the service: steadier than creates per second on a machine shared with other work.
+    line(`  the service used ${cpuBeforeCreates === null || cpuAfterCreates === null ? '?' : Math.round((1000 * (cpuAfterCreates - cpuBeforeCreates)) / TICKETS)} µs of CPU per create (its background work during the creates included)`);
     line(`  the service's event loop delay during the creates: p99 ${loopP99 === null ? '?' : ms(loopP99)} (prom-client's nodejs_eventloop_lag_p99_seconds, monitorEventLoopDelay)`);
     rows.push(['Event loop delay p99 during the creates', loopP99 === null ? '?' : ms(loopP99), '≤ 20 ms']);
     rows.push(['Create p99 at 50 connections', `${ms(quantile(created.latenciesMs, 0.99))} (${ms(quantile(warm, 0.99))} after the first ${WARM_UP_CREATES.toLocaleString('en-US')})`, '≤ 50 ms']);

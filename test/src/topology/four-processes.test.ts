@@ -1,20 +1,19 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { AddressInfo, createServer } from 'node:net';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { edgeMainConfig, edgeServerConfig, findNginx } from '@support/app';
+import { findNginx } from '@support/app';
 import { startAzurite } from '../support/azurite';
 import { TOKENS } from '../support/example-config';
 import { startGatedProxy, GatedProxy } from '../support/gated-tcp-proxy';
 import { startNatsServer } from '../support/nats-server';
-import { assertConformsToOpenApi } from '../support/openapi-validator';
-import { ApiResponse, TestService } from '../support/test-service';
+import { TestService } from '../support/test-service';
 import { FakeCloudApi, startFakeCloudApi } from '../messaging/fake-cloud-api';
 import { configWithFake, sendTemplate, syncTemplates, waitForOutcome } from '../messaging/messaging-service';
 import { positionalBody, TEMPLATE_PAGES } from '../messaging/templates-fixture';
 import { downloadCsv, startExport, waitForExport } from '../exports/support/export-api';
+import { edgeApi } from './support/edge-api';
+import { exited, freePort, HOST, Proc, startComponent as startProcess, printOutputsIfFailed, startEdge, stopAll, waitUntil } from './support/processes';
 
 /**
  * The distributed topology on one machine, as deployed: command-api, query-api, projectors and
@@ -24,60 +23,10 @@ import { downloadCsv, startExport, waitForExport } from '../exports/support/expo
  * middle of a burst of creates; both are started again. Skipped without nginx or nats-server
  * unless REQUIRE_NGINX=1 (CI), which fails instead.
  */
-const APP_DIST = path.resolve(__dirname, '..', '..', '..', 'app', 'dist');
 const COMPONENTS = ['command-api', 'query-api', 'projectors', 'workers'] as const;
 type Component = (typeof COMPONENTS)[number];
-const HOST = '127.0.0.1';
 /** Redelivery of an export whose worker died: seconds here, not the default 30 minutes. */
 const EXPORT_ACK_WAIT_MS = 4_000;
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Proc {
-  readonly child: ChildProcess;
-  tail(): string;
-}
-
-const run = (command: string, args: string[], env: NodeJS.ProcessEnv): Proc => {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let tail = '';
-  const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString('utf8')).slice(-6000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { child, tail: () => tail };
-};
-
-const exited = (p: Proc): Promise<void> =>
-  p.child.exitCode !== null || p.child.signalCode !== null ? Promise.resolve() : new Promise((r) => p.child.once('exit', () => r()));
-
-const stopGently = async (p: Proc | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
-  if (p === undefined || p.child.exitCode !== null || p.child.signalCode !== null) return;
-  const timer = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
-  p.child.kill(signal);
-  await exited(p);
-  clearTimeout(timer);
-};
-
-const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs: number, detail: () => string = () => ''): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms. ${detail()}`);
-    await sleep(50);
-  }
-};
 
 describe('four processes behind nginx (command-api, query-api, projectors, workers over one DATA_DIR; NATS JetStream; Azurite)', function () {
   this.timeout(60_000);
@@ -93,37 +42,14 @@ describe('four processes behind nginx (command-api, query-api, projectors, worke
   /** Customer names of every acknowledged create, each a ticket of its own. */
   const acknowledged = new Map<string, string>();
 
-  const api = async (method: string, route: string, opts: { token?: string; body?: unknown } = {}): Promise<ApiResponse> => {
-    const headers: Record<string, string> = {};
-    if (opts.token !== undefined) headers.Authorization = `Bearer ${opts.token}`;
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${edgeUrl}${route}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-    const text = await res.text();
-    // What nginx passes on is still what /openapi.json says.
-    assertConformsToOpenApi({ method, url: route, status: res.status, headers: res.headers, text });
-    let body: unknown = text;
-    try {
-      body = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return { status: res.status, headers: res.headers, body: body as never, text };
-  };
   /** The shared helpers of the other tests, with every call through nginx. */
-  const edge = { api } as unknown as TestService;
+  let edge: TestService;
+  const api: TestService['api'] = (method, route, opts) => edge.api(method, route, opts);
 
   const startComponent = async (component: Component): Promise<void> => {
-    const proc = run(process.execPath, [path.join(APP_DIST, `start-${component}.js`)], { ...env, PORT: String(ports[component]) });
-    procs[component] = proc;
-    await waitUntil(
-      `${component} ready on ${ports[component]}`,
-      async () => {
-        if (proc.child.exitCode !== null || proc.child.signalCode !== null) throw new Error(`${component} exited: ${proc.tail()}`);
-        return (await fetch(`http://${HOST}:${ports[component]}/health/ready`)).status === 200;
-      },
-      30_000,
-      () => proc.tail(),
-    );
+    await startProcess(component, ports[component], env, (proc) => {
+      procs[component] = proc;
+    });
   };
 
   const kill9 = async (component: Component): Promise<void> => {
@@ -176,6 +102,7 @@ describe('four processes behind nginx (command-api, query-api, projectors, worke
     writeFileSync(configFile, JSON.stringify(configWithFake(fake)));
     for (const name of [...COMPONENTS, 'nginx'] as const) ports[name] = await freePort();
     edgeUrl = `http://${HOST}:${ports.nginx}`;
+    edge = edgeApi(edgeUrl) as TestService;
     env = {
       PATH: process.env.PATH,
       HOST,
@@ -191,31 +118,18 @@ describe('four processes behind nginx (command-api, query-api, projectors, worke
     await startComponent('projectors');
     await Promise.all((['command-api', 'query-api', 'workers'] as const).map(startComponent));
 
-    const prefix = path.join(workDir, 'nginx');
-    mkdirSync(prefix, { mode: 0o755 });
-    writeFileSync(path.join(prefix, 'support.conf'), edgeServerConfig({
+    procs.nginx = await startEdge(nginx!, workDir, {
       listen: `${HOST}:${ports.nginx}`, commandApi: `${HOST}:${ports['command-api']}`, queryApi: `${HOST}:${ports['query-api']}`,
-    }));
-    writeFileSync(path.join(prefix, 'nginx.conf'), edgeMainConfig(prefix));
-    procs.nginx = run(nginx!, ['-e', 'stderr', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { PATH: process.env.PATH });
-    await waitUntil('nginx answering', async () => {
-      if (procs.nginx!.child.exitCode !== null) throw new Error(`nginx exited: ${procs.nginx!.tail()}`);
-      return (await fetch(`${edgeUrl}/health/live`)).status === 200;
-    }, 10_000, () => procs.nginx!.tail());
+    });
   });
 
   afterEach(function () {
-    if (this.currentTest?.state !== 'failed') return;
-    for (const [name, proc] of Object.entries(procs)) {
-      // eslint-disable-next-line no-console
-      console.log(`--- ${name} (last output)\n${proc?.tail() ?? ''}`);
-    }
+    printOutputsIfFailed(this.currentTest, procs);
   });
 
   after(async function () {
     this.timeout(30_000);
-    await stopGently(procs.nginx, 'SIGQUIT');
-    await Promise.all(COMPONENTS.map((c) => stopGently(procs[c])));
+    await stopAll(procs);
     blobGate?.open();
     await blobGate?.stop();
     await fake?.stop();

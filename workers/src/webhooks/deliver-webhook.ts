@@ -1,15 +1,12 @@
 import * as E from 'fp-ts/Either';
 import {
   CommandContext, Job, JobLease, JobOutcome, WEBHOOK_RETRY_PERIOD_MS, WEBHOOK_SUBSCRIPTIONS_COLLECTION, webhookStream, WebhookSubscriptionDocument,
-  webhookSubscriptionDecider,
 } from '@support/domain';
-import { commandHandler } from '@support/event-sourcing';
+import { handleWebhookSubscription } from '@support/event-sourcing';
 import { deliverMessage, MessageTurn } from './deliver-message';
 import { WebhookDeliveryJob } from './webhook-jobs';
 import type { WebhookMessage } from './webhook-messages';
 import { WEBHOOK_WORKER, WebhookWorkerDeps } from './webhook-worker-deps';
-
-const handleSubscription = commandHandler(webhookSubscriptionDecider);
 
 /** Streams of one job delivered side by side (the messages of each one after another). */
 const STREAMS_AT_ONCE = 16;
@@ -72,7 +69,7 @@ const disableWhenFailingForADay = async (deps: WebhookWorkerDeps, sub: WebhookSu
   const since = sub.failingSince;
   if (since === null || now.getTime() - Date.parse(since) < WEBHOOK_RETRY_PERIOD_MS) return;
   const ctx: CommandContext = { accountId: sub.accountId, userId: WEBHOOK_WORKER, requestId: jobId, now };
-  const disabled = await handleSubscription(deps, webhookStream(sub._id), {
+  const disabled = await handleWebhookSubscription(deps, webhookStream(sub._id), {
     type: 'DisableForFailures', reason: `every delivery attempt failed since ${since}, without a success`, failingSince: since, at: now.toISOString(),
   }, ctx);
   if (E.isRight(disabled) && disabled.right.newEvents.length > 0) deps.logger.warn('webhook subscription disabled: failing for a day', { subscriptionId: sub._id, accountId: sub.accountId, failingSince: since });

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import { authenticate, respond } from '@support/http-edge';
-import { AccountDirectory, Clock, CommandContext, Principal } from '@support/domain';
+import { AccountDirectory, Clock, Principal } from '@support/domain';
+import { commandContext } from '../../shared/command-context';
 import { LIFECYCLE_COMMANDS, toLifecycleCommand } from './lifecycle-commands';
 import { ticketProblem } from './ticket-problem';
 import { ChildTicketDeps, createChildTicket } from './create-child-ticket';
@@ -24,8 +25,7 @@ export const addLifecycleRoutes = (router: Router, deps: LifecycleRouteDeps): vo
         principal, params: ctx.params as Record<string, string>, body: ctx.state.bodyPresent ? ctx.request.body : undefined, at: now.toISOString(),
       });
       if (E.isLeft(made)) return respond(ctx, E.left(ticketProblem(made.left)));
-      const context: CommandContext = { accountId: principal.accountId, userId: principal.tokenId, requestId: String(ctx.state.requestId ?? ''), now };
-      const worked = await workTicket(deps, context, ctx.params.ticketId, made.right);
+      const worked = await workTicket(deps, commandContext(ctx, principal, now), ctx.params.ticketId, made.right);
       respond(ctx, E.isLeft(worked) ? worked : workedAnswer(worked.right));
     });
   }
@@ -35,7 +35,6 @@ export const addLifecycleRoutes = (router: Router, deps: LifecycleRouteDeps): vo
 export const addChildTicketRoute = (router: Router, deps: LifecycleRouteDeps & ChildTicketDeps): void => {
   router.post(`${TICKET_PATH}/children`, authenticate(deps.directory), async (ctx) => {
     const principal = ctx.state.principal as Principal;
-    const context: CommandContext = { accountId: principal.accountId, userId: principal.tokenId, requestId: String(ctx.state.requestId ?? ''), now: deps.clock.now() };
-    respond(ctx, await createChildTicket(deps, principal, context, ctx.params.ticketId, ctx.state.bodyPresent ? ctx.request.body : undefined));
+    respond(ctx, await createChildTicket(deps, principal, commandContext(ctx, principal, deps.clock.now()), ctx.params.ticketId, ctx.state.bodyPresent ? ctx.request.body : undefined));
   });
 };

@@ -1,4 +1,4 @@
-import { HttpProblem, problem } from '@support/http-edge';
+import { contention, HttpProblem, problem } from '@support/http-edge';
 import { InvalidRequest, TicketError, TicketRequestProblem } from '@support/domain';
 import { ConcurrencyConflict } from '@support/event-sourcing';
 
@@ -21,7 +21,7 @@ export const ticketProblem = (e: TicketError | TicketRequestProblem | InvalidReq
     case 'InvalidRequest':
       return problem(400, e.message, { problems: e.problems.map((p) => ({ path: p.path.join('.'), reason: p.reason })) });
     case 'ConcurrencyConflict':
-      return problem(409, 'The ticket kept changing while this command was decided: send it again', {}, { 'Retry-After': '1' });
+      return contention('ticket');
     default:
       return problem(400, 'The request could not be applied to the ticket');
   }

@@ -78,7 +78,7 @@ const COMMANDS: readonly { path: string; name: string; summary: string; body: Re
 ];
 
 const notFound = errorAnswer('No such ticket in the token\'s account (`Ticket not found`); for an evaluation, a call not recorded on the ticket.');
-const conflict = errorAnswer('The status move is not allowed (`currentStatus` says where the ticket is), or the ticket kept changing (`Retry-After`).');
+const conflict = errorAnswer('The status move is not allowed (`currentStatus` says where the ticket is).');
 
 export const ticketPaths: Paths = {
   '/apis/tickets/manual': {

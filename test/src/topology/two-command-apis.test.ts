@@ -1,0 +1,98 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { findNginx } from '@support/app';
+import { exampleConfig, withoutRateLimits } from '../support/example-config';
+import { TestService } from '../support/test-service';
+import { parsePrometheus, total } from '../metrics/prometheus-text';
+import { describeAnswers, emailsAtOnce, recordedEmailCounts } from '../tickets/lifecycle/commands-at-once';
+import { newTicket } from '../tickets/lifecycle/support';
+import { edgeApi } from './support/edge-api';
+import { freePort, HOST, Proc, startComponent, printOutputsIfFailed, startEdge, stopAll } from './support/processes';
+
+/**
+ * Command-api scaled out: two command-api processes behind nginx (which spreads the requests over
+ * them), with projectors and query-api, over one DATA_DIR (the SQLite log, read models and queue).
+ * Commands to one ticket from both processes race for its stream; each process decides its own
+ * one after another, and a race lost to the other process is decided again until the deadline.
+ * Skipped without nginx unless REQUIRE_NGINX=1 (CI), which fails instead.
+ */
+const COMMAND_APIS = ['command-api-1', 'command-api-2'] as const;
+const PROCESSES = ['projectors', 'query-api', ...COMMAND_APIS, 'nginx'] as const;
+type Name = (typeof PROCESSES)[number];
+
+/** What one command-api process did, from its /metrics. */
+const countsOf = async (port: number) => {
+  const families = parsePrometheus(await (await fetch(`http://${HOST}:${port}/metrics`)).text());
+  return {
+    emailsAnswered: total(families, 'support_http_requests_total', { method: 'POST', route: '/apis/tickets/:ticketId/emails' }),
+    appendsRefused: total(families, 'support_event_store_append_duration_seconds', { outcome: 'wrong_expected_version' }),
+  };
+};
+
+describe('two command-api processes behind nginx (projectors and query-api beside them, one DATA_DIR)', function () {
+  this.timeout(60_000);
+  const ports = {} as Record<Name, number>;
+  const procs = {} as Partial<Record<Name, Proc>>;
+  let workDir: string | undefined;
+  let edge: TestService;
+
+  before(async function () {
+    this.timeout(90_000);
+    const nginx = await findNginx();
+    if (nginx === null) {
+      if (process.env.REQUIRE_NGINX === '1') throw new Error('nginx is not installed (apt-get install nginx; or NGINX_BIN) but REQUIRE_NGINX=1');
+      // eslint-disable-next-line no-console
+      console.log('      skipped: nginx is not installed (apt-get install nginx; or NGINX_BIN)');
+      this.skip();
+    }
+    workDir = mkdtempSync(path.join(os.tmpdir(), 'two-command-apis-'));
+    // nginx's workers (not root when its master is) write their temporary files under it.
+    chmodSync(workDir, 0o755);
+    const configFile = path.join(workDir, 'accounts.json');
+    writeFileSync(configFile, JSON.stringify(withoutRateLimits(exampleConfig())));
+    for (const name of PROCESSES) ports[name] = await freePort();
+    const edgeUrl = `http://${HOST}:${ports.nginx}`;
+    edge = edgeApi(edgeUrl) as TestService;
+    const env = { PATH: process.env.PATH, HOST, DATA_DIR: path.join(workDir, 'data'), CONFIG_FILE: configFile, PUBLIC_BASE_URL: edgeUrl, LOG_LEVEL: 'warn' };
+    const start = (name: Name, component: string) => startComponent(component, ports[name], env, (proc) => {
+      procs[name] = proc;
+    });
+    // The projectors first: they make the read models' tables.
+    await start('projectors', 'projectors');
+    await Promise.all([start('query-api', 'query-api'), ...COMMAND_APIS.map((name) => start(name, 'command-api'))]);
+    procs.nginx = await startEdge(nginx!, workDir, {
+      listen: `${HOST}:${ports.nginx}`, commandApi: COMMAND_APIS.map((name) => `${HOST}:${ports[name]}`), queryApi: `${HOST}:${ports['query-api']}`,
+    });
+  });
+
+  afterEach(function () {
+    printOutputsIfFailed(this.currentTest, procs);
+  });
+
+  after(async function () {
+    this.timeout(30_000);
+    await stopAll(procs);
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('given a ticket, when 50 emails with distinct message ids are posted to it at once through nginx, then both processes decide them, all answer 2xx and each is on the ticket once', async () => {
+    // given
+    const ticketId = await newTicket(edge);
+    const before = await Promise.all(COMMAND_APIS.map((name) => countsOf(ports[name])));
+    // when
+    const sent = await emailsAtOnce(edge, ticketId, 50, 'two-processes');
+    const after = await Promise.all(COMMAND_APIS.map((name) => countsOf(ports[name])));
+    const served = after.map((a, i) => a.emailsAnswered - before[i].emailsAnswered);
+    const refused = after.map((a, i) => a.appendsRefused - before[i].appendsRefused);
+    // eslint-disable-next-line no-console
+    console.log(`      ${describeAnswers('50 emails to one ticket, two command-api processes', sent)}; answered by each: ${served.join(' + ')}; appends lost to the other process: ${refused.join(' + ')}`);
+    // then
+    expect(sent.answers.filter((a) => a.status < 200 || a.status > 299).map((a) => `${a.status} ${a.text}`)).to.deep.equal([]);
+    expect(served.every((n) => n > 0), 'each command-api process answered some of them').to.equal(true);
+    const counts = await recordedEmailCounts(edge, ticketId);
+    expect([...counts.keys()].sort()).to.deep.equal(Array.from({ length: 50 }, (_, i) => `two-processes-${i}`).sort());
+    expect([...counts.values()].every((n) => n === 1), 'each message recorded once').to.equal(true);
+  });
+});
