@@ -151,7 +151,8 @@ const texts = (i: number, createdMs: number, startMs: number, spanMs: number, fi
   };
 };
 
-const makeAgents = (count: number, seed: number): DeskAgent[] =>
+/** The desk's agents (`u-desk-01`, ...): the same for every desk of that seed. */
+export const deskAgents = (count = 30, seed = 42): DeskAgent[] =>
   Array.from({ length: count }, (_, a) => {
     const [lastName, country] = pick(SURNAMES, seed, STREAM.agentSurname, a);
     const firstName = pick(FIRST_NAMES[country], seed, STREAM.agentFirstName, a);
@@ -169,7 +170,7 @@ export const deskData = (options: DeskOptions): Desk => {
   const { customerOf, ticketsOf } = assignCustomers(tickets, seed);
   const emails = new Set<string>();
   const customers = Array.from({ length: ticketsOf.length }, (_, c) => makeCustomer(c, seed, emails));
-  const agents = makeAgents(options.agents ?? 30, seed);
+  const agents = deskAgents(options.agents ?? 30, seed);
   const agentShares = agentChoice(agents.length);
   return {
     tickets, customers: customers.length, nowMs, spanDays, agents,
