@@ -11,6 +11,7 @@ import { TOKENS } from '../support/example-config';
 import { benchConfig, manualTicketBody } from './support/manual-tickets';
 import { SERVICE_NODE_FLAGS } from './support/service-node-flags';
 import { countEvents } from './support/count-events';
+import { downloadCsvRecords } from './support/csv-download';
 import { cpuMsOf, freePort, pinSelf, stop } from './speed/child';
 import { quantile, request } from './speed/load';
 import { listMix } from './list-mix/list-mix';
@@ -209,21 +210,6 @@ const logLinesSince = (logFile: string, offset: number): { time: number; message
     }
   });
 };
-
-/** Downloads a URL, counting its line feeds (records: no field of these tickets holds a line break), without holding the file. */
-const downloadLines = (url: string): Promise<{ status: number; bytes: number; lines: number }> =>
-  new Promise((resolve, reject) => {
-    http.get(url, (res) => {
-      let bytes = 0;
-      let lines = 0;
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) lines++;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, lines }));
-      res.on('error', reject);
-    }).on('error', reject);
-  });
 
 export async function run(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'support-read-models-'));
@@ -464,10 +450,10 @@ export async function run(): Promise<void> {
     });
     if (exported.downloadUrl === undefined) throw new Error('export succeeded without a downloadUrl');
     const d0 = performance.now();
-    const file = await phase('export download', () => withTimeout(downloadLines(exported.downloadUrl as string), TIMEOUT.downloadMs, 'export download'));
+    const file = await phase('export download', () => withTimeout(downloadCsvRecords(exported.downloadUrl as string), TIMEOUT.downloadMs, 'export download'));
     const downloadSeconds = (performance.now() - d0) / 1000;
     if (file.status !== 200) throw new Error(`export download answered ${file.status}`);
-    const fileRows = file.lines - 1;
+    const fileRows = file.records - 1;
     const added = exported.memory.peak - exported.memory.first;
     line(`export: total ${int(exported.total)}, processed ${int(exported.job.processed)}, succeeded after ${exported.seconds.toFixed(1)} s (${int(exported.job.processed / exported.seconds)} rows/s); RSS ${mb(exported.memory.first)} before, peak ${mb(exported.memory.peak)}: +${(added / MB).toFixed(1)} MB`);
     const partsPeak = exported.partsPeak;
