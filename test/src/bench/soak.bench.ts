@@ -97,13 +97,20 @@ export async function run(): Promise<void> {
     const subscribed = await request(agents.other, port, 'POST', '/apis/webhooks', TOKENS.acmeAdmin, { url: receiver.url, eventTypes: ['ticket.created'] });
     if (subscribed.status !== 201) throw new Error(`subscribing answered ${subscribed.status}: ${subscribed.text}`);
 
+    // A request that fails before an answer counts as status 0 of its kind; the first reasons are kept.
+    const errors = new Map<string, number>();
+    const call = (agent: http.Agent, method: string, route: string, body: unknown) =>
+      request(agent, port, method, route, TOKENS.acmeAdmin, body).catch((e: Error) => {
+        errors.set(e.message, (errors.get(e.message) ?? 0) + 1);
+        return { status: 0, text: '' };
+      });
     const acked: string[] = [];
     let answeredCreates = 0;
     const deskAtWork = deskWork(desk, WORKED_ONE_IN);
     const start = performance.now() + 500;
     const end = start + MINUTES * 60_000;
     const creates = pacedStream(CREATES_PER_S, start, end, async (i) => {
-      const r = await request(agents.create, port, 'POST', '/apis/tickets/manual', TOKENS.acmeAdmin, manualTicketBody(desk, i));
+      const r = await call(agents.create, 'POST', '/apis/tickets/manual', manualTicketBody(desk, i));
       answeredCreates++;
       if (r.status === 200) {
         const ticketId = String((JSON.parse(r.text) as { ticketId: string }).ticketId);
@@ -113,12 +120,12 @@ export async function run(): Promise<void> {
       return { kind: 'create', status: r.status };
     });
     const commands = pacedStream(COMMANDS_PER_S, start + 12, end, () =>
-      deskAtWork.next((ticketId) => (route, body) => request(agents.work, port, 'POST', `/apis/tickets/${ticketId}/${route}`, TOKENS.acmeAdmin, body)));
+      deskAtWork.next((ticketId) => (route, body) => call(agents.work, 'POST', `/apis/tickets/${ticketId}/${route}`, body)));
     const mixNames = listMix(desk, Date.now()).map(([name]) => name);
     const lists = pacedStream(LISTS_PER_S, start + 37, end, async (r) => {
       const mix = listMix(desk, Date.now(), answeredCreates);
       const [name, body] = mix[r % mix.length];
-      const res = await request(agents.other, port, 'POST', LIST, TOKENS.acmeAdmin, body(Math.floor(r / mix.length)));
+      const res = await call(agents.other, 'POST', LIST, body(Math.floor(r / mix.length)));
       return { kind: `list ${name}`, status: res.status };
     });
     const streams: PacedStream[] = [creates, commands, lists];
@@ -128,7 +135,7 @@ export async function run(): Promise<void> {
     const exportRuns: ExportRun[] = [];
     const timed = async (kind: string, method: string, route: string, body: unknown) => {
       const t0 = performance.now();
-      const r = await request(agents.other, port, method, route, TOKENS.acmeAdmin, body).catch(() => ({ status: 0, text: '' }));
+      const r = await call(agents.other, method, route, body);
       exportSamples.push({ dueMs: t0 - start, kind, latencyMs: performance.now() - t0, status: r.status });
       return r;
     };
@@ -219,7 +226,7 @@ export async function run(): Promise<void> {
       const failedText = failed.size === 0 ? '0' : [...failed].map(([status, n]) => `${n} × ${status === 0 ? 'no answer' : status}`).join(', ');
       line(`| ${label} | ${int(sent)} | ${failedText} | ${ms(f.p50)} / ${ms(f.p99)} | ${ms(l.p50)} / ${ms(l.p99)} | ${(l.p99 / f.p99).toFixed(2)} |`);
     }
-    line(`  skipped workspace slots (no command waiting): ${int(commands.skipped())}; errors before an answer: ${samples.filter((s) => s.kind === 'error').length}`);
+    line(`  skipped workspace slots (no command waiting): ${int(commands.skipped())}; requests that failed before an answer: ${errors.size === 0 ? 'none' : [...errors].map(([m, n]) => `${n} × ${m}`).join(', ')}; senders that threw: ${samples.filter((x) => x.kind === 'error').length}`);
     line(`  lists by body, last ${W}: ${listKinds.map((k) => `${k.slice(5)} ${ms(figuresOf(samples, [k], last).p50)} / ${ms(figuresOf(samples, [k], last).p99)}`).join('; ')}`);
     line('');
     line('  minute | tickets | create p50 / p99 | workspace p50 / p99 | list p50 / p99 | service CPU | in flight at its end');
