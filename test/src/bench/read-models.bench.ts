@@ -67,14 +67,15 @@ import { describeMemory, MEMORY_PARTS, memoryParts, memoryPartsSampler, rssSampl
  *    statistics that a rebuilt or killed service lacks), a start, a pass of the mix.
  * Each phase reports the CPU other processes used meanwhile (a shared machine disturbs the figures).
  *
- *   npm run bench -- read-models                                       (1,000,000 tickets, about 8 minutes)
- *   BENCH_READ_MODELS_TICKETS=100000 npm run bench -- read-models      (about 1 minute)
+ *   npm run bench -- read-models                                   (1,000,000 tickets: about 30 minutes, 14 GB)
+ *   BENCH_READ_MODELS_TICKETS=100000 npm run bench -- read-models  (about 3 minutes)
+ * (Times from a 200,000-ticket run on the shared 2-core machine: 3.8 minutes, 2.7 GB.)
  * Also: BENCH_READ_MODELS_LIST_RUNS (100), BENCH_READ_MODELS_IN_FLIGHT (64 tickets appended at
  * once), BENCH_READ_MODELS_LOG_LEVEL (info), BENCH_READ_MODELS_KEEP_DATA=1 (leave the work
  * directory), BENCH_READ_MODELS_REBUILD_TIMEOUT_S (1800).
  *
- * The seeded DATA_DIR (several KB of log and of SQLite a ticket: the run prints both) is
- * under os.tmpdir() and removed at the end; the service's log lines are kept in
+ * The seeded DATA_DIR (with the desk data about 6 KB of log and 8 KB of SQLite a ticket; the run
+ * prints both) is under os.tmpdir() and removed at the end; the service's log lines are kept in
  * os.tmpdir()/support-read-models-<N>.log.
  */
 const TICKETS = Number(process.env.BENCH_READ_MODELS_TICKETS ?? 1_000_000);

@@ -2,7 +2,7 @@ import type { Country } from './contacts';
 
 /**
  * The desk's name pools. Surnames come in rank order, the most common first: the desk data gives
- * rank r a share of customers that falls off like 1 / (r + 3) (names.ts has 372 of them, so the
+ * rank r a share of customers that falls off like 1 / (r + 3) (371 of them, so the
  * first holds about 5 % of customers, about 18 hold 1 % or more, and most hold under 0.2 %).
  * Each name is tagged with the country it is most common in: a customer's phone, email domain and,
  * usually, first name follow it.
