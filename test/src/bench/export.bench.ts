@@ -11,20 +11,23 @@ import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-con
 import { startTestService } from '../support/test-service';
 import { csvRecordsWriter } from '@support/workers';
 import { seedTickets, SeedTicket } from '../exports/support/seed-tickets';
+import { Desk, deskData, describeDesk } from './support/desk-data';
+import { deskTicketDocument } from './export/desk-ticket-document';
 import { profiledPhase } from './support/cpu-profile';
 import { longestTurn } from './support/longest-turn';
 
 /**
- * The CSV export at scale: BENCH_EXPORT_TICKETS (default 1,000,000) tickets with lifecycle data
- * (family metrics, response waits, status history, CSAT, dispositions, payload, Voice FCR) are
- * written straight into the embedded ticket read model of the running service (loading a million
- * through HTTP is not the point), then one export of all of them runs through the real path:
- * POST /apis/task-runs/tickets/export → dispatcher → queue → worker (cursor → rows → d3-dsv →
- * blob upload) → polls of GET .../export/{jobId} until it succeeded. Prints rows per second, wall
- * time (start request to succeeded), the process's peak RSS minus its RSS before the export
- * (sampled every 20 ms), the CPU time of the process per row, and a breakdown of the CPU per row
- * (row building; d3-dsv, which the worker uses, against csv-writer, papaparse, @fast-csv/format and
- * csv-stringify on the same rows).
+ * The CSV export at scale: BENCH_EXPORT_TICKETS (default 1,000,000) tickets of the desk data
+ * (support/desk-data: realistic customers, texts, 180 days, statuses and agents) with lifecycle data
+ * (family metrics, response waits, status history, CSAT, dispositions, payload, Voice FCR;
+ * export/desk-ticket-document.ts) are written straight into the embedded ticket read model of the
+ * running service (loading a million through HTTP is not the point), then one export of all of them
+ * runs through the real path: POST /apis/task-runs/tickets/export → dispatcher → queue → worker
+ * (cursor → rows → d3-dsv → blob upload) → polls of GET .../export/{jobId} until it succeeded.
+ * Prints rows per second, wall time (start request to succeeded), the process's peak RSS minus its
+ * RSS before the export (sampled every 20 ms), the CPU time of the process per row, and a breakdown
+ * of the CPU per row (row building; d3-dsv, which the worker uses, against csv-writer, papaparse,
+ * @fast-csv/format and csv-stringify on the same rows).
  *
  *   npm run bench -- export
  *   BENCH_EXPORT_TICKETS=200000 npm run bench -- export
@@ -33,80 +36,11 @@ import { longestTurn } from './support/longest-turn';
 const TICKETS = Number(process.env.BENCH_EXPORT_TICKETS ?? 1_000_000);
 const MB = 1024 * 1024;
 
-const STATUSES = ['open', 'assigned', 'queued', 'closed', 'resolved_by_agent', 'resolved_by_ai', 'stale'];
-const SOURCES = ['chatapp', 'email', 'liveChat', 'voiceCall', 'manual'];
-const T0 = Date.parse('2026-08-03T03:30:00Z');
-
-export const ticketAt = (i: number): SeedTicket => {
-  const created = T0 + i * 6_000;
-  const iso = (ms: number) => new Date(ms).toISOString();
-  const status = STATUSES[i % STATUSES.length];
-  const resolved = status !== 'open' && status !== 'assigned' && status !== 'queued';
-  const source = SOURCES[i % SOURCES.length];
-  const child = i % 10 === 9;
-  return {
-    _id: `bench-${i}`,
-    ticketNumber: i + 1,
-    ticketName: `Question ${i}`,
-    status,
-    summary: `Customer asks about order #${100_000 + i}, "parcel" late, needs help`,
-    orderName: `#${100_000 + i}`,
-    source,
-    manualSourceLabel: source === 'manual' ? 'Walk-In' : null,
-    customerId: `cust-${i % 50_000}`,
-    customerName: `Customer ${i % 50_000}`,
-    customerPhones: [`+1415${String(5_000_000 + (i % 50_000)).padStart(7, '0')}`],
-    customerEmails: i % 3 === 0 ? [`customer${i % 50_000}@example.com`] : [],
-    createdAt: iso(created),
-    updatedAt: iso(created + 3_600_000),
-    executedAt: iso(created + 1_000),
-    assignedAt: iso(created + 600_000),
-    assignedToId: 'u-agent',
-    assignedById: 'u-admin',
-    involvedAgentIds: i % 4 === 0 ? [] : ['u-agent'],
-    resolvedAt: resolved ? iso(created + 26 * 3_600_000) : null,
-    resolvedBy: resolved ? (status === 'resolved_by_ai' ? 'ai' : 'agent') : null,
-    resolvedByUserId: resolved && status !== 'resolved_by_ai' ? 'u-agent' : null,
-    resolution: resolved ? status : null,
-    taskId: i % 2 === 0 ? 'task-refund' : 'task-cancelled',
-    taskTeamId: 'team-care',
-    taskPath: i % 2 === 0 ? ['task-refund'] : ['task-refund', 'task-cancelled'],
-    actions: [{ actionKey: 'notify_warehouse', status: 'succeeded' }],
-    objectives: i % 2 === 0 ? { refund_reason: 'damaged', delivery_state: 'delivered', window_open: true } : { cancel_confirmed: 'yes' },
-    payload: JSON.stringify({ kiosk: `K-${i % 9}`, refund_reason: 'damaged', emailClient: 'gmail' }),
-    sentiment: 'negative',
-    sentiments: ['negative', 'neutral'],
-    ticketType: child ? 'child' : 'ticket',
-    parentTicketId: child ? `bench-${i - 1}` : null,
-    involvedSources: [source, 'email'],
-    firstResponseAt: iso(created + 40 * 60_000),
-    latestResponseAt: iso(created + 5 * 3_600_000),
-    responseWaits: [{ from: iso(created), to: iso(created + 40 * 60_000) }, { from: iso(created + 4 * 3_600_000), to: iso(created + 5 * 3_600_000) }],
-    statusHistory: [{ status: 'open', at: iso(created) }, { status: 'queued', at: iso(created + 60_000) }, { status: 'assigned', at: iso(created + 600_000) }],
-    csat: resolved ? { rating: 1 + (i % 5), comment: i % 7 === 0 ? 'Quick, helpful\nthanks' : null } : null,
-    csatStatus: resolved ? 'submitted' : null,
-    csatSentAt: resolved ? iso(created + 27 * 3_600_000) : null,
-    csatSubmittedAt: resolved ? iso(created + 28 * 3_600_000) : null,
-    category: 'Refund',
-    subcategory: 'Damaged',
-    dispositions: { 'Refund Reason': 'Broken in transit' },
-    emailThreadIds: ['thread-1'],
-    emailClients: ['gmail'],
-    autoResolved: status === 'resolved_by_ai',
-    family: child ? null : {
-      childTickets: 1, interactionTickets: 0, chatSessionIds: ['s1'], emailThreadIds: ['thread-1'], emailClients: ['gmail'],
-      customerEmailMessageIds: ['m1'], agentEmailMessageIds: ['a1'], incomingCallIds: i % 5 === 3 ? ['c1'] : [], outgoingCallIds: [],
-      channels: i % 5 === 3 ? ['voiceCall', 'email'] : ['email'], delegatedChildWork: false, lastInboundContactAt: null,
-    },
-    voiceFcr: i % 5 === 3 ? { callId: 'c1', outcome: 'resolved_on_call', reason: 'resolved_on_call', evaluatedAt: iso(created + 1_800_000), laterInboundContact: false } : null,
-  };
-};
-
-function* tickets(n: number): Generator<SeedTicket> {
+function* tickets(desk: Desk): Generator<SeedTicket> {
   const started = performance.now();
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < desk.tickets; i++) {
     if (i > 0 && i % 100_000 === 0) process.stdout.write(`  ${i.toLocaleString('en-US')} seeded (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
-    yield ticketAt(i);
+    yield deskTicketDocument(desk, i);
   }
 }
 
@@ -128,14 +62,14 @@ const memoryParts = (): { readonly name: string; read(): number }[] => {
  * A lookup by phone costs the same at any number of tickets (an index), so the client measures the
  * export's effect on other requests without loading the service itself.
  */
-const listProber = (url: string): { stop(): Promise<number[]> } => {
+const listProber = (url: string, phoneNumber: string): { stop(): Promise<number[]> } => {
   const latencies: number[] = [];
   let running = true;
   const loop = (async () => {
     while (running) {
       const t0 = performance.now();
       const res = await fetch(`${url}/apis/task-runs/tickets/list`, {
-        method: 'POST', headers: { Authorization: `Bearer ${TOKENS.acmeAdmin}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ phoneNumber: ticketAt(1).customerPhones?.[0], limit: 10 }),
+        method: 'POST', headers: { Authorization: `Bearer ${TOKENS.acmeAdmin}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ phoneNumber, limit: 10 }),
       });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`list answered ${res.status} during the export`);
@@ -170,14 +104,14 @@ const collectGarbage = (): void => {
  * well-kept alternatives papaparse, @fast-csv/format and csv-stringify, each also checked to write
  * the same bytes as the worker's.
  */
-const breakdown = async (rows: number) => {
+const breakdown = async (desk: Desk, rows: number) => {
   const decoded = decodeAccountConfig(exampleConfig());
   if (E.isLeft(decoded)) throw new Error('example config does not decode');
   const columns = exportColumns({
     account: decoded.right.account('acme')!, format: { timezone: 'Asia/Kolkata', locale: 'en-US', timestampFormat: 'display' }, now: new Date(),
     objectiveParams: ['refund_reason', 'delivery_state', 'window_open', 'cancel_confirmed'],
   });
-  const docs: ExportTicket[] = Array.from({ length: 1_000 }, (_, i) => ticketAt(i) as ExportTicket);
+  const docs: ExportTicket[] = Array.from({ length: 1_000 }, (_, i) => deskTicketDocument(desk, i % desk.tickets) as ExportTicket);
   const built = docs.map((d) => columns.row(d));
   let sink = 0;
   const perRow = async (n: number, work: () => unknown): Promise<number> => {
@@ -216,7 +150,13 @@ export async function run(): Promise<void> {
   const svc = await startTestService({ config });
   try {
     const seedStarted = performance.now();
-    await seedTickets(svc.deps.readModels, tickets(TICKETS));
+    // The desk data is dropped once seeded (its memory is not the export's): the prober keeps one customer's phone.
+    const probedPhone = await (async () => {
+      const desk = deskData({ tickets: TICKETS, nowMs: Date.now() });
+      for (const l of describeDesk(desk)) process.stdout.write(`  ${l}\n`);
+      await seedTickets(svc.deps.readModels, tickets(desk));
+      return desk.customer(desk.customerOf(Math.min(1, TICKETS - 1))).phone;
+    })();
     process.stdout.write(`  seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`);
     collectGarbage();
     await new Promise((r) => setTimeout(r, 500));
@@ -231,13 +171,13 @@ export async function run(): Promise<void> {
     }, 20);
 
     // A second of warm-up first: the first requests compile the route's code.
-    const warmUp = listProber(svc.url);
+    const warmUp = listProber(svc.url, probedPhone);
     await new Promise((r) => setTimeout(r, 1_000));
     await warmUp.stop();
-    const idleProbe = listProber(svc.url);
+    const idleProbe = listProber(svc.url, probedPhone);
     await new Promise((r) => setTimeout(r, 2_000));
     const idleLatencies = await idleProbe.stop();
-    const prober = listProber(svc.url);
+    const prober = listProber(svc.url, probedPhone);
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
     const last = await profiledPhase(async () => {
@@ -274,7 +214,7 @@ export async function run(): Promise<void> {
     process.stdout.write(`  peak RSS − RSS before the export: ${((peak - rssBefore) / MB).toFixed(1)} MB (before ${(rssBefore / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB)\n`);
     process.stdout.write(`  of which, each at its own peak: ${parts.map((p, i) => `${p.name} +${((partsPeak[i] - partsBefore[i]) / MB).toFixed(1)} MB`).join(', ')}\n`);
     process.stdout.write(`  a client listing a customer's tickets by phone every 50 ms: before the export ${latencyLine(idleLatencies)}; during it ${latencyLine(exportLatencies)}\n`);
-    const b = await breakdown(Math.min(100_000, TICKETS));
+    const b = await breakdown(deskData({ tickets: 1_000, nowMs: Date.now() }), Math.min(100_000, TICKETS));
     const stringifiers = b.stringify.map((x) => `${x.name} ${x.us.toFixed(2)} µs${x.same ? '' : ' (other bytes than the worker\'s)'}`).join(', ');
     process.stdout.write(`  CPU per row (no I/O, best of 3): row building ${b.buildUs.toFixed(2)} µs; stringify the same rows: ${stringifiers}\n`);
     process.stdout.write(`  targets: 1,000,000 rows ≤ 20 s, ≤ 64 MB added\n`);

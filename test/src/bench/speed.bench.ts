@@ -11,6 +11,7 @@ import { benchConfig, manualTicketBody } from './support/manual-tickets';
 import { SERVICE_NODE_FLAGS } from './support/service-node-flags';
 import { cpuMsOf, firstLine, freePort, pinSelf, spawnPinned, stop } from './speed/child';
 import { listMix } from './list-mix/list-mix';
+import { deskData, describeDesk } from './support/desk-data';
 import { quantile, request, runLoad } from './speed/load';
 import { waitReady } from './speed/wait-ready';
 
@@ -22,6 +23,11 @@ import { waitReady } from './speed/wait-ready';
  *   npm run bench -- speed                              (100,000 tickets)
  *   BENCH_SPEED_TICKETS=20000 npm run bench -- speed
  *
+ * The creates' bodies are the desk data's tickets (support/desk-data: realistic customers, repeat
+ * customers, texts); their times are those of the run, so the list mix's date bodies (the last hour,
+ * the last 90 days) hold every ticket here, unlike in read-models and list-mix, whose tickets span
+ * 180 days.
+ *
  * The list mix alone, in process over a read model seeded through the projection (quick to repeat):
  * `npm run bench -- list-mix` (list-mix.bench.ts; the same bodies, from list-mix/list-mix.ts).
  */
@@ -30,11 +36,12 @@ const CONNECTIONS = Number(process.env.BENCH_SPEED_CONNECTIONS ?? 50);
 const BARE_REQUESTS = Number(process.env.BENCH_SPEED_BARE ?? 50_000);
 /** Lists of each body a pass (the p95 of 100 is their 5th slowest: one stall of the machine does not make it). */
 const LIST_RUNS = Number(process.env.BENCH_SPEED_LIST_RUNS ?? 100);
-const CUSTOMERS = Math.max(1, Math.ceil(TICKETS / 4));
 /** Creates sent while the fresh service's code is still being optimized (reported apart as well). */
 const WARM_UP_CREATES = Math.min(5_000, Math.floor(TICKETS / 10));
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const ticketBody = (i: number) => manualTicketBody(i, (i * 7919) % CUSTOMERS);
+/** The creates' bodies: the desk data's tickets (support/desk-data); the bare server gets them again past TICKETS. */
+const desk = deskData({ tickets: TICKETS, nowMs: Date.now() });
+const ticketBody = (i: number) => manualTicketBody(desk, i % TICKETS);
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -53,6 +60,9 @@ export async function run(): Promise<void> {
   writeFileSync(configFile, JSON.stringify(benchConfig()));
   await pinSelf(1);
   line(`speed: ${TICKETS.toLocaleString('en-US')} tickets, ${CONNECTIONS} connections; service and bare Koa pinned to core 0, load on core 1`);
+  // The bodies' shapes (their times, statuses and agents are not sent: every ticket is created now, open).
+  line(`  bodies: the desk data's ${TICKETS.toLocaleString('en-US')} tickets of ${desk.customers.toLocaleString('en-US')} customers`);
+  for (const l of describeDesk(desk).slice(1, 3)) line(l);
   const port = await freePort();
   const serviceEnv = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONFIG_FILE: configFile, LOG_LEVEL: 'silent' };
   // As `npm start` runs it (package.json): the same node flags.
@@ -92,8 +102,7 @@ export async function run(): Promise<void> {
     // 3. The list mix, 4 clients at once.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     const first = JSON.parse((await request(agent, port, 'POST', '/apis/task-runs/tickets/list', TOKENS.acmeAdmin, { limit: 1, sortOrder: 'asc' })).text);
-    const lastHour = new Date(Date.now() - 3_600_000).toISOString();
-    const mix = listMix(TICKETS, lastHour);
+    const mix = listMix(desk, Date.now());
     // Back in service means the total listed now (a failed create may or may not have made its ticket).
     const listed = Number(first.total);
     /** Runs the mix (LIST_RUNS of each body, interleaved) on 4 clients at once: each body's latencies, and the service's CPU per list. */

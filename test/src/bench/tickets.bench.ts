@@ -5,11 +5,14 @@ import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-con
 import { startTestService, TestService } from '../support/test-service';
 import { READ_MODELS_FILE } from '@support/adapters';
 import { countEvents } from './support/count-events';
+import { deskData } from './support/desk-data';
+import { COMMON_FRAGMENT } from './list-mix/list-mix';
 
 
 /**
  * Tickets at scale, through the real app over HTTP: loads BENCH_TICKETS (default 100,000) manual
- * tickets through the command path (POST /apis/tickets/manual, fastResponse, rate limits lifted by
+ * tickets of the desk data (support/desk-data: realistic and repeat customers, texts; created now,
+ * so every date range holds all of them) through the command path (POST /apis/tickets/manual, fastResponse, rate limits lifted by
  * configuration, BENCH_CONCURRENCY requests in flight, default 32), then measures the latency of
  * POST /apis/task-runs/tickets/list over a mix of filters. Each create waits for the "tickets" read
  * model (read your writes), so the create rate includes projecting the ticket.
@@ -20,11 +23,12 @@ import { countEvents } from './support/count-events';
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 40);
-const CUSTOMERS = Math.max(1, Math.min(25_000, Math.ceil(TICKETS / 4)));
+const desk = deskData({ tickets: TICKETS, nowMs: Date.now() });
 
 const SOURCES = ['chatapp', 'email', 'liveChat', 'instagram', 'voiceCall', 'Walk-In', 'Phone Desk', 'kiosk'];
 const TASKS = ['task-refund', 'task-cancelled', 'task-general', null];
-const WORDS = ['kettle', 'parcel', 'refund', 'invoice', 'delivery', 'exchange', 'warranty', 'coupon', 'address', 'damaged'];
+/** Words of the desk data's subjects and summaries (products and problems). */
+const WORDS = ['kettle', 'headphones', 'refund', 'invoice', 'delivery', 'damaged', 'warranty', 'backpack', 'address', 'cancel'];
 
 /** The example accounts with tasks that need no outside system (no store, integration or action calls), and no limits. */
 const benchConfig = () => {
@@ -38,17 +42,18 @@ const benchConfig = () => {
   return config;
 };
 
-const phoneOf = (customer: number) => `+1415${String(5_000_000 + customer).padStart(7, '0')}`;
+/** Customer of ticket (r × step) mod TICKETS: one that exists once the tickets are loaded. */
+const customerAt = (r: number, step: number) => desk.customer(desk.customerOf((r * step) % TICKETS));
 
 const ticketBody = (i: number) => {
-  const customer = (i * 7919) % CUSTOMERS;
+  const t = desk.ticket(i);
+  const c = desk.customer(t.customer);
   const task = TASKS[i % TASKS.length];
-  const word = WORDS[i % WORDS.length];
   return {
-    customer: { name: `Customer ${customer}`, phone: phoneOf(customer), ...(customer % 3 === 0 ? { email: `customer${customer}@example.com` } : {}) },
-    subject: `${word} question ${i}`,
-    query: `Hello, my ${word} needs attention (request ${i}).`,
-    orderName: `#B-${100_000 + i}`,
+    customer: { name: c.name, phone: c.phone, email: c.email },
+    subject: t.subject,
+    query: t.query,
+    ...(t.orderName === null ? {} : { orderName: t.orderName }),
     source: SOURCES[i % SOURCES.length],
     ...(task !== null ? { currentTaskId: task } : {}),
     fastResponse: true,
@@ -100,7 +105,7 @@ async function listLatencies(svc: TestService, name: string, body: ListBody): Pr
 }
 
 export async function run(): Promise<void> {
-  process.stdout.write(`tickets: ${TICKETS.toLocaleString('en-US')} tickets, ${CUSTOMERS.toLocaleString('en-US')} customers, concurrency ${CONCURRENCY}, embedded engines\n`);
+  process.stdout.write(`tickets: ${TICKETS.toLocaleString('en-US')} tickets, ${desk.customers.toLocaleString('en-US')} customers, concurrency ${CONCURRENCY}, embedded engines\n`);
   let errorsLogged = 0;
   const logger = {
     info: () => undefined,
@@ -130,9 +135,11 @@ export async function run(): Promise<void> {
       ['limit 250', () => ({ limit: 250 })],
       ['statuses [open, queued]', () => ({ statuses: ['open', 'queued'], limit: 50 })],
       ['date range (middle half)', (r) => ({ startDate: at(0.25 + r / 1000), endDate: at(0.75), limit: 50 })],
-      ['search (word, ~10%)', (r) => ({ search: WORDS[r % WORDS.length], limit: 50 })],
-      ['search (one customer name)', (r) => ({ search: `customer ${(r * 131) % CUSTOMERS}`, limit: 50 })],
-      ['phoneNumber (one customer)', (r) => ({ phoneNumber: phoneOf((r * 977) % CUSTOMERS) })],
+      ['search (a word of subjects)', (r) => ({ search: WORDS[r % WORDS.length], limit: 50 })],
+      ['search (one customer name)', (r) => ({ search: customerAt(r, 131).name, limit: 50 })],
+      ['search (common surname, ~5%)', () => ({ search: COMMON_FRAGMENT, limit: 50 })],
+      ['search (an email\'s local part)', (r) => ({ search: customerAt(r, 389).email.split('@')[0], limit: 50 })],
+      ['phoneNumber (one customer)', (r) => ({ phoneNumber: customerAt(r, 977).phone })],
       ['source email', () => ({ source: 'email', limit: 50 })],
       ['manualSourceLabel Walk-In', () => ({ manualSourceLabel: 'Walk-In', limit: 50 })],
       ['taskIds [task-refund]', () => ({ taskIds: ['task-refund'], limit: 50 })],

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { TOKENS } from '../support/example-config';
 import { benchConfig, manualTicketBody } from './support/manual-tickets';
+import { deskData } from './support/desk-data';
 import { SERVICE_NODE_FLAGS } from './support/service-node-flags';
 import { freePort, spawnPinned, stop } from './speed/child';
 import { request } from './speed/load';
@@ -78,6 +79,8 @@ export const run = async (): Promise<void> => {
   service.stderr?.on('data', (d) => process.stderr.write(d));
   const receiver = await startReceiver();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  // The tickets' bodies: a desk of as many tickets as the outage makes (with a margin).
+  const desk = deskData({ tickets: Math.ceil(OUTAGE_MINUTES * 60 * TICKETS_PER_S) + 10, nowMs: Date.now() });
   const api = (method: string, route: string, body: unknown) => request(agent, port, method, route, TOKENS.acmeAdmin, body);
   try {
     await waitReady(port, null, 60_000);
@@ -85,7 +88,7 @@ export const run = async (): Promise<void> => {
     if (made.status !== 201) throw new Error(`subscribing answered ${made.status}: ${made.text}`);
     const tickets: string[] = [];
     const createAndAssign = async (i: number) => {
-      const created = await api('POST', '/apis/tickets/manual', manualTicketBody(i, i));
+      const created = await api('POST', '/apis/tickets/manual', manualTicketBody(desk, i));
       if (created.status !== 200) throw new Error(`create answered ${created.status}: ${created.text}`);
       const ticketId = (JSON.parse(created.text) as { ticket: { id: string } }).ticket.id;
       const assigned = await api('POST', `/apis/tickets/${ticketId}/assign`, { agentId: 'u-agent' });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { TOKENS } from '../support/example-config';
 import { benchConfig, manualTicketBody } from './support/manual-tickets';
+import { Desk, deskData } from './support/desk-data';
 import { SERVICE_NODE_FLAGS } from './support/service-node-flags';
 import { cpuMsOf, freePort, pinSelf, spawnPinned, stop } from './speed/child';
 import { quantile, request, runLoad } from './speed/load';
@@ -101,7 +102,7 @@ const core0CpuMs = (topology: Topology, processes: readonly ChildProcess[]): num
   return each.some((ms) => ms === null) ? null : (each as number[]).reduce((a, b) => a + b, 0);
 };
 
-const measure = async (topology: Topology, receiver: Receiver | null): Promise<Figures> => {
+const measure = async (topology: Topology, receiver: Receiver | null, desk: Desk): Promise<Figures> => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'support-webhooks-bench-'));
   const configFile = path.join(work, 'accounts.json');
   writeFileSync(configFile, JSON.stringify(benchConfig()));
@@ -115,9 +116,8 @@ const measure = async (topology: Topology, receiver: Receiver | null): Promise<F
       const made = await request(new http.Agent(), port, 'POST', '/apis/webhooks', TOKENS.acmeAdmin, { url: receiver.url, eventTypes: ['ticket.created'] });
       if (made.status !== 201) throw new Error(`subscribing answered ${made.status}: ${made.text}`);
     }
-    const customers = Math.ceil((RATE * SECONDS + SATURATED_CREATES) / 4);
     const create = (offset: number) => (agent: http.Agent, i: number) =>
-      request(agent, port, 'POST', '/apis/tickets/manual', TOKENS.acmeAdmin, manualTicketBody(offset + i, ((offset + i) * 7919) % customers));
+      request(agent, port, 'POST', '/apis/tickets/manual', TOKENS.acmeAdmin, manualTicketBody(desk, offset + i));
     const cpu0 = core0CpuMs(topology, processes);
     const paced = await runPaced(RATE, SECONDS, MAX_IN_FLIGHT, create(0));
     const pacedDrainedS = receiver === null ? 0 : await drain(receiver, paced.sent, paced.endedAt);
@@ -153,13 +153,15 @@ const measure = async (topology: Topology, receiver: Receiver | null): Promise<F
 export const run = async (): Promise<void> => {
   await pinSelf(1);
   const receiver = await startReceiver();
+  // The creates' bodies: ticket i of a desk of as many tickets as a run makes.
+  const desk = deskData({ tickets: RATE * SECONDS + SATURATED_CREATES, nowMs: Date.now() });
   try {
     for (const topology of TOPOLOGIES) {
       receiver.ids.clear();
       line(topology === 'one'
         ? `webhooks, one process (npm start) pinned to core 0; load and receiver (answering after ${RECEIVER_MS} ms) on core 1`
         : `webhooks, four processes: command-api, query-api and projectors pinned to core 0; workers, load and receiver (answering after ${RECEIVER_MS} ms) on core 1`);
-      report(await measure(topology, null), await measure(topology, receiver));
+      report(await measure(topology, null, desk), await measure(topology, receiver, desk));
     }
     line('reproduce: npm run bench -- webhooks');
   } finally {

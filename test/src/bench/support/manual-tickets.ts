@@ -1,25 +1,28 @@
 import { exampleConfig, withoutRateLimits } from '../../support/example-config';
-import { seedPhoneOf } from '../list-mix/seed-tickets';
+import { Desk, deskAgents } from './desk-data';
 
-const WORDS = ['kettle', 'parcel', 'refund', 'invoice', 'delivery', 'exchange', 'warranty', 'coupon', 'address', 'damaged'];
 const SOURCES = ['chatapp', 'email', 'liveChat', 'instagram', 'voiceCall', 'Walk-In', 'Phone Desk', 'kiosk'];
 
 /**
- * The body of the benchmarks' manual ticket i, for that customer: varied words, sources (built-in
- * and manual labels), half on a task, summarized at once, always a new ticket.
+ * The body of the benchmarks' manual ticket i of a desk (support/desk-data): its customer's (or
+ * the one given) name, phone and email, its subject, query and order; varied sources (built-in and
+ * manual labels), half on a task, summarized at once, always a new ticket.
  */
-export const manualTicketBody = (i: number, customer: number) => {
-  const word = WORDS[i % WORDS.length];
+export const manualTicketBody = (desk: Desk, i: number, customer = desk.customerOf(i)) => {
+  const t = desk.ticket(i);
+  const c = desk.customer(customer);
   return {
-    customer: { name: `Customer ${customer}`, phone: seedPhoneOf(customer) },
-    subject: `${word} question ${i}`, query: `Hello, my ${word} needs attention (request ${i}).`, orderName: `#S-${100_000 + i}`,
+    customer: { name: c.name, phone: c.phone, email: c.email },
+    subject: t.subject, query: t.query, ...(t.orderName === null ? {} : { orderName: t.orderName }),
     source: SOURCES[i % SOURCES.length], ...(i % 2 === 0 ? { currentTaskId: 'task-general' } : {}), fastResponse: true, forceCreateTicket: true,
   };
 };
 
-/** The example configuration without rate limits and with the one task the bodies name. */
+/** The example configuration without rate limits, with the one task the bodies name and the desk's agents as users. */
 export const benchConfig = () => {
   const config = withoutRateLimits(exampleConfig());
-  config.accounts[0].tasks = [{ id: 'task-general', name: 'General Question', teamId: 'team-care', transitions: [] }];
+  const acme = config.accounts[0] as { tasks: unknown[]; users: unknown[] };
+  acme.tasks = [{ id: 'task-general', name: 'General Question', teamId: 'team-care', transitions: [] }];
+  acme.users = [...acme.users, ...deskAgents().map((a) => ({ ...a, role: 'agent' }))];
   return config;
 };
