@@ -14,7 +14,8 @@ import { countEvents } from './support/count-events';
 import { downloadCsvRecords } from './support/csv-download';
 import { cpuMsOf, freePort, pinSelf, stop } from './speed/child';
 import { quantile, request } from './speed/load';
-import { listMix } from './list-mix/list-mix';
+import { COMMON_FRAGMENT, listMix } from './list-mix/list-mix';
+import { besideSearchers } from './read-models/searchers-beside';
 import { deskAgents, deskData, describeDesk, LIFECYCLE_STEPS, LIFECYCLES } from './support/desk-data';
 import { workspaceRequest } from './support/workspace-commands';
 import { captureTemplates, TemplateRequest } from './read-models/templates';
@@ -65,6 +66,10 @@ import { describeMemory, MEMORY_PARTS, memoryParts, memoryPartsSampler, rssSampl
  *    its rows counted.
  * 8. Diagnostic: a clean stop (the SQLite engine's close runs PRAGMA optimize, which leaves planner
  *    statistics that a rebuilt or killed service lacks), a start, a pass of the mix.
+ * 9. On that service, /health/live every 20 ms and a create every 50 ms for BENCH_READ_MODELS_BESIDE_S
+ *    (20) seconds, paced: alone, then while 3 clients loop on the common-fragment search (the
+ *    searches run on reader threads: the event loop must not wait for them). Last, since its creates
+ *    add tickets.
  * Each phase reports the CPU other processes used meanwhile (a shared machine disturbs the figures).
  *
  *   npm run bench -- read-models                                   (1,000,000 tickets: about 30 minutes, 14 GB)
@@ -82,6 +87,8 @@ const TICKETS = Number(process.env.BENCH_READ_MODELS_TICKETS ?? 1_000_000);
 const LIST_RUNS = Number(process.env.BENCH_READ_MODELS_LIST_RUNS ?? 100);
 const IN_FLIGHT = Number(process.env.BENCH_READ_MODELS_IN_FLIGHT ?? 64);
 const LOG_LEVEL = process.env.BENCH_READ_MODELS_LOG_LEVEL ?? 'info';
+/** How long /health/live and creates are timed, alone and beside the searchers. */
+const BESIDE_MS = Number(process.env.BENCH_READ_MODELS_BESIDE_S ?? 20) * 1000;
 /** Set: the work directory (DATA_DIR, log, config) is left in place for a look afterwards. */
 const KEEP_DATA = (process.env.BENCH_READ_MODELS_KEEP_DATA ?? '') !== '';
 /** Template bodies (sources, tasks); a template for each of them and each lifecycle. */
@@ -478,6 +485,18 @@ export async function run(): Promise<void> {
         return { seconds, worst, memory: await memoryParts(port) };
       });
       line(`diagnostic, after a clean stop: back ${cleanRestart.seconds.toFixed(2)} s after spawn; list worst p95 ${ms(cleanRestart.worst)}${cleanRestart.memory === null ? '' : `; ${describeMemory(cleanRestart.memory)}`}`);
+      // 9. /health/live and creates, paced, alone and while three clients loop on the common-fragment search (last: its creates add tickets).
+      const searched = await phase('health and creates beside three searchers', async () => {
+        const createBody = (i: number) => manualTicketBody(desk, (i * 7_919) % TICKETS);
+        const alone = await besideSearchers(port, 0, { search: COMMON_FRAGMENT }, createBody, BESIDE_MS);
+        const beside = await besideSearchers(port, 3, { search: COMMON_FRAGMENT }, (i) => createBody(i + 100_000), BESIDE_MS);
+        return { alone, beside };
+      });
+      const spreadOf = (x: { p50: number; p99: number; n: number }) => `p50 ${ms(x.p50)}, p99 ${ms(x.p99)} (${x.n})`;
+      line(`health and creates, paced, alone: /health/live ${spreadOf(searched.alone.health)}; create ${spreadOf(searched.alone.creates)}`);
+      line(`  while 3 clients loop on {"search":"${COMMON_FRAGMENT}"} (${spreadOf(searched.beside.searches ?? { p50: NaN, p99: NaN, n: 0 })}): /health/live ${spreadOf(searched.beside.health)}; create ${spreadOf(searched.beside.creates)}`);
+      rows.push(['While 3 clients loop on the common-fragment search: /health/live p99, create p99',
+        `${ms(searched.beside.health.p99)}, ${ms(searched.beside.creates.p99)} (alone: ${ms(searched.alone.health.p99)}, ${ms(searched.alone.creates.p99)})`, '≤ 2 × alone; ≤ 10 ms']);
       await stop(third.child);
     } catch (e) {
       line(`diagnostic after a clean stop failed: ${(e as Error).message}`);
