@@ -1,4 +1,4 @@
-import type { Position } from '@support/domain';
+import { type Position, sortablePosition } from '@support/domain';
 import type { Document } from 'mongodb';
 import { APPLIED_POSITION } from './internal-fields';
 
@@ -9,8 +9,8 @@ import { APPLIED_POSITION } from './internal-fields';
  * replays events whose writes the guard turns into no-ops: nothing applied twice, nothing lost.
  */
 
-/** The position as fixed-width text, so that text order is log order: commit and prepare, 20 digits each. */
-export const positionKey = (p: Position): string => `${p.commit.toString().padStart(20, '0')}/${p.prepare.toString().padStart(20, '0')}`;
+/** The position as fixed-width text, so that text order is log order (the domain's sortablePosition). */
+export const positionKey = (p: Position): string => sortablePosition(p);
 
 /** The documents the event at `key` has not been applied to: the field absent, or text below it (`$lt` of text matches text only). */
 export const notYetApplied = (key: string): Document => ({
