@@ -79,7 +79,7 @@ export class DocumentWriter {
       pendingRemove: layout.search === null ? null : prepare(`DELETE FROM ${pending} WHERE n = ?`),
       pendingCount: layout.search === null ? null : prepare(`SELECT count(*) AS n FROM ${pending}`),
       pendingScopes: layout.search === null ? null
-        : prepare(layout.searchScopedBy === null ? 'SELECT NULL AS scope' : `SELECT DISTINCT t.${quoted(layout.searchScopedBy)} AS scope FROM ${pending} p JOIN ${this.t} t ON t.n = p.n`),
+        : prepare(layout.searchScopedBy === null ? 'SELECT NULL AS scope' : `SELECT DISTINCT t.${quoted(layout.searchScopedBy)} AS scope FROM ${pending} p CROSS JOIN ${this.t} t ON t.n = p.n`),
       clearPending: layout.search === null ? null : prepare(`DELETE FROM ${pending}`),
       count: countedBy.length === 0 ? null
         : prepare(`INSERT INTO ${counts} (${countedBy.map(quoted).join(', ')}, n) VALUES (${countedBy.map(() => '?').join(', ')}, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n`),
@@ -99,7 +99,7 @@ export class DocumentWriter {
       const scoped = this.layout.searchScopedBy === null ? '' : ` AND t.${quoted(this.layout.searchScopedBy)} IS ?`;
       statements = {
         remove: db.prepare(`DELETE FROM ${quoted(table)} WHERE rowid = ?`),
-        indexPending: db.prepare(`INSERT INTO ${quoted(table)} (rowid, text) SELECT t.n, t.${searched} FROM ${quoted(searchPendingTable(this.layout.table))} p JOIN ${this.t} t ON t.n = p.n WHERE t.${searched} IS NOT NULL AND t.${searched} != ''${scoped}`),
+        indexPending: db.prepare(`INSERT INTO ${quoted(table)} (rowid, text) SELECT t.n, t.${searched} FROM ${quoted(searchPendingTable(this.layout.table))} p CROSS JOIN ${this.t} t ON t.n = p.n WHERE t.${searched} IS NOT NULL AND t.${searched} != ''${scoped}`),
       };
       this.searchStatements.set(table, statements);
     }
@@ -175,7 +175,11 @@ export class DocumentWriter {
     if (this.pending !== null && this.pending >= this.searchIndexBatch) this.indexPendingSearch();
   }
 
-  /** Puts the pending documents' search text into the FTS5 index (of each scope they are in), in one go. */
+  /**
+   * Puts the pending documents' search text into the FTS5 index (of each scope they are in), in one
+   * go. Its queries read the pending documents first (CROSS JOIN keeps that order): planned from
+   * the scope's index instead, each would walk every document of the scope.
+   */
   private indexPendingSearch(): void {
     const scopes = (this.sql.pendingScopes?.all() ?? []) as { scope: SqlValue }[];
     for (const { scope } of scopes) {
