@@ -57,6 +57,8 @@ export class DocumentWriter {
   };
   private readonly updates = new Map<string, Statement>();
   private readonly dayCounts: DayCounts | null;
+  /** The columns whose change can move a document between day counts. */
+  private readonly dayCounted: readonly string[];
   /** Per search table: the removal of one text and the move of the pending texts of its scope into it (made on first use). */
   private readonly searchStatements = new Map<string, { readonly remove: Statement; readonly indexPending: Statement }>();
   /** Documents this writer has inserted since it was made. */
@@ -67,6 +69,7 @@ export class DocumentWriter {
   constructor(private readonly layout: TableLayout, private readonly statements: Statements, private readonly searchIndexBatch = SEARCH_INDEX_BATCH) {
     this.t = quoted(layout.table);
     this.dayCounts = layout.countedByDay.length > 0 ? new DayCounts(layout, statements.db) : null;
+    this.dayCounted = [...layout.countedBy, ...layout.countedByDay];
     const { columns, lists, countedBy } = layout;
     const pending = quoted(searchPendingTable(layout.table));
     const counts = quoted(countsTable(layout.table));
@@ -94,7 +97,7 @@ export class DocumentWriter {
     let statements = this.searchStatements.get(table);
     if (statements === undefined) {
       const db = this.statements.db;
-      if (!tableExists(db, table)) db.exec(searchTableDdl(table));
+      if (!tableExists(this.statements, table)) db.exec(searchTableDdl(table));
       const searched = quoted(this.layout.search as string);
       const scoped = this.layout.searchScopedBy === null ? '' : ` AND t.${quoted(this.layout.searchScopedBy)} IS ?`;
       statements = {
@@ -255,7 +258,7 @@ export class DocumentWriter {
       this.count(current.doc, -1);
       this.count(doc, 1);
     }
-    if (this.dayCounts !== null && [...this.layout.countedBy, ...this.layout.countedByDay].some((c) => changed.includes(c))) this.dayCounts.changed(current.doc, doc);
+    if (this.dayCounts !== null && this.dayCounted.some((c) => changed.includes(c))) this.dayCounts.changed(current.doc, doc);
     return { n: current.n, doc };
   }
 

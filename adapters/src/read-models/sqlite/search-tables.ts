@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { quoted } from './sql-values';
+import { StatementSource } from './statements';
 import { TableLayout } from './table-layout';
 
 /**
@@ -28,5 +29,11 @@ export const existingSearchTables = (db: Database.Database, layout: TableLayout)
     .all(`${layout.table}:search`, `${layout.table}:search(`, `${layout.table}:search(`) as { name: string }[]).map((r) => r.name);
 
 /** Whether a table exists (a scope's search table is made with its first text). */
-export const tableExists = (db: Database.Database, table: string): boolean =>
-  db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table) !== undefined;
+export const tableExists = (statements: StatementSource, table: string): boolean =>
+  statements.get("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table) !== undefined;
+
+/** The tickets' search table of an account as a connection sees it, or null while the account has none. */
+export const accountSearchTable = (statements: StatementSource, ticketsTable: string, accountId: string): string | null => {
+  const table = scopedSearchTable(ticketsTable, accountId);
+  return tableExists(statements, table) ? table : null;
+};

@@ -1,7 +1,7 @@
 import { pageWindow, positionFromString, ReadDocument, reversedCriteria, TicketCriteria, TicketPage, TicketSnapshot } from '@support/domain';
 import { ReaderStatements } from './statements';
 import { GramFrequencies } from './gram-frequencies';
-import { scopedSearchTable } from './search-tables';
+import { accountSearchTable } from './search-tables';
 import {
   countsQuery, criteriaOrder, criteriaWhere, ftsString, indexable, NARROWING, SearchAccess, SearchIndex, TICKETS_TABLE,
 } from './ticket-criteria-sql';
@@ -47,10 +47,7 @@ export class TicketQueries {
   constructor(private readonly reads: ReaderStatements) {
     this.frequencies = new GramFrequencies(reads, quoted(TICKETS_TABLE), quoted('searchText'));
     this.index = {
-      tableOf: (accountId) => {
-        const table = scopedSearchTable(TICKETS_TABLE, accountId);
-        return reads.get("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table) === undefined ? null : table;
-      },
+      tableOf: (accountId) => accountSearchTable(reads, TICKETS_TABLE, accountId),
       plan: (fragment) => this.frequencies.lookup(fragment),
     };
   }

@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import { ReadDocument, ReadOptions, TicketCriteria, TicketPage, TicketReads, TicketSnapshot } from '@support/domain';
 import { TimeSlice } from '@support/event-sourcing';
 import { criteriaOrder, criteriaWhere, SearchIndex, TICKETS_TABLE } from './ticket-criteria-sql';
-import { scopedSearchTable, tableExists } from './search-tables';
+import { accountSearchTable } from './search-tables';
+import { Statements } from './statements';
 import { ReaderPool } from './readers/reader-pool';
 import { TableLayout } from './table-layout';
 import { quoted } from './sql-values';
@@ -15,13 +16,10 @@ import { quoted } from './sql-values';
 const STREAM_BATCH = 64;
 
 /** The search index as a connection sees it, each fragment looked up as a phrase. */
-const phraseIndex = (db: Database.Database): SearchIndex => ({
-  tableOf: (accountId) => {
-    const table = scopedSearchTable(TICKETS_TABLE, accountId);
-    return tableExists(db, table) ? table : null;
-  },
-  plan: () => ({ kind: 'phrase' }),
-});
+const phraseIndex = (db: Database.Database): SearchIndex => {
+  const statements = new Statements(db);
+  return { tableOf: (accountId) => accountSearchTable(statements, TICKETS_TABLE, accountId), plan: () => ({ kind: 'phrase' }) };
+};
 
 const selectSql = (db: Database.Database, c: TicketCriteria): { sql: string; params: readonly unknown[] } => {
   const where = criteriaWhere(c, phraseIndex(db));
