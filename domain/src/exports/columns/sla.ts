@@ -1,32 +1,13 @@
 import { SlaPolicy } from '../../config/account-config';
+import { SlaMoments, slaState } from '../../sla/sla-state';
 import { DurationClock } from './business-clock';
-
 
 export type SlaCell = 'Met' | 'Breached' | 'Pending' | '';
 
-/**
- * One SLA policy on one ticket (its creation, first response and resolution as epoch ms, and the
- * durations to them on the account's clock when the row has them already), on the account's duration clock (opening hours when configured):
- * the metric happened (first response, resolution) within the target: Met, after it: Breached;
- * not happened and the target moment passed by `now`: Breached, else Pending.
- */
-export const slaCell = (
-  policy: SlaPolicy,
-  t: {
-    readonly created: number | null; readonly firstResponse: number | null; readonly resolved: number | null;
-    readonly firstResponseMs?: number | null; readonly resolutionMs?: number | null;
-  },
-  clock: DurationClock,
-  nowMs: number,
-): SlaCell => {
-  const created = t.created;
-  if (created === null) return '';
-  const targetMs = policy.targetMinutes * 60_000;
-  const firstResponse = policy.metric === 'firstResponse';
-  const happened = firstResponse ? t.firstResponse : t.resolved;
-  if (happened !== null) {
-    const took = (firstResponse ? t.firstResponseMs : t.resolutionMs) ?? clock.elapsedMs(created, happened);
-    return took <= targetMs ? 'Met' : 'Breached';
-  }
-  return clock.elapsedMs(created, nowMs, targetMs + 1) > targetMs ? 'Breached' : 'Pending';
+const CELLS = { met: 'Met', breached: 'Breached', pending: 'Pending' } as const;
+
+/** The export's `SLA: <label>` cell of one policy on one ticket: the live SLA state (slaState) in the column's words, empty without a creation time. */
+export const slaCell = (policy: SlaPolicy, t: SlaMoments, clock: DurationClock, nowMs: number): SlaCell => {
+  const state = slaState(policy, t, clock, nowMs);
+  return state === null ? '' : CELLS[state];
 };

@@ -1,0 +1,2 @@
+export * from './due-moment';
+export * from './sla-state';
