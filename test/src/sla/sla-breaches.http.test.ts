@@ -83,6 +83,12 @@ describe('SLA: breaches and met targets recorded as events on the ticket (HTTP)'
     await reply(id, 'late-1');
     await new Promise((r) => setTimeout(r, 1_500));
     expect((await slaEvents(id)).map((e) => e.type)).to.deep.equal(['SlaBreached']);
+    // and the ticket's SLA route says so, beside the targets still pending
+    const sla = await svc.api('GET', `/apis/tickets/${id}/sla`, { token: TOKENS.acmeAdmin });
+    expect(sla.status, sla.text).to.equal(200);
+    expect(sla.body.targets.map((t: { label: string; state: string }) => [t.label, t.state])).to.deep.equal([['First Response', 'breached'], ['Resolution', 'pending'], ['Resolution', 'pending']]);
+    expect(sla.body.targets[0]).to.include({ dueAt: new Date(t0 + 60 * MINUTE).toISOString(), happenedAt: new Date(t0 + 61 * MINUTE).toISOString() });
+    expect(sla.body.events.map((e: TrailEvent) => e.type)).to.deep.equal(['SlaBreached']);
   });
 
   it('given the recorded outcomes, then the export says the same of each ticket', async () => {
