@@ -21,7 +21,10 @@ import { buildIntegrations } from './integrations';
 import { loadAccountConfig } from './load-config';
 import { Settings } from './settings';
 import { warmIntl } from './warm-intl';
-import { countingEventsBehind, deliveryOutcomes, webhookAttempts, exportFailures, exportRows, meteredEventStore, registerExportJobs, registerWebhookBacklog, meteredJobQueue, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics } from './metrics';
+import {
+  countingEventsBehind, deliveryOutcomes, webhookAttempts, exportFailures, exportRows, meteredEventStore, registerExportJobs, registerSlaDue, registerWebhookBacklog, meteredJobQueue,
+  registerSubscriberLag, sequenceEventsBehind, ServiceMetrics, slaBreaches,
+} from './metrics';
 
 export type Component = 'command-api' | 'query-api' | 'projectors' | 'workers';
 export const ALL_COMPONENTS: readonly Component[] = ['command-api', 'query-api', 'projectors', 'workers'];
@@ -119,13 +122,14 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   try {
     const runners: SubscriberRunner[] = [];
     // The ports as the service uses them: appends timed, jobs counted (the engines themselves stay as opened).
-    const eventStore = meteredEventStore(engines.eventStore, metrics, [deliveryOutcomes(metrics), exportRows(metrics), exportFailures(metrics), webhookAttempts(metrics)]);
+    const eventStore = meteredEventStore(engines.eventStore, metrics, [deliveryOutcomes(metrics), exportRows(metrics), exportFailures(metrics), webhookAttempts(metrics), slaBreaches(metrics)]);
     const jobQueue = meteredJobQueue(engines.jobQueue, metrics);
     const projectionDefinitions = features.flatMap((feature) => feature.projections ?? []);
     // Every component reads the read models, so every process knows their shapes (the tables are made once, by whichever comes first).
     await engines.readModels.declare(readModelShapes(projectionDefinitions));
     registerExportJobs(metrics, engines.readModels);
     registerWebhookBacklog(metrics, engines.readModels, options.overrides?.clock ?? { now: () => new Date() });
+    registerSlaDue(metrics, engines.readModels, options.overrides?.clock ?? { now: () => new Date() });
     const eventsBehind = engines.names.eventStore === 'sqlite' ? sequenceEventsBehind : countingEventsBehind(eventStore);
     registerSubscriberLag(metrics, eventStore, () => runners, eventsBehind);
     const runsProjectors = components.includes('projectors');

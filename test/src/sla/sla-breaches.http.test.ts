@@ -91,6 +91,17 @@ describe('SLA: breaches and met targets recorded as events on the ticket (HTTP)'
     expect(sla.body.events.map((e: TrailEvent) => e.type)).to.deep.equal(['SlaBreached']);
   });
 
+  it('given the breach and the targets still open, then the metrics count the breach by policy and the tickets due in the next hour', async () => {
+    // given: a third ticket whose first response is due in 60 minutes
+    now = t0 + 61 * MINUTE;
+    await create();
+    // when
+    const metrics = (await svc.api('GET', '/metrics')).text;
+    // then
+    expect(metrics).to.match(/^support_sla_breaches_total\{policy="First Response"\} 1$/m);
+    expect(metrics).to.match(/^support_sla_due_next_hour 1$/m);
+  });
+
   it('given the recorded outcomes, then the export says the same of each ticket', async () => {
     // when: the resolution targets (one and two days) are still pending
     const { done } = await exportAndWait(svc, { orderName: 'SLA-LIVE', sortOrder: 'asc' });
