@@ -18,7 +18,7 @@ export const TICKETS_SHAPE: CollectionShape = {
   fields: [
     'accountId', 'status', 'createdAt', 'updatedAt', 'resolvedAt', 'executedAt', 'assignedAt', 'assignedToId', 'createdByUserId', 'taskId', 'taskTeamId',
     'source', 'manualSourceLabel', 'customerId', 'customerName', 'orderName', 'category', 'subcategory', 'sentiment', 'parentTicketId', 'ticketNumber',
-    'ticketType', 'rootTicketId', 'createdPosition', 'slaCheckAt',
+    'ticketType', 'rootTicketId', 'createdPosition', 'slaCheckAt', 'slaState', 'slaNextDueAt',
   ],
   lists: ['involvedAgentIds', 'customerPhones', 'ticketKeys'],
   search: 'searchText',
@@ -43,6 +43,9 @@ export const TICKETS_SHAPE: CollectionShape = {
     { name: 'account_involvedAgentIds', fields: ['accountId', 'involvedAgentIds'] },
     // The SLA watcher's tickets whose moment has come, across accounts.
     { name: 'slaCheckAt', fields: ['slaCheckAt'] },
+    // The agent's SLA queue: what waits, by next due moment; what was breached or met, newest first.
+    { name: 'account_slaState_nextDue', fields: ['accountId', 'slaState', 'slaNextDueAt', '_id'] },
+    { name: 'account_slaState_createdAt', fields: ['accountId', 'slaState', 'createdAt', '_id'] },
   ],
 };
 
