@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { DirLock, loadOrCreateSigningKey, lockDir, pinoLogger, uuidV7Generator, WEBHOOK_SIGNING_KEY_FILE, webhookSender } from '@support/adapters';
+import { DirLock, diskTakesWrites, loadOrCreateSigningKey, lockDir, pinoLogger, uuidV7Generator, WEBHOOK_SIGNING_KEY_FILE, webhookSender } from '@support/adapters';
 import { idempotencyKeys } from '@support/command-api';
 import { answerClientError, memoryLimiters, StorageHealth } from '@support/http-edge';
 import { AccountDirectory, Logger } from '@support/domain';
@@ -190,7 +190,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     });
     const isCommand = (ctx: Context) => [...commandRouters].some((r) => r.match(ctx.path, ctx.method).route);
     const gateway = buildGateway({
-      logger, routers: [...engines.routers, ...routers], isReady: () => isReady, metrics, storage: new StorageHealth(), idempotency: idempotencyKeys(deps, isCommand),
+      logger, routers: [...engines.routers, ...routers], isReady: () => isReady, metrics, storage: new StorageHealth(() => diskTakesWrites(settings.dataDir)), idempotency: idempotencyKeys(deps, isCommand),
     });
     handler = gateway.callback();
     routes = routeTable(gateway);
