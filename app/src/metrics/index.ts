@@ -6,3 +6,4 @@ export * from './http-metrics';
 export * from './appended-event-counters';
 export * from './export-jobs';
 export * from './webhook-backlog';
+export * from './projection-delay';
