@@ -13,3 +13,4 @@ export * from './messaging';
 export * from './exports';
 export * from './idempotency';
 export * from './webhooks';
+export * from './parking';
