@@ -4,6 +4,7 @@ import { errorHandler, jsonBody, problem, requestBudget, requestId, StorageHealt
 import { Logger } from '@support/domain';
 import { STATUS_WEBHOOK_PATH } from '@support/command-api';
 import { openApiRoutes } from '@support/query-api';
+import { ParkedCounts } from './health/parked-counts';
 import { behindReadYourWrites, ProjectionDelay } from './health/projection-delay';
 import { httpMetrics, ServiceMetrics } from './metrics';
 
@@ -20,6 +21,8 @@ export interface GatewayOptions {
   readonly idempotency?: Koa.Middleware;
   /** How far behind the log each read model is: GET /health/ready answers 503 while one is past the read-your-writes wait. */
   readonly projectionDelays: () => Promise<readonly ProjectionDelay[]>;
+  /** The events each read model parked: GET /health/ready names them (and stays 200: every process serves the same read models). */
+  readonly parkedEvents: () => Promise<ParkedCounts>;
 }
 
 export const METRICS_PATH = '/metrics';
@@ -50,8 +53,12 @@ export const buildGateway = (options: GatewayOptions): Koa => {
     const status = !options.isReady() ? 'starting' : options.storage.failing() ? 'storage_unavailable' : 'ready';
     // A log that cannot be read now says nothing of the read models: the routes that need it answer for themselves.
     const behind = status === 'ready' ? behindReadYourWrites(await options.projectionDelays().catch(() => [])) : [];
+    const parked = status === 'ready' ? await options.parkedEvents().catch(() => ({})) : {};
     ctx.status = status === 'ready' && behind.length === 0 ? 200 : 503;
-    ctx.body = behind.length === 0 ? { status } : { status: 'projections_behind', readModels: behind };
+    ctx.body = {
+      ...(behind.length === 0 ? { status } : { status: 'projections_behind', readModels: behind }),
+      ...(Object.keys(parked).length > 0 ? { parkedEvents: parked } : {}),
+    };
   });
   health.get(METRICS_PATH, async (ctx) => {
     const { contentType, body } = await options.metrics.exposition();

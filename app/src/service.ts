@@ -21,7 +21,8 @@ import { buildIntegrations } from './integrations';
 import { loadAccountConfig } from './load-config';
 import { Settings } from './settings';
 import { warmIntl } from './warm-intl';
-import { countingEventsBehind, deliveryOutcomes, webhookAttempts, exportFailures, exportRows, meteredEventStore, registerExportJobs, registerWebhookBacklog, meteredJobQueue, registerProjectionDelay, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics } from './metrics';
+import { countingEventsBehind, deliveryOutcomes, webhookAttempts, exportFailures, exportRows, meteredEventStore, registerExportJobs, registerWebhookBacklog, meteredJobQueue, registerParkedEvents, registerProjectionDelay, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics } from './metrics';
+import { parkedCounts } from './health/parked-counts';
 import { projectionDelays } from './health/projection-delay';
 
 export type Component = 'command-api' | 'query-api' | 'projectors' | 'workers';
@@ -129,8 +130,11 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     registerWebhookBacklog(metrics, engines.readModels, options.overrides?.clock ?? { now: () => new Date() });
     const eventsBehind = engines.names.eventStore === 'sqlite' ? sequenceEventsBehind : countingEventsBehind(eventStore);
     registerSubscriberLag(metrics, eventStore, () => runners, eventsBehind);
-    const delays = projectionDelays(eventStore, readModelCheckpoints(engines.readModels), projectionDefinitions.map((d) => d.name));
+    const readModelNames = projectionDefinitions.map((d) => d.name);
+    const delays = projectionDelays(eventStore, readModelCheckpoints(engines.readModels), readModelNames);
     registerProjectionDelay(metrics, delays);
+    const parked = parkedCounts(eventStore, readModelNames);
+    registerParkedEvents(metrics, readModelNames, parked);
     const runsProjectors = components.includes('projectors');
     const fetchImpl = options.overrides?.fetch ?? fetch;
     deps = {
@@ -193,7 +197,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     });
     const isCommand = (ctx: Context) => [...commandRouters].some((r) => r.match(ctx.path, ctx.method).route);
     const gateway = buildGateway({
-      logger, routers: [...engines.routers, ...routers], isReady: () => isReady, metrics, storage: new StorageHealth(() => diskTakesWrites(settings.dataDir)), projectionDelays: delays, idempotency: idempotencyKeys(deps, isCommand),
+      logger, routers: [...engines.routers, ...routers], isReady: () => isReady, metrics, storage: new StorageHealth(() => diskTakesWrites(settings.dataDir)), projectionDelays: delays, parkedEvents: parked, idempotency: idempotencyKeys(deps, isCommand),
     });
     handler = gateway.callback();
     routes = routeTable(gateway);

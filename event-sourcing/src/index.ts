@@ -10,3 +10,4 @@ export * from './timers';
 export * from './keyed-queue';
 export * from './dispatch';
 export * from './holder-process';
+export * from './parked-events';

@@ -7,3 +7,4 @@ export * from './appended-event-counters';
 export * from './export-jobs';
 export * from './webhook-backlog';
 export * from './projection-delay';
+export * from './parked-events';
