@@ -39,8 +39,17 @@ export const parkedEventsLog = (eventStore: EventStore, readModel: string, newId
   };
 };
 
-/** The event a retry asks for, read again from its stream; null when the log no longer has it. */
-export const parkedEventOf = async (eventStore: EventStore, retry: ParkedEventRetryRequested['data']): Promise<RecordedEvent | null> => {
+/**
+ * The event a retry (the request `request`) asks for, read again from its stream; null when the log
+ * no longer has it, or when the request was served already (a ParkedEventApplied of the event
+ * follows it: the read models are being rebuilt, and the event was applied, or parked anew, at its
+ * own position; applying it again would apply it twice).
+ */
+export const parkedEventOf = async (eventStore: EventStore, request: RecordedEvent): Promise<RecordedEvent | null> => {
+  const retry = request.data as ParkedEventRetryRequested['data'];
+  for await (const later of eventStore.readStream(request.streamName, { fromRevision: request.revision + 1n })) {
+    if (later.type === 'ParkedEventApplied' && (later.data as ParkedEventApplied['data']).eventId === retry.eventId) return null;
+  }
   for await (const e of eventStore.readStream(retry.streamName, { fromRevision: BigInt(retry.revision), maxCount: 1 })) return e.id === retry.eventId ? e : null;
   return null;
 };

@@ -40,10 +40,11 @@ export const projectionSubscriber = (definition: ProjectionDefinition, readModel
         if (eventStore === undefined || !event.streamName.startsWith(PARKED_EVENTS_STREAM_PREFIX)) {
           await batch.write(event.position, await definition.project(event, batch));
         } else if (event.streamName === parkedStream && event.type === 'ParkedEventRetryRequested') {
-          const retry = event.data as ParkedEventRetryRequested['data'];
-          const original = await parkedEventOf(eventStore, retry);
-          if (original !== null) await batch.write(event.position, await definition.project(original, batch));
-          retried.push(retry);
+          const original = await parkedEventOf(eventStore, event);
+          if (original !== null) {
+            await batch.write(event.position, await definition.project(original, batch));
+            retried.push(event.data as ParkedEventRetryRequested['data']);
+          }
         }
       }
     });

@@ -91,4 +91,25 @@ describe('a projection that cannot apply an event parks it and goes on', () => {
     while (parkedNow(await parkedStream()).size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect([...parkedNow(await parkedStream()).keys()]).to.deep.equal([]);
   });
+
+  it('given a parked event applied by a retry, when the read model is rebuilt from the log with the cause fixed, then the event is applied once (the served retry is not applied again)', async () => {
+    // given
+    await append('counter-a', { poison: true });
+    expect(await runner.waitFor(await ticks(1), 10_000)).to.equal(true);
+    const { readModel, eventId, streamName, revision } = (await parkedStream())[0].data as ProjectionEventParked['data'];
+    poisonFails = false;
+    const asked = await append(parkedEventsStream('poisoned'), { readModel, eventId, streamName, revision, requestedAt: new Date().toISOString() }, 'ParkedEventRetryRequested');
+    expect(await runner.waitFor(asked, 10_000)).to.equal(true);
+    const deadline = Date.now() + 5_000;
+    while (parkedNow(await parkedStream()).size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await runner.stop();
+    // when
+    store = tempSqliteReadModels();
+    await store.declare(readModelShapes([poisoned]));
+    runner = new SubscriberRunner(projectionSubscriber(poisoned, store, events), events, readModelCheckpoints(store), silentLogger, { retryDelayMs: () => 5 });
+    await runner.start();
+    await runner.ready;
+    // then
+    expect(await count()).to.equal(2);
+  });
 });
