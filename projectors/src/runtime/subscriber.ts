@@ -201,15 +201,16 @@ export class SubscriberRunner {
 
   /**
    * Applies the batch; one that keeps failing is applied event by event, and an event that keeps
-   * failing while a batch of no event succeeds (the store takes writes) is parked and passed. When
-   * the store fails too, the event is retried for ever, as without parking.
+   * failing while a batch of no event succeeds (the store takes writes) is parked and passed. While
+   * the store fails too, the event is tried again, and judged again once the store is back.
    */
   private async applyOrPark(events: readonly RecordedEvent[], upTo: Position, apply: (events: readonly RecordedEvent[], to: Position) => Promise<void>): Promise<void> {
     if ((await this.tries(events[events.length - 1], PARK_AFTER_TRIES, () => apply(events, upTo))) === null) return;
     let reached = this.processed;
     for (const event of events) {
-      const failure = await this.tries(event, PARK_AFTER_TRIES, () => apply([event], event.position));
-      if (failure !== null) {
+      for (;;) {
+        const failure = await this.tries(event, PARK_AFTER_TRIES, () => apply([event], event.position));
+        if (failure === null) break;
         // Before its first event a subscriber has no position to write again: the parking itself tells.
         const storeTakesWrites = reached === null || (await this.tries(event, 1, () => apply([], reached as Position))) === null;
         if (storeTakesWrites) {
@@ -218,9 +219,9 @@ export class SubscriberRunner {
             subscriber: this.definition.name, eventId: event.id, eventType: event.type, streamName: event.streamName, errorMessage: failure,
           });
           await this.withRetry(event, () => apply([], event.position));
-        } else {
-          await this.withRetry(event, () => apply([event], event.position));
+          break;
         }
+        // The store fails too: the event is tried again (and judged again once the store is back).
       }
       reached = event.position;
     }

@@ -112,4 +112,30 @@ describe('a projection that cannot apply an event parks it and goes on', () => {
     // then
     expect(await count()).to.equal(2);
   });
+
+  it('given the read-model store failing (not the event), when events arrive meanwhile, then nothing is parked and they are applied once the store is back', async () => {
+    // given a store that fails every write while `down`
+    expect(await runner.waitFor(await ticks(1), 10_000)).to.equal(true);
+    await runner.stop();
+    let down = false;
+    const flaky = new Proxy(store, {
+      get: (target, name) => {
+        if (name === 'applyBatch' && down) return async () => { throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }); };
+        const value = Reflect.get(target, name);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    runner = new SubscriberRunner(projectionSubscriber(poisoned, flaky, events), events, readModelCheckpoints(store), silentLogger, { retryDelayMs: () => 5 });
+    await runner.start();
+    await runner.ready;
+    down = true;
+    // when
+    const last = await ticks(2);
+    await new Promise((r) => setTimeout(r, 500));
+    down = false;
+    // then
+    expect(await runner.waitFor(last, 10_000)).to.equal(true);
+    expect(await count()).to.equal(3);
+    expect(parkedNow(await parkedStream()).size).to.equal(0);
+  });
 });
