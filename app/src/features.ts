@@ -6,7 +6,7 @@ import {
   exportJobsProjection, messageDeliveryDispatcher, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection,
   ticketExportDispatcher, ticketsProjection, webhooksProjection,
 } from '@support/projectors';
-import { analyticsRoutes, auditRoutes, exportQueryRoutes, messagingQueryRoutes, orderRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
+import { analyticsRoutes, auditRoutes, exportQueryRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
 import {
   DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryWorker, startDataPointsWorker, startTicketTextWorker,
   slaWatcher, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportWorker, ticketTextDispatcher, webhookDispatcher,
@@ -87,4 +87,6 @@ export const features: readonly Feature[] = [
   { name: 'audit', queryRoutes: (deps) => auditRoutes(deps) },
   // The read models of every feature (called once `features` is defined).
   { name: 'analytics', queryRoutes: (deps) => analyticsRoutes({ ...deps, catalog: features.flatMap((f) => f.projections ?? []) }) },
+  // The events the projections of every feature parked.
+  { name: 'parked-events', queryRoutes: (deps) => parkedEventRoutes({ ...deps, readModels: features.flatMap((f) => f.projections ?? []).map((p) => p.name) }) },
 ];

@@ -14,3 +14,4 @@ export * from './exports';
 export * from './sla';
 export * from './idempotency';
 export * from './webhooks';
+export * from './parking';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SlaTarget } from '../sla/sla-target';
 import type { TicketLifecycleEvent } from './lifecycle/events';
+import type { HolderProcess } from '../shared/holder-process';
 
 /**
  * Events of tickets (the contract other features project). Data is plain JSON: numbers, strings,
@@ -243,6 +244,8 @@ export interface OpenTicketClaimedData {
   /** The task selected by the request, or null (no task). */
   readonly taskId: string | null;
   readonly forced: boolean;
+  /** The process of the request making the ticket (absent where the operating system cannot name it, and in events of earlier versions). */
+  readonly process?: HolderProcess;
 }
 export type OpenTicketClaimed = { readonly type: 'OpenTicketClaimed'; readonly data: OpenTicketClaimedData };
 
