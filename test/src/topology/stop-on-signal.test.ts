@@ -1,14 +1,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { parse as parseYaml } from 'yaml';
 import { findNginx } from '@support/app';
 import { TOKENS } from '../support/example-config';
-import { exited, freePort, HOST, Proc, waitUntil } from './support/processes';
+import { exited, freePorts, HOST, portIsFree, Proc, waitUntil } from './support/processes';
 import { descendants, isRunning } from './support/process-tree';
 
 /**
@@ -28,23 +27,6 @@ const npmRun = (script: string, env: NodeJS.ProcessEnv): Proc => {
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   return { child, tail: () => tail };
-};
-
-const portIsFree = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, HOST, () => probe.close(() => resolve(true)));
-  });
-
-/** A port with the `count` - 1 after it free too (start:four's nginx and its four components). */
-const freePorts = async (count: number): Promise<number> => {
-  for (;;) {
-    const port = await freePort();
-    if (port + count > 65535) continue;
-    const rest = await Promise.all(Array.from({ length: count - 1 }, (_, i) => portIsFree(port + 1 + i)));
-    if (rest.every(Boolean)) return port;
-  }
 };
 
 /** A create whose body is sent in two halves: the first now, the second when `finish` is called. */
