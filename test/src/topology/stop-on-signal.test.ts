@@ -72,8 +72,11 @@ describe('start commands stopped by a signal to the pid that was started', funct
   this.timeout(90_000);
   let dataDir: string;
   let proc: Proc | undefined;
+  /** The processes npm started, seen before the signal: an orphan left by a failed stop is ended by its pid. */
+  let tree: number[] = [];
 
   beforeEach(() => {
+    tree = [];
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'support-signal-'));
   });
 
@@ -83,7 +86,8 @@ describe('start commands stopped by a signal to the pid that was started', funct
       console.log(`--- npm (last output)\n${proc.tail()}`);
     }
     // Whatever a failed run left behind is ended here, by its pid.
-    if (proc?.child.pid !== undefined) for (const pid of descendants(proc.child.pid)) process.kill(pid, 'SIGKILL');
+    const left = [...tree, ...(proc?.child.pid !== undefined ? descendants(proc.child.pid) : [])];
+    for (const pid of new Set(left)) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
     proc?.child.kill('SIGKILL');
     proc = undefined;
     rmSync(dataDir, { recursive: true, force: true });
@@ -103,7 +107,7 @@ describe('start commands stopped by a signal to the pid that was started', funct
         if (npm.child.exitCode !== null) throw new Error(`npm exited: ${npm.tail()}`);
         return (await fetch(`http://${HOST}:${port}/health/ready`)).status === 200;
       }, 45_000, () => npm.tail());
-      const tree = descendants(npm.child.pid!);
+      tree = descendants(npm.child.pid!);
       expect(tree, 'the processes npm started').to.not.be.empty;
       const create = c.api ? createInTwoHalves(port) : undefined;
       await new Promise((r) => setTimeout(r, 200));
