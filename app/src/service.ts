@@ -13,6 +13,7 @@ import {
   checkpointPollingProgress, dispatcherGroup, inProcessProgress, projectionGroup, readModelCheckpoints, readModelShapes, SubscriberRunner,
 } from '@support/projectors';
 import { ServiceDeps } from './deps';
+import { drainServer } from './drain-server';
 import { Engines, openEngines } from './engines';
 import { Feature, features as allFeatures } from './features';
 import { buildGateway } from './gateway';
@@ -95,11 +96,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const port = (server.address() as AddressInfo).port;
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
   const publicBaseUrl = /:0$/.test(settings.publicBaseUrl) ? url : settings.publicBaseUrl;
-  const closeServer = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+  // A stop (SIGTERM, SIGINT) lets the requests in flight finish first.
+  const closeServer = () => drainServer(server);
   warmIntl();
   let engines: Engines;
   let projectorsLock: DirLock | null = null;
