@@ -9,3 +9,4 @@ export * from './time-slice';
 export * from './timers';
 export * from './keyed-queue';
 export * from './dispatch';
+export * from './transparency';

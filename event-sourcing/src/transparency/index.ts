@@ -1,0 +1,6 @@
+export * from './hashing';
+export * from './leaf';
+export * from './tree-ranges';
+export * from './frontier';
+export * from './proofs';
+export * from './checkpoint';
