@@ -4,3 +4,4 @@ export * from './tree-ranges';
 export * from './frontier';
 export * from './proofs';
 export * from './checkpoint';
+export * from './tree-store';

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import canonicalize from 'canonicalize';
+import Database from 'better-sqlite3';
+import { verifyTLogInclusion } from '@sigstore/verify/dist/tlog';
+import { SqliteEventStore, SqliteTreeStore } from '@support/adapters';
+import { RecordedEvent } from '@support/domain';
+import { eventRecord, Frontier, Hash, hashLeaf, inclusionProof, signCheckpoint } from '@support/event-sourcing';
+import { treeFollower } from '@support/projectors';
+import { makeTempDir } from '../event-store/sqlite-engine';
+import { eventually } from '../support/eventually';
+import { silentLogger } from '../support/test-service';
+import { ed25519 } from './tree-fixtures';
+
+const ORIGIN = 'support.example/log';
+
+/** The leaf of an event as an auditor computes it from the feed's JSON line: canonicalize (RFC 8785), UTF-8. */
+const auditorLeaf = (e: RecordedEvent): Buffer => Buffer.from(canonicalize(JSON.parse(JSON.stringify(eventRecord(e)))) as string, 'utf8');
+
+const appendEvents = async (store: SqliteEventStore, from: number, count: number): Promise<void> => {
+  for (let i = from; i < from + count; i++) {
+    await store.appendToStream(`ticket-${i % 7}`, [{ id: `e-${i}`, type: 'TicketNoted', data: { n: i, note: `note ${i}`, amount: i / 8 }, metadata: { version: 1, accountId: 'acme' } }], { expectedRevision: 'any' });
+  }
+};
+
+const readAll = async (store: SqliteEventStore): Promise<RecordedEvent[]> => {
+  const events: RecordedEvent[] = [];
+  const head = await store.headPosition();
+  if (head === null) return events;
+  const subscription = store.subscribeToAll({ fromPosition: 'start' });
+  for await (const event of subscription) {
+    events.push(event);
+    if (event.position.commit === head.commit) break;
+  }
+  await subscription.unsubscribe();
+  return events;
+};
+
+describe('transparency: the tree follows the SQLite log', () => {
+  let temp: { dir: string; remove(): Promise<void> };
+  let log: SqliteEventStore;
+
+  beforeEach(async () => {
+    temp = await makeTempDir();
+    log = SqliteEventStore.open({ file: join(temp.dir, 'events.sqlite') });
+  });
+  afterEach(async () => {
+    await log.close();
+    await temp.remove();
+  });
+
+  const follow = async (tree: SqliteTreeStore, size: number) => {
+    const follower = treeFollower(tree, log, silentLogger);
+    await follower.group.start();
+    await eventually(() => tree.state().size === size, `the tree has ${size} leaves`);
+    await follower.group.stop();
+  };
+
+  it('given events appended, then each event is the next leaf, and every inclusion proof verifies with sigstore\'s verifier against the leaf an auditor computes', async () => {
+    // given
+    await appendEvents(log, 0, 100);
+    const tree = SqliteTreeStore.open(join(temp.dir, 'transparency.sqlite'));
+    // when
+    await follow(tree, 100);
+    // then
+    const events = await readAll(log);
+    const leaves = events.map(auditorLeaf);
+    const { privateKey, publicKey } = ed25519();
+    const expected = Frontier.empty();
+    leaves.forEach((leaf) => expected.append(hashLeaf(leaf)));
+    const root = Frontier.of(100, tree.state().frontier).root();
+    expect(root.equals(expected.root())).to.equal(true);
+    const note = signCheckpoint({ origin: ORIGIN, size: 100, root, time: new Date() }, privateKey);
+    const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url');
+    const authority = {
+      logID: createHash('sha256').update(`${ORIGIN}\n`).update(Buffer.from([1])).update(raw).digest(), publicKey, baseURL: `https://${ORIGIN}`,
+      validFor: { start: new Date(0), end: new Date(8.64e15) },
+    };
+    events.forEach((event, index) => {
+      expect(tree.leafIndexOf(event.position)).to.equal(index);
+      const entry = {
+        canonicalizedBody: leaves[index],
+        inclusionProof: { logIndex: String(index), treeSize: '100', rootHash: root, hashes: inclusionProof(index, 100, tree.node) as Hash[], checkpoint: { envelope: note } },
+      };
+      expect(() => verifyTLogInclusion(entry as never, [authority] as never), `event ${index}`).not.to.throw();
+    });
+    tree.close();
+  });
+
+  it('given the follower stopped and the log grown meanwhile, when it starts again, then it goes on from its last leaf to the same tree as one built at once', async () => {
+    // given
+    await appendEvents(log, 0, 37);
+    const first = SqliteTreeStore.open(join(temp.dir, 'transparency.sqlite'));
+    await follow(first, 37);
+    first.close();
+    await appendEvents(log, 37, 60);
+    // when
+    const again = SqliteTreeStore.open(join(temp.dir, 'transparency.sqlite'));
+    await follow(again, 97);
+    // then
+    const fresh = SqliteTreeStore.open(join(temp.dir, 'fresh.sqlite'));
+    await follow(fresh, 97);
+    expect(Frontier.of(97, again.state().frontier).root().equals(Frontier.of(97, fresh.state().frontier).root())).to.equal(true);
+    expect(again.state().lastPosition).to.deep.equal(fresh.state().lastPosition);
+    again.close();
+    fresh.close();
+  });
+
+  it('given 4,096 events, then the tree adds at most 100 bytes per event to the disk', async function () {
+    this.timeout(60_000);
+    // given: the events in one stream per 64, appended 64 at a time
+    for (let batch = 0; batch < 64; batch++) {
+      const events = Array.from({ length: 64 }, (_, i) => ({ id: `e-${batch}-${i}`, type: 'TicketNoted', data: { i }, metadata: { version: 1 } }));
+      await log.appendToStream(`ticket-${batch}`, events, { expectedRevision: 'no_stream' });
+    }
+    const file = join(temp.dir, 'transparency.sqlite');
+    const tree = SqliteTreeStore.open(file);
+    // when
+    await follow(tree, 4096);
+    tree.close();
+    // then
+    const db = new Database(file);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const bytes = (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+    db.close();
+    if (process.env.TREE_BYTES_SHOW) console.log(`tree bytes per event: ${(bytes / 4096).toFixed(1)}`);
+    expect(bytes / 4096).to.be.at.most(100);
+  });
+});
