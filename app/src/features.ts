@@ -6,7 +6,7 @@ import {
   exportJobsProjection, messageDeliveryDispatcher, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection,
   ticketExportDispatcher, ticketsProjection, webhooksProjection,
 } from '@support/projectors';
-import { analyticsRoutes, auditRoutes, exportQueryRoutes, messagingQueryRoutes, orderRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
+import { analyticsRoutes, auditRoutes, logRoutes, exportQueryRoutes, messagingQueryRoutes, orderRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
 import {
   DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryWorker, startDataPointsWorker, startTicketTextWorker,
   startWebhookWorkers, ticketDataPointsDispatcher, ticketExportWorker, ticketTextDispatcher, webhookDispatcher,
@@ -84,6 +84,7 @@ export const features: readonly Feature[] = [
     workers: [{ name: 'webhooks', start: (deps) => startWebhookWorkers(deps) }],
   },
   { name: 'audit', queryRoutes: (deps) => auditRoutes(deps) },
+  { name: 'transparency', queryRoutes: (deps) => logRoutes(deps) },
   // The read models of every feature (called once `features` is defined).
   { name: 'analytics', queryRoutes: (deps) => analyticsRoutes({ ...deps, catalog: features.flatMap((f) => f.projections ?? []) }) },
 ];

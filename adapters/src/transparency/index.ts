@@ -1,1 +1,2 @@
 export * from './sqlite-tree-store';
+export * from './log-signing-key';
