@@ -144,6 +144,13 @@ export class SqliteTreeStore implements TreeStore {
     return row === undefined ? null : { position: positionOf(row.commit_position, row.prepare_position), hash: row.hash };
   }
 
+  /** Every stored leaf in order, streamed (the offline audit). */
+  *leaves(): Iterable<TreeLeaf> {
+    const rows = this.db.prepare<[], { commit_position: bigint; prepare_position: bigint; hash: Buffer }>(
+      'SELECT commit_position, prepare_position, hash FROM leaves ORDER BY leaf_index').safeIntegers(true);
+    for (const row of rows.iterate()) yield { position: positionOf(row.commit_position, row.prepare_position), hash: row.hash };
+  }
+
   saveCheckpoint(checkpoint: StoredCheckpoint): void {
     this.statements.saveCheckpoint.run(checkpoint.size, checkpoint.time.getTime(), checkpoint.note);
   }

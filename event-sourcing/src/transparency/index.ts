@@ -5,3 +5,4 @@ export * from './frontier';
 export * from './proofs';
 export * from './checkpoint';
 export * from './tree-store';
+export * from './audit';
