@@ -5,7 +5,8 @@ import canonicalize from 'canonicalize';
 import Database from 'better-sqlite3';
 import { verifyTLogInclusion } from '@sigstore/verify/dist/tlog';
 import { SqliteEventStore, SqliteTreeStore } from '@support/adapters';
-import { RecordedEvent } from '@support/domain';
+import { EventStoreDbEventStore } from '@support/adapters/dist/distributed';
+import { comparePositions, EventStore, RecordedEvent } from '@support/domain';
 import { eventRecord, Frontier, Hash, hashLeaf, inclusionProof, signCheckpoint } from '@support/event-sourcing';
 import { treeFollower } from '@support/projectors';
 import { makeTempDir } from '../event-store/sqlite-engine';
@@ -18,26 +19,130 @@ const ORIGIN = 'support.example/log';
 /** The leaf of an event as an auditor computes it from the feed's JSON line: canonicalize (RFC 8785), UTF-8. */
 const auditorLeaf = (e: RecordedEvent): Buffer => Buffer.from(canonicalize(JSON.parse(JSON.stringify(eventRecord(e)))) as string, 'utf8');
 
-const appendEvents = async (store: SqliteEventStore, from: number, count: number): Promise<void> => {
+/** Stream names of their own per run, so that the tests hold on a shared EventStoreDB server too. */
+const appendEvents = async (store: EventStore, run: string, from: number, count: number): Promise<void> => {
   for (let i = from; i < from + count; i++) {
-    await store.appendToStream(`ticket-${i % 7}`, [{ id: `e-${i}`, type: 'TicketNoted', data: { n: i, note: `note ${i}`, amount: i / 8 }, metadata: { version: 1, accountId: 'acme' } }], { expectedRevision: 'any' });
+    await store.appendToStream(`ticket-${run}-${i % 7}`, [{ id: `e-${i}`, type: 'TicketNoted', data: { n: i, note: `note ${i}`, amount: i / 8 }, metadata: { version: 1, accountId: 'acme' } }], { expectedRevision: 'any' });
   }
 };
 
-const readAll = async (store: SqliteEventStore): Promise<RecordedEvent[]> => {
+/** The whole log up to its head, through the port (what the follower reads). */
+const readAll = async (store: EventStore): Promise<RecordedEvent[]> => {
   const events: RecordedEvent[] = [];
   const head = await store.headPosition();
   if (head === null) return events;
   const subscription = store.subscribeToAll({ fromPosition: 'start' });
   for await (const event of subscription) {
     events.push(event);
-    if (event.position.commit === head.commit) break;
+    if (comparePositions(event.position, head) >= 0) break;
   }
   await subscription.unsubscribe();
   return events;
 };
 
-describe('transparency: the tree follows the SQLite log', () => {
+interface LogUnderTest {
+  readonly log: EventStore;
+  close(): Promise<void>;
+}
+
+/** The follower over the EventStore port, run over each engine (the same code follows SQLite and EventStoreDB's $all). */
+const treeFollowerContract = (engine: string, open: () => Promise<LogUnderTest>) => describe(`transparency: the tree follows the log (${engine})`, function () {
+  this.timeout(60_000);
+  let temp: { dir: string; remove(): Promise<void> };
+  let log: EventStore;
+  let close: () => Promise<void>;
+  const run = Math.random().toString(36).slice(2, 8);
+
+  beforeEach(async () => {
+    temp = await makeTempDir();
+    ({ log, close } = await open());
+  });
+  afterEach(async () => {
+    await close();
+    await temp.remove();
+  });
+
+  /** Runs the follower until the tree holds the whole log. */
+  const follow = async (tree: SqliteTreeStore): Promise<RecordedEvent[]> => {
+    const events = await readAll(log);
+    const follower = treeFollower(tree, log, silentLogger);
+    await follower.group.start();
+    await eventually(() => tree.state().size === events.length, `the tree has ${events.length} leaves`, 30_000);
+    await follower.group.stop();
+    return events;
+  };
+
+  it('given events appended, then each event is the next leaf, and every inclusion proof verifies with sigstore\'s verifier against the leaf an auditor computes', async () => {
+    // given
+    await appendEvents(log, run, 0, 100);
+    const tree = SqliteTreeStore.open(join(temp.dir, 'transparency.sqlite'));
+    // when
+    const events = await follow(tree);
+    // then
+    const size = events.length;
+    const leaves = events.map(auditorLeaf);
+    const { privateKey, publicKey } = ed25519();
+    const expected = Frontier.empty();
+    leaves.forEach((leaf) => expected.append(hashLeaf(leaf)));
+    const root = Frontier.of(size, tree.state().frontier).root();
+    expect(root.equals(expected.root())).to.equal(true);
+    const note = signCheckpoint({ origin: ORIGIN, size, root, time: new Date() }, privateKey);
+    const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url');
+    const authority = {
+      logID: createHash('sha256').update(`${ORIGIN}\n`).update(Buffer.from([1])).update(raw).digest(), publicKey, baseURL: `https://${ORIGIN}`,
+      validFor: { start: new Date(0), end: new Date(8.64e15) },
+    };
+    // The last 100 leaves (on a shared server, the log holds more than this test's events).
+    events.slice(-100).forEach((event, i) => {
+      const index = size - Math.min(size, 100) + i;
+      expect(tree.leafIndexOf(event.position)).to.equal(index);
+      const entry = {
+        canonicalizedBody: leaves[index],
+        inclusionProof: { logIndex: String(index), treeSize: String(size), rootHash: root, hashes: inclusionProof(index, size, tree.node) as Hash[], checkpoint: { envelope: note } },
+      };
+      expect(() => verifyTLogInclusion(entry as never, [authority] as never), `event ${index}`).not.to.throw();
+    });
+    tree.close();
+  });
+
+  it('given the follower stopped and the log grown meanwhile, when it starts again, then it goes on from its last leaf to the same tree as one built at once', async () => {
+    // given
+    await appendEvents(log, run, 100, 37);
+    const first = SqliteTreeStore.open(join(temp.dir, 'transparency.sqlite'));
+    await follow(first);
+    first.close();
+    await appendEvents(log, run, 137, 60);
+    // when
+    const again = SqliteTreeStore.open(join(temp.dir, 'transparency.sqlite'));
+    const events = await follow(again);
+    // then
+    const fresh = SqliteTreeStore.open(join(temp.dir, 'fresh.sqlite'));
+    await follow(fresh);
+    const size = events.length;
+    expect(Frontier.of(size, again.state().frontier).root().equals(Frontier.of(size, fresh.state().frontier).root())).to.equal(true);
+    expect(again.state().lastPosition).to.deep.equal(fresh.state().lastPosition);
+    again.close();
+    fresh.close();
+  });
+});
+
+treeFollowerContract('SqliteEventStore', async () => {
+  const dir = await makeTempDir();
+  const log = SqliteEventStore.open({ file: join(dir.dir, 'events.sqlite') });
+  return { log, close: async () => { await log.close(); await dir.remove(); } };
+});
+
+describe('on EventStoreDB (runs only when EVENTSTORE_URL is set)', () => {
+  before(function () {
+    if (!process.env.EVENTSTORE_URL) this.skip();
+  });
+  treeFollowerContract('EventStoreDbEventStore', async () => {
+    const log = EventStoreDbEventStore.connect(process.env.EVENTSTORE_URL as string);
+    return { log, close: () => log.close() };
+  });
+});
+
+describe('transparency: the tree\'s storage beside the SQLite log', () => {
   let temp: { dir: string; remove(): Promise<void> };
   let log: SqliteEventStore;
 
@@ -56,56 +161,6 @@ describe('transparency: the tree follows the SQLite log', () => {
     await eventually(() => tree.state().size === size, `the tree has ${size} leaves`);
     await follower.group.stop();
   };
-
-  it('given events appended, then each event is the next leaf, and every inclusion proof verifies with sigstore\'s verifier against the leaf an auditor computes', async () => {
-    // given
-    await appendEvents(log, 0, 100);
-    const tree = SqliteTreeStore.open(join(temp.dir, 'transparency.sqlite'));
-    // when
-    await follow(tree, 100);
-    // then
-    const events = await readAll(log);
-    const leaves = events.map(auditorLeaf);
-    const { privateKey, publicKey } = ed25519();
-    const expected = Frontier.empty();
-    leaves.forEach((leaf) => expected.append(hashLeaf(leaf)));
-    const root = Frontier.of(100, tree.state().frontier).root();
-    expect(root.equals(expected.root())).to.equal(true);
-    const note = signCheckpoint({ origin: ORIGIN, size: 100, root, time: new Date() }, privateKey);
-    const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url');
-    const authority = {
-      logID: createHash('sha256').update(`${ORIGIN}\n`).update(Buffer.from([1])).update(raw).digest(), publicKey, baseURL: `https://${ORIGIN}`,
-      validFor: { start: new Date(0), end: new Date(8.64e15) },
-    };
-    events.forEach((event, index) => {
-      expect(tree.leafIndexOf(event.position)).to.equal(index);
-      const entry = {
-        canonicalizedBody: leaves[index],
-        inclusionProof: { logIndex: String(index), treeSize: '100', rootHash: root, hashes: inclusionProof(index, 100, tree.node) as Hash[], checkpoint: { envelope: note } },
-      };
-      expect(() => verifyTLogInclusion(entry as never, [authority] as never), `event ${index}`).not.to.throw();
-    });
-    tree.close();
-  });
-
-  it('given the follower stopped and the log grown meanwhile, when it starts again, then it goes on from its last leaf to the same tree as one built at once', async () => {
-    // given
-    await appendEvents(log, 0, 37);
-    const first = SqliteTreeStore.open(join(temp.dir, 'transparency.sqlite'));
-    await follow(first, 37);
-    first.close();
-    await appendEvents(log, 37, 60);
-    // when
-    const again = SqliteTreeStore.open(join(temp.dir, 'transparency.sqlite'));
-    await follow(again, 97);
-    // then
-    const fresh = SqliteTreeStore.open(join(temp.dir, 'fresh.sqlite'));
-    await follow(fresh, 97);
-    expect(Frontier.of(97, again.state().frontier).root().equals(Frontier.of(97, fresh.state().frontier).root())).to.equal(true);
-    expect(again.state().lastPosition).to.deep.equal(fresh.state().lastPosition);
-    again.close();
-    fresh.close();
-  });
 
   it('given 4,096 events, then the tree adds at most 100 bytes per event to the disk', async function () {
     this.timeout(60_000);
