@@ -175,6 +175,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       stoppers.push(async () => {
         await Promise.all([group.stop(), dispatchers.group.stop()]);
       });
+    }
+    if (runsProjectors && settings.logTree) {
       // The Merkle tree follows the log on a subscription of its own; its head is signed every few seconds while it grows.
       const follower = treeFollower(tree, eventStore, logger);
       await follower.group.start();

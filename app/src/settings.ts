@@ -29,6 +29,8 @@ export interface Settings {
   readonly logOrigin: string;
   /** LOG_CHECKPOINT_MS: how often the tree head is signed while the log grows (default 5000). */
   readonly logCheckpointMs: number;
+  /** LOG_TREE=off: the projectors' process neither keeps the Merkle tree nor signs checkpoints (default on). */
+  readonly logTree: boolean;
 }
 
 /** The project's own demo configuration, used when CONFIG_FILE is unset. */
@@ -69,6 +71,12 @@ const logCheckpointMs = (raw: string | undefined): number => {
   return ms;
 };
 
+const logTree = (raw: string | undefined): boolean => {
+  const text = nonEmpty(raw)?.toLowerCase() ?? 'on';
+  if (text !== 'on' && text !== 'off') throw new Error(`LOG_TREE must be on or off, got "${text}"`);
+  return text === 'on';
+};
+
 export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => {
   const port = Number(nonEmpty(env.PORT) ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`);
@@ -91,6 +99,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     logSigningKey: nonEmpty(env.LOG_SIGNING_KEY),
     logOrigin: logOrigin(env.LOG_ORIGIN),
     logCheckpointMs: logCheckpointMs(env.LOG_CHECKPOINT_MS),
+    logTree: logTree(env.LOG_TREE),
     webhookAllowedHosts: (nonEmpty(env.WEBHOOK_ALLOWED_HOSTS) ?? '').split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== ''),
   };
 };

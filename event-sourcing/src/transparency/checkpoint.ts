@@ -56,7 +56,9 @@ export const openCheckpoint = (note: string, verifier: string): Checkpoint | Che
   }
   const time = new Date(timeLine.slice('time '.length));
   if (Number.isNaN(time.getTime())) return malformed(`the time line "${timeLine}" holds no ISO 8601 time`);
-  const [name, id, key] = verifier.split('+');
+  // The name holds no "+", the key id neither; the base64 key may.
+  const [name, id, ...keyParts] = verifier.split('+');
+  const key = keyParts.join('+');
   const raw = Buffer.from(key ?? '', 'base64');
   if (!name || !/^[0-9a-f]{8}$/.test(id ?? '') || raw.length !== 33 || raw[0] !== ED25519) {
     return malformed('the verifier key is <name>+<key id, 8 hex digits>+<base64 of 0x01 and the 32-byte Ed25519 key>');

@@ -10,7 +10,8 @@ import { verifyConsistency } from './rfc9162-consistency';
 
 /** sigstore's verifier over what the API answers: the leaf an auditor computes from a feed line, the proof, the checkpoint and the verifier key. */
 const verifyWithSigstore = (line: unknown, proof: { leafIndex: number; hashes: string[] }, treeSize: number, checkpoint: string, verifierKey: string) => {
-  const [name, , key] = verifierKey.split('+');
+  const [name, , ...keyParts] = verifierKey.split('+');
+  const key = keyParts.join('+');
   const raw = Buffer.from(key, 'base64');
   const publicKey = { key: { kty: 'OKP', crv: 'Ed25519', x: raw.subarray(1).toString('base64url') }, format: 'jwk' } as const;
   const authority = {
