@@ -1,4 +1,4 @@
-import { EventStore, Logger, Position, RecordedEvent } from '@support/domain';
+import { comparePositions, EventStore, Logger, Position, RecordedEvent } from '@support/domain';
 import { eventLeafHash, Frontier, FrontierNode, LOWEST_STORED_LEVEL, TreeLeaf, TreeStore } from '@support/event-sourcing';
 import { CheckpointStore } from '../runtime/checkpoints';
 import { SubscriberDefinition, SubscriberRunner } from '../runtime/subscriber';
@@ -19,10 +19,12 @@ const TREE_CATCH_UP_BATCH = 10_000;
  */
 export const treeSubscriber = (store: TreeStore): SubscriberDefinition => {
   let frontier: Frontier | null = null;
+  let last: Position | null = null;
   const current = (): Frontier => {
     if (frontier === null) {
       const state = store.state();
       frontier = Frontier.of(state.size, state.frontier);
+      last = state.lastPosition;
     }
     return frontier;
   };
@@ -31,8 +33,11 @@ export const treeSubscriber = (store: TreeStore): SubscriberDefinition => {
     handle: async () => {
       throw new Error('the tree takes its events in batches (handleBatchUpTo)');
     },
-    handleBatchUpTo: async (events: readonly RecordedEvent[]) => {
+    handleBatchUpTo: async (batch: readonly RecordedEvent[]) => {
       const tree = current();
+      // Events another follower of the same file already added (after a reload from what is stored) are not added again.
+      const events = last === null ? batch : batch.filter((e) => comparePositions(e.position, last as Position) > 0);
+      if (events.length === 0) return;
       const leaves: TreeLeaf[] = [];
       const nodes: FrontierNode[] = [];
       try {
@@ -42,6 +47,7 @@ export const treeSubscriber = (store: TreeStore): SubscriberDefinition => {
           nodes.push(...tree.append(hash).filter((node) => node.level >= LOWEST_STORED_LEVEL));
         }
         store.append(leaves, nodes, { size: tree.size, lastPosition: events[events.length - 1].position, frontier: tree.roots });
+        last = events[events.length - 1].position;
       } catch (error) {
         frontier = null; // what is stored is the truth: the batch is retried from it
         throw error;

@@ -183,3 +183,29 @@ describe('transparency: the tree\'s storage beside the SQLite log', () => {
     expect(bytes / 4096).to.be.at.most(100);
   });
 });
+
+describe('transparency: two followers of one tree file (two projectors processes)', () => {
+  it('given two followers writing the same tree, then each event is one leaf, whichever adds it', async () => {
+    // given
+    const temp = await makeTempDir();
+    const log = SqliteEventStore.open({ file: join(temp.dir, 'events.sqlite') });
+    await appendEvents(log, 'two', 0, 300);
+    const [a, b] = [SqliteTreeStore.open(join(temp.dir, 'transparency.sqlite')), SqliteTreeStore.open(join(temp.dir, 'transparency.sqlite'))];
+    const followers = [treeFollower(a, log, silentLogger), treeFollower(b, log, silentLogger)];
+    // when
+    await Promise.all(followers.map((f) => f.group.start()));
+    await appendEvents(log, 'two', 300, 50);
+    await eventually(() => a.state().size >= 350, 'the tree has every event', 20_000);
+    await Promise.all(followers.map((f) => f.group.stop()));
+    // then
+    const events = await readAll(log);
+    const expected = Frontier.empty();
+    events.forEach((e) => expected.append(hashLeaf(auditorLeaf(e))));
+    expect(a.state().size).to.equal(350);
+    expect(Frontier.of(350, a.state().frontier).root().equals(expected.root())).to.equal(true);
+    a.close();
+    b.close();
+    await log.close();
+    await temp.remove();
+  });
+});
