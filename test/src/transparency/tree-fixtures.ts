@@ -1,4 +1,5 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync, KeyObject } from 'node:crypto';
+import { verifyTLogInclusion } from '@sigstore/verify/dist/tlog';
 import { Frontier, Hash, hashLeaf, NodeSource } from '@support/event-sourcing';
 
 /** RFC 6962's test leaves (certificate-transparency's reference implementations use the same). */
@@ -21,3 +22,21 @@ export const rootOf = (leaves: readonly Buffer[]): Hash => {
 };
 
 export const ed25519 = () => generateKeyPairSync('ed25519');
+
+/** What sigstore's verifier asks of a log: its key, an id whose first 4 bytes are the C2SP key id (computed here from the spec), its name in its URL. */
+export const sigstoreAuthority = (origin: string, publicKey: KeyObject) => {
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url');
+  const id = createHash('sha256').update(`${origin}\n`).update(Buffer.from([0x01])).update(raw).digest();
+  return { logID: id, publicKey, baseURL: `https://${origin}`, validFor: { start: new Date(0), end: new Date(8.64e15) } };
+};
+
+/** sigstore's RFC 6962 check that `leaf` is leaf `index` of the tree of `size` under the signed checkpoint; throws when it is not. */
+export const sigstoreVerifyInclusion = (
+  authority: ReturnType<typeof sigstoreAuthority>, leaf: Buffer, index: number, size: number, hashes: readonly Buffer[], checkpoint: string,
+): void => {
+  const entry = {
+    canonicalizedBody: leaf,
+    inclusionProof: { logIndex: String(index), treeSize: String(size), rootHash: Buffer.alloc(32), hashes, checkpoint: { envelope: checkpoint } },
+  };
+  verifyTLogInclusion(entry as never, [authority] as never);
+};
