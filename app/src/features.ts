@@ -9,7 +9,7 @@ import {
 import { analyticsRoutes, auditRoutes, logRoutes, exportQueryRoutes, messagingQueryRoutes, orderRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
 import {
   DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryWorker, startDataPointsWorker, startTicketTextWorker,
-  startWebhookWorkers, ticketDataPointsDispatcher, ticketExportWorker, ticketTextDispatcher, webhookDispatcher,
+  slaWatcher, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportWorker, ticketTextDispatcher, webhookDispatcher,
 } from '@support/workers';
 import { ServiceDeps } from './deps';
 import { Settings } from './settings';
@@ -83,6 +83,7 @@ export const features: readonly Feature[] = [
     dispatchersFor: (deps) => [webhookDispatcher(deps)],
     workers: [{ name: 'webhooks', start: (deps) => startWebhookWorkers(deps) }],
   },
+  { name: 'sla', workers: [slaWatcher()] },
   { name: 'audit', queryRoutes: (deps) => auditRoutes(deps) },
   { name: 'transparency', queryRoutes: (deps) => logRoutes(deps) },
   // The read models of every feature (called once `features` is defined).

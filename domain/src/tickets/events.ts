@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SlaTarget } from '../sla/sla-target';
 import type { TicketLifecycleEvent } from './lifecycle/events';
 
 /**
@@ -78,6 +79,8 @@ export interface TicketCreatedData {
   readonly rootTicketId?: string;
   /** true when forceCreateTicket made this ticket although an open one existed. */
   readonly forced: boolean;
+  /** The account's SLA policies as they apply to this ticket, due moments included (absent on older events: the account's policies then apply). */
+  readonly slaTargets?: readonly SlaTarget[];
 }
 
 /** How one data point got its value, or why it has none. */

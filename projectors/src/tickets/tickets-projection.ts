@@ -1,7 +1,7 @@
 import {
   CUSTOMER_STREAM_PREFIX, CustomerEvent, DocumentWrite, ProjectionReads, RecordedEvent, storedTimestamp, TICKET_LIFECYCLE_EVENT_TYPES, TICKET_STREAM_PREFIX, TicketDocument,
   TicketEvent, TicketLifecycleEvent, TICKETS_COLLECTION, TICKETS_PROJECTION,
-  Position, sortablePosition,
+  Position, slaCheckAt, sortablePosition,
 } from '@support/domain';
 import { ProjectionDefinition } from '../runtime';
 import { loadTicketCustomer } from './customer-lookup';
@@ -39,17 +39,25 @@ const withFamily = async (
   ];
 };
 
+/** The change with the ticket's next SLA moment (slaCheckAt) when the change moves it. */
+const withSlaCheck = (doc: TicketDocument, own: Record<string, unknown>): Record<string, unknown> => {
+  if (doc.slaTargets === undefined || doc.slaTargets === null || doc.slaTargets.length === 0) return own;
+  const next = slaCheckAt({ ...doc, ...own });
+  return next === (doc.slaCheckAt ?? null) ? own : { ...own, slaCheckAt: next };
+};
+
 const lifecycle = async (reads: ProjectionReads, e: TicketLifecycleEvent): Promise<readonly DocumentWrite[]> => {
   const doc = await ticket(reads, e.data.ticketId);
   if (doc === null) return [];
-  const change = lifecycleChange(doc, e);
+  const made = lifecycleChange(doc, e);
+  const change = { ...made, own: withSlaCheck(doc, made.own) };
   const decision = change.voiceFcr === undefined ? undefined : { ...change.voiceFcr, laterInboundContact: false };
   return withFamily(reads, doc, change.own, change.family, decision);
 };
 
 const created = async (reads: ProjectionReads, e: Extract<TicketEvent, { type: 'TicketCreated' }>, at: Position): Promise<readonly DocumentWrite[]> => {
   const made = ticketCreated(e.data, await loadTicketCustomer(reads, e.data.customerId));
-  const write = { ...made, set: { ...made.set, createdPosition: sortablePosition(at) } };
+  const write = { ...made, set: { ...made.set, createdPosition: sortablePosition(at), slaCheckAt: slaCheckAt({ ...e.data, slaTargets: e.data.slaTargets ?? null }) } };
   const rootId = e.data.rootTicketId ?? e.data.parentTicketId;
   if (rootId === undefined || rootId === null || rootId === e.data.ticketId) return [write];
   const root = await ticket(reads, rootId);

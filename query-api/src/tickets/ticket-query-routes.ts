@@ -3,9 +3,10 @@ import { authenticate, respond } from '@support/http-edge';
 import { Principal } from '@support/domain';
 import { addTicketListRoute, TicketListRouteDeps } from './list-tickets-route';
 import { ticketDetails, TicketDetailsDeps, ticketEvents } from './ticket-details';
+import { ticketSla, TicketSlaDeps } from './ticket-sla';
 
-/** The ticket query routes: the list (spec 4.2), one ticket and its history (agent workspace). */
-export const ticketQueryRoutes = (deps: TicketListRouteDeps & TicketDetailsDeps): Router => {
+/** The ticket query routes: the list (spec 4.2), one ticket, its history and its SLA targets (agent workspace). */
+export const ticketQueryRoutes = (deps: TicketListRouteDeps & TicketDetailsDeps & TicketSlaDeps): Router => {
   const router = new Router();
   addTicketListRoute(router, deps);
   router.get('/apis/tickets/:ticketId', authenticate(deps.directory), async (ctx) => {
@@ -13,6 +14,9 @@ export const ticketQueryRoutes = (deps: TicketListRouteDeps & TicketDetailsDeps)
   });
   router.get('/apis/tickets/:ticketId/events', authenticate(deps.directory), async (ctx) => {
     respond(ctx, await ticketEvents(deps, ctx.state.principal as Principal, ctx.params.ticketId));
+  });
+  router.get('/apis/tickets/:ticketId/sla', authenticate(deps.directory), async (ctx) => {
+    respond(ctx, await ticketSla(deps, ctx.state.principal as Principal, ctx.params.ticketId));
   });
   return router;
 };

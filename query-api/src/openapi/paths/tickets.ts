@@ -1,5 +1,5 @@
 import { answer, errorAnswer, jsonBody, operation, pathParam, rateLimitedSuccessHeaders } from '../responses';
-import { arrayOf, bool, int, mapOf, nullable, object, Paths, record, ref, str } from '../schema';
+import { arrayOf, bool, dateTime, int, mapOf, nullable, object, Paths, record, ref, str } from '../schema';
 
 const TAGS = ['Tickets'];
 
@@ -115,6 +115,22 @@ export const ticketPaths: Paths = {
       operationId: 'getTicketEvents', summary: 'The ticket\'s history, oldest first (agent workspace)', tags: TAGS, parameters: [ticketId],
     }, { auth: 'token' }, {
       '200': answer('Every event of the ticket\'s stream.', record({ success: { const: true }, ticketId: str(), events: arrayOf(ref('StoredEvent')) })),
+      '404': notFound,
+    }),
+  },
+  '/apis/tickets/{ticketId}/sla': {
+    get: operation({
+      operationId: 'getTicketSla', summary: 'The ticket\'s SLA targets, each with its due moment and state, and its SLA events (agent workspace)', tags: TAGS, parameters: [ticketId],
+    }, { auth: 'token' }, {
+      '200': answer('Each target of the ticket and its SLA history.', record({
+        success: { const: true }, ticketId: str(),
+        recordedAtCreation: bool('false: a ticket created before targets were recorded; its targets are the account\'s policies now.'),
+        targets: arrayOf(record({
+          label: str(), metric: { enum: ['firstResponse', 'resolution'] }, targetMinutes: int(), dueAt: nullable(dateTime()),
+          state: { enum: ['pending', 'met', 'breached'] }, happenedAt: nullable(dateTime()),
+        })),
+        events: arrayOf(record({ id: str(), type: { enum: ['SlaMet', 'SlaBreached'] }, revision: int(), created: dateTime(), data: {} })),
+      })),
       '404': notFound,
     }),
   },

@@ -1,0 +1,6 @@
+export * from './due-moment';
+export * from './sla-state';
+export * from './sla-target';
+export * from './account-sla';
+export * from './sla-events';
+export * from './sla-outcomes';
