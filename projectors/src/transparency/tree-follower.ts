@@ -1,14 +1,18 @@
 import { comparePositions, EventStore, Logger, Position, RecordedEvent } from '@support/domain';
-import { eventLeafHash, Frontier, FrontierNode, LOWEST_STORED_LEVEL, TreeLeaf, TreeStore } from '@support/event-sourcing';
+import { eventLeafHash, Frontier, FrontierNode, LOWEST_STORED_LEVEL, TimeSlice, TreeLeaf, TreeStore } from '@support/event-sourcing';
 import { CheckpointStore } from '../runtime/checkpoints';
 import { SubscriberDefinition, SubscriberRunner } from '../runtime/subscriber';
 import { SubscriberGroup } from '../runtime/subscriber-group';
 
 export const TREE_SUBSCRIBER = 'transparency-tree';
 
-/** Events of one batch at most: live, what arrived meanwhile; catching up, large transactions. */
+/**
+ * Events of one batch at most, live and catching up. The tree is not part of readiness, so it
+ * catches up (a first start over a long log) while requests are served: its batches are small, and
+ * their hashing gives the event loop a turn every time slice, so no request waits behind it long.
+ */
 const TREE_BATCH = 1_000;
-const TREE_CATCH_UP_BATCH = 10_000;
+const TREE_CATCH_UP_BATCH = 2_000;
 
 /**
  * The Merkle tree follows the log like a read model: every event, in log order, becomes the next
@@ -40,8 +44,10 @@ export const treeSubscriber = (store: TreeStore): SubscriberDefinition => {
       if (events.length === 0) return;
       const leaves: TreeLeaf[] = [];
       const nodes: FrontierNode[] = [];
+      const slice = new TimeSlice();
       try {
         for (const event of events) {
+          if (slice.used()) await slice.yieldTurn();
           const hash = eventLeafHash(event);
           leaves.push({ position: event.position, hash });
           nodes.push(...tree.append(hash).filter((node) => node.level >= LOWEST_STORED_LEVEL));

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { expect } from 'chai';
 import canonicalize from 'canonicalize';
 import Database from 'better-sqlite3';
@@ -196,6 +197,43 @@ describe('transparency: two followers of one tree file (two projectors processes
     expect(Frontier.of(350, a.state().frontier).root().equals(expected.root())).to.equal(true);
     a.close();
     b.close();
+    await log.close();
+    await temp.remove();
+  });
+});
+
+describe('transparency: a follower catching up with a long log', () => {
+  it('given 30,000 events and no tree yet, when the follower catches up, then the event loop is never held for long', async function () {
+    this.timeout(120_000);
+    // given: the events written straight into the file (as a log of an earlier version would be)
+    const temp = await makeTempDir();
+    const file = join(temp.dir, 'events.sqlite');
+    await SqliteEventStore.open({ file }).close();
+    const db = new Database(file);
+    const insert = db.prepare('INSERT INTO events (position, stream_name, revision, event_id, type, data, metadata, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    const body = JSON.stringify({ summary: 'The order arrived late and the customer wrote again about the delivery window. '.repeat(3), customer: { name: 'Kim Lee', email: 'kim@example.com' } });
+    db.transaction(() => {
+      for (let i = 0; i < 30_000; i++) insert.run(i, `ticket-${i >> 3}`, i & 7, `e-${i}`, 'TicketNoted', body, '{"version":1}', 1.7e12 + i);
+    })();
+    db.close();
+    const log = SqliteEventStore.open({ file });
+    const tree = SqliteTreeStore.open(join(temp.dir, 'transparency.sqlite'));
+    // when: the longest wait of a timer that should fire every 5 ms
+    let longest = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 5);
+    const follower = treeFollower(tree, log, silentLogger);
+    await follower.group.start();
+    await eventually(() => tree.state().size === 30_000, 'the tree has caught up', 100_000);
+    clearInterval(ticker);
+    await follower.group.stop();
+    // then: a batch of 10,000 hashed at once held it for about 400 ms
+    expect(longest).to.be.below(150);
+    tree.close();
     await log.close();
     await temp.remove();
   });
