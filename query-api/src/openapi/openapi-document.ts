@@ -1,6 +1,7 @@
 import { headers, schemas, securitySchemes } from './components';
 import { actionPaths } from './paths/actions';
 import { adminPaths } from './paths/admin';
+import { logPaths } from './paths/log';
 import { exportPaths } from './paths/exports';
 import { messagingPaths } from './paths/messaging';
 import { operationPaths } from './paths/operations';
@@ -13,7 +14,7 @@ import { Paths } from './schema';
 export const OPENAPI_PATH = '/openapi.json';
 
 /** Each feature's paths; a feature that adds routes adds its file here. */
-const FEATURE_PATHS: readonly Paths[] = [ticketPaths, exportPaths, messagingPaths, recordPaths, actionPaths, orderPaths, webhookPaths, adminPaths, operationPaths];
+const FEATURE_PATHS: readonly Paths[] = [ticketPaths, exportPaths, messagingPaths, recordPaths, actionPaths, orderPaths, webhookPaths, adminPaths, logPaths, operationPaths];
 
 /**
  * The machine-readable contract of the service (spec 9): OpenAPI 3.1.0, version 1.0.0, every
