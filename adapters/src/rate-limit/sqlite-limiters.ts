@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { RateLimiterSQLite } from 'rate-limiter-flexible';
 import { LimiterFactory } from '@support/http-edge';
+import { enterWalMode } from '../sqlite/wal-mode';
 
 /** The rate-limit counters' own file in DATA_DIR, beside the other embedded engines' files. */
 export const RATE_LIMITS_FILE = 'rate-limits.sqlite';
@@ -24,7 +25,7 @@ export const sqliteLimiters = (file: string): SqliteLimiters => {
   const db = new Database(file);
   try {
     db.pragma('busy_timeout = 2000');
-    db.pragma('journal_mode = WAL');
+    enterWalMode(db);
     db.pragma('synchronous = NORMAL');
     // The table rate-limiter-flexible uses, made here (IMMEDIATE: two processes starting at once
     // take turns) so that the limiters never answer "table is not created yet" at their first call.

@@ -5,6 +5,7 @@ import { Position } from '@support/domain';
 import {
   Frontier, FrontierNode, Hash, LOWEST_STORED_LEVEL, NodeId, StoredCheckpoint, TreeLeaf, TreeState, TreeStore,
 } from '@support/event-sourcing';
+import { enterWalMode } from '../sqlite/wal-mode';
 
 export const TRANSPARENCY_FILE = 'transparency.sqlite';
 
@@ -70,9 +71,10 @@ export class SqliteTreeStore implements TreeStore {
     const db = new Database(file);
     try {
       db.pragma('busy_timeout = 5000');
-      db.pragma('journal_mode = WAL');
+      enterWalMode(db);
       db.pragma('synchronous = NORMAL');
-      db.exec(SCHEMA);
+      // IMMEDIATE: processes starting together on a new directory take turns making the tables.
+      db.transaction(() => db.exec(SCHEMA)).immediate();
       if (options.readonly) db.pragma('query_only = true');
       return new SqliteTreeStore(db);
     } catch (error) {
