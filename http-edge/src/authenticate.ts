@@ -3,7 +3,7 @@ import { AccountDirectory } from '@support/domain';
 import { problem } from './problem';
 
 export interface AuthOptions {
-  /** Message of the 403 for a token that is not valid (spec 7: "Not authorized", or "Invalid token" for resources). */
+  /** Message of the 403 for a token that is not valid (docs/api/README.md, Authentication: "Not authorized", or "Invalid token" for resources). */
   readonly invalidTokenMessage?: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * An HTTP failure as a value: status, the error body of spec 2.1 ({ error, message, ... })
+ * An HTTP failure as a value: status, the error body of docs/api/README.md (Errors) ({ error, message, ... })
  * and optional headers. Route handlers return these; the edge turns them into answers.
  */
 export interface HttpProblem {

@@ -11,7 +11,7 @@ export interface WhatsAppCloudOptions extends Partial<ChatAppRetrySettings> {
   readonly maxPages?: number;
 }
 
-/** Template fields asked for: those of spec 2.6 that Meta keeps on a template (namespace belongs to the WABA). */
+/** Template fields asked for: those of docs/api/chat-app.md that Meta keeps on a template (namespace belongs to the WABA). */
 const TEMPLATE_FIELDS = 'name,language,status,category,parameter_format,components';
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);

@@ -10,7 +10,7 @@ import { upsertRecord } from './upsert-record';
 export const INSERT_RECORD_PATH = '/apis/resources/records/insert';
 export const UPSERT_RECORD_PATH = '/apis/resources/records/upsert';
 
-/** Spec 7: a token that is not valid answers 403 "Invalid token" on the resource routes. */
+/** docs/api/README.md (Authentication): a token that is not valid answers 403 "Invalid token" on the resource routes. */
 export const INVALID_TOKEN_MESSAGE = 'Invalid token';
 
 /** POST /apis/resources/records/insert (4.7) and /upsert (4.8). */

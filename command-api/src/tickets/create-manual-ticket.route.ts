@@ -10,7 +10,7 @@ export interface ManualTicketRouteDeps extends ManualTicketDeps {
   readonly limiters: LimiterFactory;
 }
 
-/** POST /apis/tickets/manual: 401 without credentials, 403 "Not authorized" for an invalid token, spec 8 limits. */
+/** POST /apis/tickets/manual: 401 without credentials, 403 "Not authorized" for an invalid token, docs/api/README.md (Rate limits) limits. */
 export const createManualTicketRoute = (router: Router, deps: ManualTicketRouteDeps): void => {
   router.post(MANUAL_TICKET_PATH, authenticate(deps.directory), rateLimit('manualTicket', deps.limiters), async (ctx) => {
     const principal = ctx.state.principal as Principal;

@@ -5,7 +5,7 @@ export const ACTION_RUN_STREAM_PREFIX = 'action_run-';
 export const actionRunStream = (runId: string): string => `${ACTION_RUN_STREAM_PREFIX}${runId}`;
 
 /**
- * A run of an execute action (spec 4.9), for audit: which action, the inputs sent (secret-looking
+ * A run of an execute action (docs/api/records-and-actions.md, execute action), for audit: which action, the inputs sent (secret-looking
  * names redacted; header values are never part of it), the outcome and how long the call took.
  */
 export type ExecuteActionRan = DomainEvent<'ExecuteActionRan', {

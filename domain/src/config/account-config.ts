@@ -143,7 +143,7 @@ export type RateLimitOverrides = t.TypeOf<typeof RateLimitOverrides>;
 export const Account = t.intersection([
   t.type({ id: NonEmptyString, name: t.string }),
   t.partial({
-    /** Not validated here: an invalid zone falls back to Asia/Kolkata for exports (spec 4.3). */
+    /** Not validated here: an invalid zone falls back to Asia/Kolkata for exports (docs/api/exports.md, Start). */
     timezone: t.string,
     /** ISO 3166 country whose numbers may be sent without +country code (an addition to the contract). */
     defaultPhoneCountry: t.keyof(Object.fromEntries(getCountries().map((c) => [c, null])) as Record<CountryCode, null>),

@@ -128,7 +128,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, MaybeCusto
   },
 };
 
-/** Customer of a response (spec 2.3), with extra keys. */
+/** Customer of a response (docs/api/tickets.md), with extra keys. */
 export const customerView = (c: CustomerState) => ({
   id: c.customerId,
   name: c.name,

@@ -17,7 +17,7 @@ import { TicketExportRequestedData } from './export-events';
 
 const Text = new t.Type<string, string, unknown>('a string', t.string.is, t.string.validate, t.identity);
 
-/** Body of POST /apis/task-runs/tickets/export (spec 4.3): the shared filters plus timezone, locale and timestampFormat. No other keys. */
+/** Body of POST /apis/task-runs/tickets/export (docs/api/exports.md, Start): the shared filters plus timezone, locale and timestampFormat. No other keys. */
 export const TicketExportBody = strictObject('TicketExportBody', {}, { ...ticketFilterProps, timezone: Text, locale: Text, timestampFormat: TimestampFormat });
 export type TicketExportBody = t.TypeOf<typeof TicketExportBody>;
 
@@ -59,13 +59,13 @@ export const canonicalLocale = (locale: string): string | null => {
   }
 };
 
-/** The account's business timezone when it is a valid IANA zone, else Asia/Kolkata (spec 4.3). */
+/** The account's business timezone when it is a valid IANA zone, else Asia/Kolkata (docs/api/exports.md, Start). */
 export const accountTimezone = (account: Account): string =>
   account.timezone !== undefined && isValidTimezone(account.timezone) ? account.timezone : DEFAULT_EXPORT_TIMEZONE;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Spec 4.3: when both dates are given the range must not exceed 92 days. */
+/** docs/api/exports.md (Start): when both dates are given the range must not exceed 92 days. */
 const rangeProblem = (filters: TicketFilters): E.Either<InvalidExportRequest, void> => {
   if (filters.ignoreDateRange === true || filters.startDate === undefined || filters.endDate === undefined) return E.right(undefined);
   const start = parseDateBound(filters.startDate, 'start');
@@ -75,7 +75,7 @@ const rangeProblem = (filters: TicketFilters): E.Either<InvalidExportRequest, vo
 };
 
 /**
- * Decodes and checks an export start (spec 4.3, 7): unknown keys and wrong types, then the filters
+ * Decodes and checks an export start (docs/api/exports.md, Start and Requests to fix): unknown keys and wrong types, then the filters
  * compiled exactly as the list compiles them (invalid dates, end before start, ignoreDateRange),
  * the 92-day range, the timezone (IANA) and the locale. Defaults: the account's timezone (Asia/Kolkata
  * when missing or invalid), en-US, display.

@@ -1,8 +1,8 @@
-/** Template-send failures of spec 7, answered as { status: "failure", error: { code, message, details? } }. */
+/** Template-send failures of docs/api/chat-app.md (Failures), answered as { status: "failure", error: { code, message, details? } }. */
 export interface SendFailure {
   readonly code: '7001' | '7002' | '7004';
   readonly message: string;
-  /** What exactly is wrong and how to fix it (an extra key, allowed by spec 4.6). */
+  /** What exactly is wrong and how to fix it (an extra key, allowed by docs/api/chat-app.md (Send)). */
   readonly details?: string;
 }
 

@@ -17,7 +17,7 @@ const BoundedText = (name: string, max: number) =>
   );
 
 /**
- * The body of POST /apis/chatapp/template-send (spec 4.6): no other top-level keys. `to` and
+ * The body of POST /apis/chatapp/template-send (docs/api/chat-app.md, Send): no other top-level keys. `to` and
  * `template` are checked afterwards so that their problems answer the spec's failure codes.
  */
 export const TemplateSendRequest = strictObject(
@@ -110,7 +110,7 @@ export interface CheckedTemplateSend {
   readonly from?: string;
 }
 
-/** Spec 4.6 and 7, in this order: template shape (7001), recipient phone (7002), configured sender (7004). */
+/** docs/api/chat-app.md (Failures), in this order: template shape (7001), recipient phone (7002), configured sender (7004). */
 export const checkSendRequest = (request: TemplateSendRequest, account: Account): E.Either<SendFailure, CheckedTemplateSend> =>
   pipe(
     checkTemplateShape(request.template),

@@ -31,7 +31,7 @@ const chooseTranslation = (shape: TemplateShape, named: readonly MessageTemplate
 /**
  * The send checked against the account's templates as the platform has them: the template must
  * exist in that language, be APPROVED, and the body parameters must fit; they are then given
- * the names the platform needs (spec 4.6 send-time shape, mapped in order). Answers the message to queue.
+ * the names the platform needs (docs/api/chat-app.md (Send) send-time shape, mapped in order). Answers the message to queue.
  */
 export const checkAgainstTemplates = (checked: CheckedTemplateSend, templates: readonly MessageTemplate[]): E.Either<SendFailure, ValidTemplateSend> => {
   const shape = checked.template;

@@ -7,7 +7,7 @@ import { StoreCalls } from './store-calls';
 import { StoreOrderListItem } from './store-contract';
 
 /**
- * The agent sequence of spec 4.10, as plain functions over the store's I/O:
+ * The agent sequence of docs/api/orders.md, as plain functions over the store's I/O:
  *   identifier → normalize → order list → (several orders: the customer chooses from safe summaries)
  *   → details of the chosen order → customer details only when the list did not carry them.
  * Nothing missing is ever filled in: absent values stay null or absent.

@@ -22,7 +22,7 @@ export interface StoreListOptions {
 }
 
 /**
- * The I/O of the agent sequence: the three capabilities of one account's store system (spec 4.10).
+ * The I/O of the agent sequence: the three capabilities of one account's store system (docs/api/orders.md).
  * The adapter (store-system client) implements it over HTTP; the sequence itself stays pure.
  */
 export interface StoreCalls {

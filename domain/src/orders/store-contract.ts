@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 
 /**
- * The wire shapes of the store system's answers (spec 4.10), as the client decodes them. Only the
+ * The wire shapes of the store system's answers (docs/api/orders.md), as the client decodes them. Only the
  * fields the support agent relies on are checked; extra keys are kept (details) or ignored (list).
  * A "must" field that is missing makes the answer unusable: the agent never fills it with a guess.
  */

@@ -1,6 +1,6 @@
 import { Account, ExecuteAction } from '../config/account-config';
 
-/** How an execute action is named by a caller (spec 4.9): the id wins over the key. */
+/** How an execute action is named by a caller (docs/api/records-and-actions.md, execute action): the id wins over the key. */
 export interface ActionIdentifier {
   readonly workflowConfigLibraryId?: string;
   readonly executeActionKey?: string;

@@ -18,10 +18,10 @@ export const IdValueCodec = new t.Type<unknown, unknown, unknown>(
   t.identity,
 );
 
-/** Spec 4.7 body. */
+/** docs/api/records-and-actions.md (Insert) body. */
 export const InsertRecordRequest = strictObject('InsertRecordRequest', { objectId: NonEmptyString, data: JsonObjectBody }, {});
 export type InsertRecordRequest = t.TypeOf<typeof InsertRecordRequest>;
 
-/** Spec 4.8 body. */
+/** docs/api/records-and-actions.md (Upsert) body. */
 export const UpsertRecordRequest = strictObject('UpsertRecordRequest', { objectId: NonEmptyString, idField: NonEmptyString, idValue: IdValueCodec, data: JsonObjectBody }, {});
 export type UpsertRecordRequest = t.TypeOf<typeof UpsertRecordRequest>;

@@ -6,7 +6,7 @@ import type { TicketLifecycleEvent } from './lifecycle/events';
  * ISO date-times, no bigint. Streams:
  * - `ticket-<ticketId>`: TicketEvent (the ticket itself; the source of truth for list items).
  * - `ticket_number-<accountId>`: TicketNumberEvent (one event per ticket; number = revision + 1).
- * - `open_ticket-<hash(account, customer, task)>`: OpenTicketSlotEvent (reuse rule of spec 3.2).
+ * - `open_ticket-<hash(account, customer, task)>`: OpenTicketSlotEvent (reuse rule of docs/api/tickets.md (rule Reuse)).
  */
 
 export const TICKET_STREAM_PREFIX = 'ticket-';
@@ -17,7 +17,7 @@ export type TicketStatus =
   | 'open' | 'assigned' | 'resolved' | 'in_progress' | 'queued' | 'closed' | 'stale' | 'stale_marked_automatically'
   | 'resolved_by_agent' | 'resolved_by_ai';
 
-/** Statuses of a ticket that still counts as open for the reuse rule (spec 3.2). */
+/** Statuses of a ticket that still counts as open for the reuse rule (docs/api/tickets.md, rule Reuse). */
 export const OPEN_TICKET_STATUSES: readonly string[] = ['open', 'assigned', 'in_progress', 'queued'];
 
 export type TicketSource = 'chatapp' | 'email' | 'liveChat' | 'instagram' | 'voiceCall' | 'manual';

@@ -16,7 +16,7 @@ export interface CustomerDetails {
   readonly storefrontCustomerId: string | null;
 }
 
-/** A manual-ticket request that passed every rule of spec 4.1, with defaults applied. */
+/** A manual-ticket request that passed every rule of docs/api/tickets.md, with defaults applied. */
 export interface ManualTicketCommand {
   readonly customer: CustomerDetails;
   readonly subject: string | null;
@@ -91,7 +91,7 @@ const checkImages = (images: readonly string[] | undefined): E.Either<string, re
 };
 
 /**
- * Applies the rules of spec 4.1 to a decoded request (pure): phone or email, contact
+ * Applies the rules of docs/api/tickets.md to a decoded request (pure): phone or email, contact
  * normalization, query, payload, images, source normalization (4.1.1), task selection and data
  * point overrides (4.1.2), and the defaults. Left: the 400 message.
  */

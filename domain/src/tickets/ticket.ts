@@ -191,5 +191,5 @@ export const evolveTicket = (state: MaybeTicket, event: TicketEvent): MaybeTicke
   return state === null ? state : evolveWorked(state, event);
 };
 
-/** Open for the reuse rule of spec 3.2: not resolved, closed or stale. */
+/** Open for the reuse rule of docs/api/tickets.md (rule Reuse): not resolved, closed or stale. */
 export const isOpenTicket = (ticket: Pick<TicketState, 'status'>): boolean => OPEN_TICKET_STATUSES.includes(ticket.status);

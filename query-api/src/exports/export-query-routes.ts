@@ -7,7 +7,7 @@ import { ExportStatusDeps } from './export-status-deps';
 
 export const EXPORT_STATUS_PATH = '/apis/task-runs/tickets/export/:jobId';
 
-/** The export status route of the query API (spec 4.4). */
+/** The export status route of the query API (docs/api/exports.md, Poll). */
 export const exportQueryRoutes = (deps: ExportStatusDeps): Router => {
   const router = new Router();
   router.get(EXPORT_STATUS_PATH, authenticate(deps.directory), async (ctx) => {

@@ -16,7 +16,7 @@ export const OPENAPI_PATH = '/openapi.json';
 const FEATURE_PATHS: readonly Paths[] = [ticketPaths, exportPaths, messagingPaths, recordPaths, actionPaths, orderPaths, webhookPaths, adminPaths, operationPaths];
 
 /**
- * The machine-readable contract of the service (spec 9): OpenAPI 3.1.0, version 1.0.0, every
+ * The machine-readable contract of the service (docs/openapi.json): OpenAPI 3.1.0, version 1.0.0, every
  * route the service has. The HTTP tests validate every answer they receive against it.
  */
 export const openApiDocument = {
@@ -24,17 +24,17 @@ export const openApiDocument = {
   info: {
     title: 'Support ticketing and data-integration service',
     version: '1.0.0',
-    description: 'The public interface of the interface specification, and the service\'s additions (agent workspace, message status, orders, downloads, health, metrics, admin). Every error has the body of spec 2.1.',
+    description: 'The public interface of the interface specification, and the service\'s additions (agent workspace, message status, orders, downloads, health, metrics, admin). Every error has the body of docs/api/README.md (Errors).',
   },
   servers: [{ url: '/', description: 'The service itself (PUBLIC_BASE_URL).' }],
   security: [{ bearer: [] }],
   tags: [
-    { name: 'Tickets', description: 'Manual tickets, the list, the export and its downloads, and the agent workspace (spec 4.1 to 4.4).' },
-    { name: 'Chat app', description: 'WhatsApp templates: their sync, sends and each message\'s delivery (spec 4.5, 4.6).' },
-    { name: 'Resources', description: 'Resource records: insert and upsert (spec 4.7, 4.8).' },
-    { name: 'Execute actions', description: 'Running a configured execute action (spec 4.9).' },
+    { name: 'Tickets', description: 'Manual tickets, the list, the export and its downloads, and the agent workspace (docs/api/tickets.md, ticket-list.md, exports.md, agent-workspace.md).' },
+    { name: 'Chat app', description: 'WhatsApp templates: their sync, sends and each message\'s delivery (docs/api/chat-app.md, Sync, Send).' },
+    { name: 'Resources', description: 'Resource records: insert and upsert (docs/api/records-and-actions.md, Insert, Upsert).' },
+    { name: 'Execute actions', description: 'Running a configured execute action (docs/api/records-and-actions.md, execute action).' },
     { name: 'Webhooks', description: 'Subscriptions to what happens (an addition to the spec): signed deliveries (Standard Webhooks), each attempt logged, replay from the log.' },
-    { name: 'Orders', description: 'The account\'s store system, as the support agent reads it (spec 4.10).' },
+    { name: 'Orders', description: 'The account\'s store system, as the support agent reads it (docs/api/orders.md).' },
     { name: 'Admin (read only)', description: 'The event feed for auditors and read-model queries for analysts: account admins and the operator.' },
     { name: 'Operations', description: 'Health, metrics, this document and signed downloads.' },
   ],

@@ -27,7 +27,7 @@ export interface Guards {
   readonly auth?: 'token' | 'admin' | 'none';
   /** The route takes a JSON body: 400 malformed, 413 too large, 415 not JSON. */
   readonly jsonBody?: boolean;
-  /** Spec 8 limits: 429 with the X-RateLimit headers; successful answers carry X-RateLimit-Limit/Remaining. */
+  /** docs/api/README.md (Rate limits) limits: 429 with the X-RateLimit headers; successful answers carry X-RateLimit-Limit/Remaining. */
   readonly rateLimited?: boolean;
   /** Behind the readiness gate (503 while read models are rebuilt). Default true. */
   readonly gated?: boolean;
@@ -58,7 +58,7 @@ export const guardAnswers = (g: Guards): Record<string, Answer> => ({
       : 'The token is not valid for any account (`Not authorized`; `Invalid token` on the resource routes).'),
   } : {}),
   ...(g.rateLimited ? {
-    '429': errorAnswer('A limit of spec 8 is exceeded (the window named in the message).', ref('RateLimitError'), {
+    '429': errorAnswer('A limit of docs/api/README.md (Rate limits) is exceeded (the window named in the message).', ref('RateLimitError'), {
       'X-RateLimit-Limit': header('X-RateLimit-Limit-Required'),
       'X-RateLimit-Remaining': header('X-RateLimit-Remaining-Required'),
       'Retry-After': header('Retry-After-Required'),

@@ -4,7 +4,7 @@ import { Principal } from '@support/domain';
 import { addTicketListRoute, TicketListRouteDeps } from './list-tickets-route';
 import { ticketDetails, TicketDetailsDeps, ticketEvents } from './ticket-details';
 
-/** The ticket query routes: the list (spec 4.2), one ticket and its history (agent workspace). */
+/** The ticket query routes: the list (docs/api/ticket-list.md), one ticket and its history (agent workspace). */
 export const ticketQueryRoutes = (deps: TicketListRouteDeps & TicketDetailsDeps): Router => {
   const router = new Router();
   addTicketListRoute(router, deps);

@@ -6,7 +6,7 @@ import { FakeCloudApi, platformError, startFakeCloudApi } from './fake-cloud-api
 import { readEvents, startWithFake, syncTemplates } from './messaging-service';
 import { TEMPLATE_PAGES, WELCOME_NAMED } from './templates-fixture';
 
-describe('POST /apis/chatapp/template-sync (spec 4.5)', () => {
+describe('POST /apis/chatapp/template-sync (docs/api/chat-app.md, Sync)', () => {
   let fake: FakeCloudApi;
   let svc: TestService;
 

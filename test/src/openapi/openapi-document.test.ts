@@ -7,7 +7,7 @@ import { openApiValidator } from '../support/openapi-validator';
 /** `/apis/tickets/:ticketId` and `/downloads/*key` as OpenAPI writes them. */
 const asTemplate = (koaPath: string) => koaPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*([A-Za-z0-9_]+)/g, '{$1}');
 
-describe('The OpenAPI document (spec 9)', () => {
+describe('The OpenAPI document (docs/openapi.json)', () => {
   let svc: TestService;
   before(async () => {
     svc = await startTestService();

@@ -4,7 +4,7 @@ import { TOKENS } from '../support/example-config';
 import { givenCustomerWithPhone } from './given-customer';
 import { INSERT, INVENTORY, recordsConfig } from './records-config';
 
-describe('POST /apis/resources/records/insert (spec 4.7)', () => {
+describe('POST /apis/resources/records/insert (docs/api/records-and-actions.md, Insert)', () => {
   let svc: TestService;
   before(async () => {
     svc = await startTestService({ config: recordsConfig() });

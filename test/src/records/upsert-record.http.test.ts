@@ -7,7 +7,7 @@ import { TOKENS } from '../support/example-config';
 import { givenCustomerWithPhone } from './given-customer';
 import { INSERT, INVENTORY, recordsConfig, UPSERT } from './records-config';
 
-describe('POST /apis/resources/records/upsert (spec 4.8, 3.3)', () => {
+describe('POST /apis/resources/records/upsert (docs/api/records-and-actions.md, Upsert)', () => {
   let svc: TestService;
   before(async () => {
     svc = await startTestService({ config: recordsConfig() });

@@ -12,7 +12,7 @@ export interface SweepOutcome {
 }
 
 /**
- * The file retention of spec 8: every succeeded export past availableUntil has its file deleted
+ * The file retention of docs/api/exports.md (Download): every succeeded export past availableUntil has its file deleted
  * and TicketExportFileDeleted recorded (the status then says downloadExpired: true, no URL); then
  * every blob created more than 24 hours ago goes too (deleteCreatedBefore), which catches files
  * no job points at. Idempotent: a sweep run twice, or by two workers, deletes each file once.

@@ -88,7 +88,7 @@ export const objectiveParamsOf = (account: Account, taskIds: ReadonlySet<string>
 };
 
 /**
- * The columns of spec 4.4.1 for one export, in the spec's group order: Ticket, Assignment,
+ * The columns of docs/api/exports.md (The file) for one export, in the spec's group order: Ticket, Assignment,
  * Customer, Timing, Related work, SLA (one per policy), Task objectives (tasks in the result only),
  * Additional Data, CSAT, Disposition (Category, Subcategory, one per active disposition field).
  * Pure: the same tickets, account, options and moment give the same cells.

@@ -1,4 +1,4 @@
-/** Payload keys that never go to Additional Data (spec 4.4.1): they have columns of their own. */
+/** Payload keys that never go to Additional Data (docs/api/exports.md, The file): they have columns of their own. */
 export const PAYLOAD_KEYS_WITH_COLUMNS: readonly string[] = ['summary', 'emailClient'];
 
 /** The payload (a JSON document serialized as a string) as an object, or null when absent, not JSON or not an object. */

@@ -1,6 +1,6 @@
 import { TicketStatus } from '../events';
 
-/** Every status spec 2.4 names. */
+/** Every status docs/api/ticket-list.md names. */
 export const TICKET_STATUSES: readonly TicketStatus[] = [
   'open', 'assigned', 'resolved', 'in_progress', 'queued', 'closed', 'stale', 'stale_marked_automatically', 'resolved_by_agent', 'resolved_by_ai',
 ];

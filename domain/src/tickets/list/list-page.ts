@@ -1,6 +1,6 @@
 import { TicketCsat, TicketDocument } from './ticket-document';
 
-/** A ticket as the list returns it (spec 2.4, with the additional keys it names when present). */
+/** A ticket as the list returns it (docs/api/ticket-list.md, with the additional keys it names when present). */
 export interface TicketListItem {
   readonly id: string;
   readonly ticketNumber: number | string | null;

@@ -10,7 +10,7 @@ export const MAX_LIMIT = 250;
 
 const Whole = new t.Type<number, number, unknown>('an integer', (u): u is number => Number.isInteger(u), (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)), t.identity);
 
-/** Body of POST /apis/task-runs/tickets/list (spec 4.2): the shared filters plus page and limit. No other keys. */
+/** Body of POST /apis/task-runs/tickets/list (docs/api/ticket-list.md): the shared filters plus page and limit. No other keys. */
 export const TicketListBody = strictObject('TicketListBody', {}, { ...ticketFilterProps, page: Whole, limit: Whole });
 
 export interface TicketListRequest {

@@ -32,7 +32,7 @@ export interface TicketFamilyMetrics {
   readonly incomingCallIds: readonly string[];
   readonly outgoingCallIds: readonly string[];
   /**
-   * The family's customer-contact channels (spec 4.4.1 FCR): every ticket source of the family, with `email` only
+   * The family's customer-contact channels (docs/api/exports.md (The file) FCR): every ticket source of the family, with `email` only
    * for a customer email and `voiceCall` only for an incoming call; `manual` when it is a current or involved source.
    */
   readonly channels: readonly string[];
@@ -168,7 +168,7 @@ export interface TicketDocument extends ReadDocument {
 export const ticketKeys = (t: { readonly ticketNumber?: number | string | null; readonly ticketName?: string | null }): string[] =>
   [...new Set([t.ticketNumber, t.ticketName].filter((v) => v !== null && v !== undefined && String(v) !== '').map(String))];
 
-/** The ticket's own values `search` looks in (spec 4.2.1): summary, order name, ticket name or number. */
+/** The ticket's own values `search` looks in (docs/api/ticket-list.md, Filters): summary, order name, ticket name or number. */
 export interface SearchableTicket {
   readonly summary?: string | null;
   readonly orderName?: string | null;

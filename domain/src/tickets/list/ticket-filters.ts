@@ -1,11 +1,11 @@
 import * as t from 'io-ts';
 import { boundedText } from '../../shared/bounded-text';
 
-/** Direction of the sort by the column chosen in timestampKey (spec 4.2.1). */
+/** Direction of the sort by the column chosen in timestampKey (docs/api/ticket-list.md, Filters). */
 export const SortOrder = t.keyof({ asc: null, desc: null }, '"asc" or "desc"');
 export type SortOrder = t.TypeOf<typeof SortOrder>;
 
-/** Column used for sorting and for the date filters (spec 4.2.1). */
+/** Column used for sorting and for the date filters (docs/api/ticket-list.md, Filters). */
 export const TimestampKey = t.keyof(
   { createdAt: null, updatedAt: null, resolvedAt: null, executedAt: null, assignedAt: null },
   'one of "createdAt", "updatedAt", "resolvedAt", "executedAt", "assignedAt"',
@@ -29,7 +29,7 @@ const TicketNumberText = new t.Type<string, string, unknown>(
 );
 
 /**
- * The shared filters of spec 4.2.1, accepted by the ticket list and the ticket export alike.
+ * The shared filters of docs/api/ticket-list.md (Filters), accepted by the ticket list and the ticket export alike.
  * Every field is optional; the request codecs add their own fields (page, limit, timezone...).
  */
 export const ticketFilterProps = {

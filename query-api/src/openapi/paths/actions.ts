@@ -6,7 +6,7 @@ const failure = (extra: Record<string, unknown> = {}) => object({ error: str(), 
 export const actionPaths: Paths = {
   '/apis/workflow-config-library/execute-action/run': {
     post: operation({
-      operationId: 'runExecuteAction', summary: 'Run one configured execute action (spec 4.9)', tags: ['Execute actions'],
+      operationId: 'runExecuteAction', summary: 'Run one configured execute action (docs/api/records-and-actions.md, execute action)', tags: ['Execute actions'],
       requestBody: jsonBody(object({ workflowConfigLibraryId: str('Wins over executeActionKey.'), executeActionKey: str(), inputs: freeObject('The action\'s inputs by name, as the action declares them.') }, [], { closed: true }), true, {
         executeActionKey: 'check_eligibility', inputs: { orderId: 'A-1001', amount: '49.90', express: 'true' },
       }),

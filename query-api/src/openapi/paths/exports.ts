@@ -3,13 +3,13 @@ import { bool, dateTime, int, object, Paths, ref, str, uuid } from '../schema';
 
 const TAGS = ['Tickets'];
 
-/** Spec 2.5: optional fields appear once they exist. */
+/** docs/api/exports.md (Poll): optional fields appear once they exist. */
 const exportJob = object({
   jobId: uuid(), status: { enum: ['queued', 'running', 'succeeded', 'failed'] }, total: int('Tickets to export.', { minimum: 0 }),
   processed: int('Progress counter.', { minimum: 0 }), fileName: str(), fileSizeBytes: int('Present after success.', { minimum: 0 }),
   error: str('A safe message, when failed.'), createdAt: dateTime(), startedAt: dateTime(), completedAt: dateTime(),
   availableUntil: dateTime('End of the 24-hour file retention.'), updatedAt: dateTime(),
-}, ['jobId', 'status', 'total', 'processed', 'fileName', 'createdAt', 'updatedAt'], { closed: true, description: 'Spec 2.5.' });
+}, ['jobId', 'status', 'total', 'processed', 'fileName', 'createdAt', 'updatedAt'], { closed: true, description: 'docs/api/exports.md (Poll).' });
 
 const exportRequest = {
   allOf: [ref('ListFilters')],
@@ -26,7 +26,7 @@ export const EXPORT_STATUS_TEMPLATE = '/apis/task-runs/tickets/export/{jobId}';
 export const exportPaths: Paths = {
   '/apis/task-runs/tickets/export': {
     post: operation({
-      operationId: 'startTicketExport', summary: 'Start an asynchronous CSV export of the matching tickets (spec 4.3)', tags: TAGS,
+      operationId: 'startTicketExport', summary: 'Start an asynchronous CSV export of the matching tickets (docs/api/exports.md, Start)', tags: TAGS,
       requestBody: jsonBody(exportRequest, false),
     }, { auth: 'token', jsonBody: true, rateLimited: true, idempotent: true }, {
       '202': answer('The job is queued; poll statusUrl.', object({
@@ -39,7 +39,7 @@ export const exportPaths: Paths = {
   },
   [EXPORT_STATUS_TEMPLATE]: {
     get: operation({
-      operationId: 'getTicketExport', summary: 'The export job; when succeeded, a fresh signed download URL valid 15 minutes (spec 4.4)', tags: TAGS,
+      operationId: 'getTicketExport', summary: 'The export job; when succeeded, a fresh signed download URL valid 15 minutes (docs/api/exports.md, Poll)', tags: TAGS,
       parameters: [pathParam('jobId', 'The jobId answered at start.', uuid())],
     }, { auth: 'token' }, {
       '200': answer('The job, and the download once it succeeded.', object({

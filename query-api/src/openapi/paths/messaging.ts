@@ -26,14 +26,14 @@ const sendAnswer = {
 
 export const messagingPaths: Paths = {
   '/apis/chatapp/template-sync': {
-    post: operation({ operationId: 'syncTemplates', summary: 'Retrieve the account\'s message templates from the platform (spec 4.5)', tags: TAGS }, { auth: 'token', idempotent: true }, {
+    post: operation({ operationId: 'syncTemplates', summary: 'Retrieve the account\'s message templates from the platform (docs/api/chat-app.md, Sync)', tags: TAGS }, { auth: 'token', idempotent: true }, {
       '200': answer('Every template of every page, in the form of 2.6.', object({ data: arrayOf(ref('Template')), syncedAt: dateTime(), pages: int(undefined, { minimum: 0 }) }, ['data', 'syncedAt', 'pages'])),
       '500': errorAnswer('`failed to fetch the chat-app templates`, the message saying why (platform refusal, no chat app configured, ...).'),
     }),
   },
   '/apis/chatapp/template-send': {
     post: operation({
-      operationId: 'sendTemplate', summary: 'Queue an approved template message (spec 4.6)', tags: TAGS, requestBody: jsonBody(sendRequest, true, {
+      operationId: 'sendTemplate', summary: 'Queue an approved template message (docs/api/chat-app.md, Send)', tags: TAGS, requestBody: jsonBody(sendRequest, true, {
         to: '+14155550123', msg_id: 'order-1234-shipped', campaign: 'shipping',
         template: { name: 'order_update', language: { code: 'en_US' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Asha' }, { type: 'text', text: '#1234' }] }] },
       }),

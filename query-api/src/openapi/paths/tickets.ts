@@ -10,7 +10,7 @@ const manualTicketRequest = object({
   source: str('Built-in source or a manual-source label (4.1.1).'), manualSourceLabel: str('Label when source is manual.'),
   currentTaskId: str('Workflow task id; wins over taskName.'), taskName: str('Task name, looked up within the account (case-insensitive).'),
   objectiveValues: mapOf(str(), 'Keyed by objective parameter.'),
-  dataPointOverrides: { ...mapOf(str(undefined, { minLength: 1 }), 'Spec 4.1.2: at most 50 keys.'), maxProperties: 50 },
+  dataPointOverrides: { ...mapOf(str(undefined, { minLength: 1 }), 'docs/api/tickets.md (dataPointOverrides): at most 50 keys.'), maxProperties: 50 },
   relatedTicketNumber: str(), waitForTicket: { ...bool('false: only find or create the customer.'), default: true },
   forceCreateTicket: { ...bool(), default: false }, fastResponse: { ...bool(), default: false },
   skipExecuteAction: bool('Default true when dataPointOverrides has keys, otherwise false.'),
@@ -83,7 +83,7 @@ const conflict = errorAnswer('The status move is not allowed (`currentStatus` sa
 export const ticketPaths: Paths = {
   '/apis/tickets/manual': {
     post: operation({
-      operationId: 'createManualTicket', summary: 'Create a manual ticket, or only find or create the customer (spec 4.1)', tags: TAGS,
+      operationId: 'createManualTicket', summary: 'Create a manual ticket, or only find or create the customer (docs/api/tickets.md)', tags: TAGS,
       requestBody: jsonBody(manualTicketRequest, true, {
         customer: { name: 'Kim Lee', phone: '+14155552671', email: 'kim@example.com' }, subject: 'Damaged item',
         query: 'The mug arrived broken. Please refund.', orderName: '#1001', source: 'walk-in', taskName: 'Refund Request',
@@ -95,7 +95,7 @@ export const ticketPaths: Paths = {
   },
   '/apis/task-runs/tickets/list': {
     post: operation({
-      operationId: 'listTickets', summary: 'List tickets with filters, sorting and pages (spec 4.2)', tags: TAGS,
+      operationId: 'listTickets', summary: 'List tickets with filters, sorting and pages (docs/api/ticket-list.md)', tags: TAGS,
       requestBody: jsonBody(listRequest, false, { statuses: ['open', 'queued'], startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-31', sortOrder: 'asc', limit: 50, page: 2 }),
     }, { auth: 'token', jsonBody: true, rateLimited: true }, {
       '200': answer('One page of the account\'s tickets.', listAnswer, rateLimitedSuccessHeaders),

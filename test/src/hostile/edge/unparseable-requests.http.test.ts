@@ -15,7 +15,7 @@ const rawExchange = (base: string, text: string): Promise<string> =>
 
 const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
 
-describe('requests the HTTP parser refuses get the error shape of spec 2.1 too', () => {
+describe('requests the HTTP parser refuses get the error shape of docs/api/README.md (Errors) too', () => {
   let svc: TestService;
   before(async () => {
     svc = await startTestService();

@@ -10,7 +10,7 @@ import { wireForm } from './wire-forms';
 
 /**
  * Property: whatever body a client sends to a route (generated from the route's schema, then
- * mutated, then sent in some wire form), the answer is a 2xx or a 4xx in the shape of spec 2.1,
+ * mutated, then sent in some wire form), the answer is a 2xx or a 4xx in the shape of docs/api/README.md (Errors),
  * never a 5xx; and the service answers afterwards. Shrunk counterexamples that fast-check found
  * are kept as fixed cases in found-by-fuzzing.http.test.ts.
  */

@@ -5,7 +5,7 @@ import { createTicket, freshPhone, MANUAL, ticketEvents, useTicketService } from
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-describe('POST /apis/tickets/manual: request fields and defaults (spec 4.1)', () => {
+describe('POST /apis/tickets/manual: request fields and defaults (docs/api/tickets.md)', () => {
   const env = useTicketService();
 
   it('given only customer and query, then a ticket is made with every default and the response shape of 4.1', async () => {

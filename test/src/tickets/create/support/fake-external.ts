@@ -63,7 +63,7 @@ const json = (res: http.ServerResponse, status: number, body: unknown) => {
 
 /**
  * The external systems of the example configuration on one loopback port: the store system
- * (spec 4.10: /orders, /orders/{id}), the loyalty-tier integration (/tiers/{phone}) and the execute
+ * (docs/api/orders.md: /orders, /orders/{id}), the loyalty-tier integration (/tiers/{phone}) and the execute
  * actions' API (/eligibility/{orderId}, /notify). Every request is recorded.
  */
 export const startFakeExternal = async (): Promise<FakeExternal> => {
