@@ -1,4 +1,4 @@
-import { backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent } from '@support/domain';
+import { backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent, thrownMessage } from '@support/domain';
 import { sleep } from '@support/event-sourcing';
 import { CheckpointStore } from './checkpoints';
 import { SubscriberGroup } from './subscriber-group';
@@ -151,7 +151,7 @@ export class SubscriberRunner {
     this.idleSave = setTimeout(() => {
       this.idleSave = null;
       this.saveCheckpoint().catch((e) => {
-        this.logger.warn('subscriber checkpoint not saved; saved with a later one', { subscriber: this.definition.name, errorMessage: e instanceof Error ? e.message : String(e) });
+        this.logger.warn('subscriber checkpoint not saved; saved with a later one', { subscriber: this.definition.name, errorMessage: thrownMessage(e) });
       });
     }, wait);
     this.idleSave.unref();
@@ -198,7 +198,7 @@ export class SubscriberRunner {
         const delay = this.options.retryDelayMs?.(attempt) ?? backoffDelayMs(attempt, SUBSCRIBER_RETRY);
         this.logger.error('subscriber failed on an event; retrying', {
           subscriber: this.definition.name, eventId: event.id, eventType: event.type, streamName: event.streamName, attempt,
-          errorMessage: e instanceof Error ? e.message : String(e),
+          errorMessage: thrownMessage(e),
         });
         await sleep(delay);
       }
