@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { TicketLifecycleEvent } from './lifecycle/events';
+import type { TicketSentiment, TicketStatus } from './status-and-sentiment';
+
+export type { TicketSentiment, TicketStatus } from './status-and-sentiment';
 
 /**
  * Events of tickets (the contract other features project). Data is plain JSON: numbers, strings,
@@ -12,17 +15,10 @@ import type { TicketLifecycleEvent } from './lifecycle/events';
 export const TICKET_STREAM_PREFIX = 'ticket-';
 export const ticketStream = (ticketId: string): string => `${TICKET_STREAM_PREFIX}${ticketId}`;
 
-/** Statuses the spec names (2.4); a new manual ticket starts `open`. */
-export type TicketStatus =
-  | 'open' | 'assigned' | 'resolved' | 'in_progress' | 'queued' | 'closed' | 'stale' | 'stale_marked_automatically'
-  | 'resolved_by_agent' | 'resolved_by_ai';
-
 /** Statuses of a ticket that still counts as open for the reuse rule (docs/api/tickets.md, rule Reuse). */
 export const OPEN_TICKET_STATUSES: readonly string[] = ['open', 'assigned', 'in_progress', 'queued'];
 
 export type TicketSource = 'chatapp' | 'email' | 'liveChat' | 'instagram' | 'voiceCall' | 'manual';
-
-export type TicketSentiment = 'positive' | 'neutral' | 'negative';
 
 /** The customer as the ticket saw them at creation (list search by name, phone, email). */
 export interface TicketCustomerSnapshot {

@@ -1,4 +1,4 @@
-import { TicketSentiment, TicketStatus } from '../events';
+import { TicketSentiment, TicketStatus } from '../status-and-sentiment';
 
 /**
  * Events of a ticket being worked (appended to `ticket-<ticketId>` after TicketCreated). Each
