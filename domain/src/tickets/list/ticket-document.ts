@@ -1,4 +1,4 @@
-import { ReadDocument } from '../../ports/read-models';
+import { ReadDocument } from '../../ports/read-document';
 
 /** Names of the ticket read model (projection and collection) that commands wait for (read your writes). */
 export const TICKETS_PROJECTION = 'tickets';
