@@ -5,8 +5,7 @@ import { Account } from '../config/account-config';
 import { normalizePhone, PhoneE164 } from '../customers/contact';
 import { strictObject } from '../shared/strict';
 import { invalidPhone, invalidTemplate, noSenderPhone, SendFailure } from './send-failure';
-import { MessageTemplate, TemplateComponent } from './template';
-import { checkAgainstTemplates } from './template-match';
+import { TemplateComponent } from './template';
 
 const BoundedText = (name: string, max: number) =>
   new t.Type<string, string, unknown>(
@@ -128,19 +127,4 @@ export const checkSendRequest = (request: TemplateSendRequest, account: Account)
         })),
       ),
     ),
-  );
-
-/**
- * The whole check of a send against a set of the account's templates (the platform's, read
- * just now or at the last sync): the request (7001, 7002, 7004), then the template (7001).
- * Nothing is queued on a Left.
- */
-export const validateTemplateSend = (
-  request: TemplateSendRequest,
-  account: Account,
-  templates: readonly MessageTemplate[] | null,
-): E.Either<SendFailure, ValidTemplateSend> =>
-  pipe(
-    checkSendRequest(request, account),
-    E.chain((checked) => checkAgainstTemplates(checked, templates ?? [])),
   );
