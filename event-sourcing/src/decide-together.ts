@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { BackoffPolicy, backoffDelayMs, CommandContext, Decider, DomainEvent, RecordedEvent } from '@support/domain';
-import type { CallOptions, CommandOf, ConcurrencyConflict, Handled, WriteDeps } from './command-handler';
+import type { CallOptions, CommandOf, ConcurrencyConflict, Handled, WriteDeps } from './command-types';
 import { loadStream, toEventData } from './stream-io';
 import { sleep } from './timers';
 
