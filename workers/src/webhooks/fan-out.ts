@@ -5,11 +5,8 @@ import {
 } from '@support/domain';
 import type { JobToPublish } from '@support/event-sourcing';
 import { webhookMessagesOf } from './webhook-messages';
-import type { WebhookDeliveryJob, WebhookMessage } from './webhook-jobs';
+import { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob, type WebhookMessage } from './webhook-jobs';
 import type { WebhookWorkerDeps } from './webhook-worker-deps';
-
-/** The delivery job kind (here, so that webhook-jobs.ts and this file do not import each other at run time). */
-export const WEBHOOK_DELIVERY_JOB = 'webhook-delivery';
 
 /** How long the fan-out waits for the subscriptions read model to reach a message's position. */
 const SUBSCRIPTIONS_WAIT_MS = 5_000;
