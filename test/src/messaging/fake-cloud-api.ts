@@ -1,14 +1,9 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
+import type { FakeAnswer } from './fake-answer';
 import { refusalOf } from './fake-template-check';
 
-/** A canned answer of the fake: status, JSON body, headers, and an optional delay. */
-export interface FakeAnswer {
-  readonly status: number;
-  readonly body?: unknown;
-  readonly headers?: Record<string, string>;
-  readonly delayMs?: number;
-}
+export type { FakeAnswer } from './fake-answer';
 
 export interface ReceivedSend {
   readonly path: string;
