@@ -1,3 +1,3 @@
-export { whatsAppCloudClient, DEFAULT_CHAT_APP_RETRY, longestOperationMs } from './whatsapp-cloud-client';
+export { whatsAppCloudClient, DEFAULT_CHAT_APP_RETRY } from './whatsapp-cloud-client';
 export type { WhatsAppCloudOptions } from './whatsapp-cloud-client';
 export type { ChatAppRetrySettings } from './retrying-call';

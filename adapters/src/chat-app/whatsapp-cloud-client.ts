@@ -28,10 +28,6 @@ export const DEFAULT_CHAT_APP_RETRY: ChatAppRetrySettings = {
   sleep,
 };
 
-/** The longest one operation can take with these settings (delivery leases must outlast it). */
-export const longestOperationMs = (s: ChatAppRetrySettings): number =>
-  s.maxCalls * s.timeoutMs + (s.maxCalls - 1) * s.maxInlineWaitMs;
-
 /**
  * WhatsApp Cloud API client (Meta's documented shapes; operator contract "External systems"):
  * GET {apiBaseUrl}/{apiVersion}/{businessAccountId}/message_templates following paging.next,

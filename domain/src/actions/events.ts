@@ -18,5 +18,3 @@ export type ExecuteActionRan = DomainEvent<'ExecuteActionRan', {
   readonly error: string | null;
   readonly durationMs: number;
 }>;
-
-export type ActionRunEvent = ExecuteActionRan;

@@ -68,7 +68,6 @@ export const DataPoint = taggedUnion('DataPoint', 'source', {
   executeAction: t.intersection([t.type({ ...dataPointBase, source: t.literal('executeAction'), actionKey: NonEmptyString }), dataPointCommon]),
 });
 export type DataPoint = t.TypeOf<typeof DataPoint>;
-export type DataPointSource = DataPoint['source'];
 
 export const Objective = t.intersection([t.type({ param: NonEmptyString }), t.partial({ from: NonEmptyString })]);
 export type Objective = t.TypeOf<typeof Objective>;

@@ -41,5 +41,3 @@ export type IdempotentRequestReleased = DomainEvent<'IdempotentRequestReleased',
   /** Why: the status it answered, or the failure. */
   readonly reason: string;
 }>;
-
-export type IdempotencyEvent = IdempotentRequestStarted | IdempotentRequestAnswered | IdempotentRequestReleased;

@@ -43,6 +43,3 @@ export const toSpecTemplate = (item: unknown): MessageTemplate | null => {
   return { name, ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)) } as MessageTemplate;
 };
 
-/** The body component of a template or of a send request (types are matched case-insensitively). */
-export const templateBodyComponent = (components: readonly TemplateComponent[] | undefined): TemplateComponent | undefined =>
-  components?.find((c) => typeof c.type === 'string' && c.type.toLowerCase() === 'body');

@@ -9,7 +9,7 @@ export type { TicketSentiment, TicketStatus } from './status-and-sentiment';
  * ISO date-times, no bigint. Streams:
  * - `ticket-<ticketId>`: TicketEvent (the ticket itself; the source of truth for list items).
  * - `ticket_number-<accountId>`: TicketNumberEvent (one event per ticket; number = revision + 1).
- * - `open_ticket-<hash(account, customer, task)>`: OpenTicketSlotEvent (reuse rule of docs/api/tickets.md (rule Reuse)).
+ * - `open_ticket-<hash(account, customer, task)>`: OpenTicketClaimed, OpenTicketReleased (reuse rule of docs/api/tickets.md (rule Reuse)).
  */
 
 export const TICKET_STREAM_PREFIX = 'ticket-';
@@ -207,7 +207,6 @@ export type DataPointsReevaluated = { readonly type: 'DataPointsReevaluated'; re
 
 /** Events of the stream `ticket-<ticketId>`. TicketCreated is first; TaskEvaluated (when a task was selected) is appended with it. */
 export type TicketEvent = TicketCreated | TaskEvaluated | DataPointsReevaluated | TicketQueryProcessed | TicketLifecycleEvent;
-export type TicketEventType = TicketEvent['type'];
 
 /* ---- ticket numbers ---- */
 
@@ -246,4 +245,3 @@ export interface OpenTicketReleasedData {
   readonly reason: string;
 }
 export type OpenTicketReleased = { readonly type: 'OpenTicketReleased'; readonly data: OpenTicketReleasedData };
-export type OpenTicketSlotEvent = OpenTicketClaimed | OpenTicketReleased;

@@ -98,6 +98,3 @@ export const webhookSubscriptionDecider: Decider<WebhookSubscriptionCommand, Web
   decide,
 };
 
-/** The secret versions that sign at `now`: the current one, and the previous one during its overlap. */
-export const signingSecretVersions = (s: WebhookSubscriptionState, now: Date): readonly number[] =>
-  s.previousSecret !== null && Date.parse(s.previousSecret.validUntil) > now.getTime() ? [s.secretVersion, s.previousSecret.version] : [s.secretVersion];

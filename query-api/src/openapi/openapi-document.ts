@@ -42,5 +42,3 @@ export const openApiDocument = {
   webhooks: webhookMessages,
   components: { schemas, headers, securitySchemes },
 } as const;
-
-export type OpenApiDocument = typeof openApiDocument;
