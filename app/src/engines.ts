@@ -20,11 +20,11 @@ export interface Engines {
   close(): Promise<void>;
 }
 
-export const DOWNLOAD_PATH = '/downloads';
+const DOWNLOAD_PATH = '/downloads';
 /** The embedded engines' files in DATA_DIR: one per engine, so that each has its own writer (SQLite has one per file). */
 export const EVENTS_FILE = 'events.sqlite';
 export const JOBS_FILE = 'jobs.sqlite';
-export const BLOB_CONTAINER = 'ticket-exports';
+const BLOB_CONTAINER = 'ticket-exports';
 
 /** The event log the environment names: EventStoreDB, or the embedded log in DATA_DIR (SQLite). */
 export const openEventStore = async (settings: Settings, logger: Logger): Promise<{ eventStore: EventStore; name: string }> => {

@@ -14,7 +14,7 @@ import { ServiceDeps } from './deps';
 import { Settings } from './settings';
 
 /** A background job consumer of the workers component. */
-export interface WorkerStarter {
+interface WorkerStarter {
   readonly name: string;
   start(deps: ServiceDeps, settings: Settings): Promise<{ stop(): Promise<void> }>;
 }

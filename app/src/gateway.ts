@@ -6,7 +6,7 @@ import { STATUS_WEBHOOK_PATH } from '@support/command-api';
 import { openApiRoutes } from '@support/query-api';
 import { httpMetrics, ServiceMetrics } from './metrics';
 
-export interface GatewayOptions {
+interface GatewayOptions {
   readonly logger: Logger;
   readonly routers: readonly Router[];
   /** False until the read models are rebuilt; API routes answer 503 meanwhile. */
@@ -19,7 +19,7 @@ export interface GatewayOptions {
   readonly idempotency?: Koa.Middleware;
 }
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 /** Access log: method, route, status, duration, request id. Never headers, bodies or query strings. */
 const accessLog = (logger: Logger): Koa.Middleware => async (ctx, next) => {

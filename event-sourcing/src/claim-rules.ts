@@ -20,7 +20,7 @@ import { backoff, sleep } from './timers';
  * | Idempotency-Key | token, key | request | when its request neither answered nor gave it up within IDEMPOTENT_REQUEST_ABANDONED_MS; released by a request whose answer is not worth repeating (5xx, 429) |
  */
 
-export interface CustomerContactKey {
+interface CustomerContactKey {
   readonly accountId: string;
   readonly contact: Contact;
 }
@@ -33,7 +33,7 @@ export const CUSTOMER_CONTACT: ClaimRule<CustomerContactKey> = {
   holderOf: (last) => (last as CustomerKeyClaimed).data.customerId,
 };
 
-export interface MessageIdKey {
+interface MessageIdKey {
   readonly accountId: string;
   readonly msgId: string;
 }
@@ -86,7 +86,7 @@ export interface OpenTicketSlotKey {
  * task (data points, execute actions), which a create does within its deadline. A ticket that has
  * not appeared by then is not coming (its request failed or crashed), and the slot passes on.
  */
-export const CLAIM_WAIT_MS = 5_000;
+const CLAIM_WAIT_MS = 5_000;
 
 export const loadTicket = async (eventStore: EventStore, ticketId: string): Promise<TicketState | null> =>
   (await loadStream(eventStore, ticketStream(ticketId), ticketDecider)).state;

@@ -23,7 +23,7 @@ export type { CallOptions, CommandHandler, CommandOf, ConcurrencyConflict, Handl
  * How long a command whose context has no deadline (a worker's) keeps deciding again while other
  * processes keep appending to its stream: as long as a request may take.
  */
-export const DECISION_BUDGET_MS = 10_000;
+const DECISION_BUDGET_MS = 10_000;
 
 /** The turns of each stream, one after another: per process, whichever handler takes them. */
 const streamTurns = new KeyedQueue();

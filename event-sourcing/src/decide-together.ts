@@ -17,7 +17,7 @@ export interface WaitingCommand<Command, Event extends DomainEvent, State, Err> 
   readonly fail: (error: unknown) => void;
 }
 
-export interface TurnSettings {
+interface TurnSettings {
   readonly read: 'stream' | 'lastEvent';
   readonly backoff: BackoffPolicy;
 }

@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { problem } from './problem';
 
 /** What any route has to answer in, whatever its dependencies do. */
-export const ROUTE_BUDGET_MS = 10_000;
+const ROUTE_BUDGET_MS = 10_000;
 
 /**
  * Every request answers within its budget: the route gets `ctx.state.deadline` (ms since the epoch)

@@ -41,7 +41,7 @@ export interface ReferenceCatalog {
 const str = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /** Checks the keys the server relies on; the message names the bad entry. */
-export const validateReferenceCatalog = (raw: unknown): ReferenceCatalog => {
+const validateReferenceCatalog = (raw: unknown): ReferenceCatalog => {
   const fail = (where: string, why: string): never => {
     throw new Error(`store catalog: ${where} ${why}`);
   };

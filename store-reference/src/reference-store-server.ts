@@ -27,7 +27,7 @@ export interface ReferenceStoreOptions {
   readonly allowFaultHeader?: boolean;
 }
 
-export type StoreFault = 429 | 500 | 502 | 503 | 504;
+type StoreFault = 429 | 500 | 502 | 503 | 504;
 const FAULTS: readonly StoreFault[] = [429, 500, 502, 503, 504];
 
 export interface ReferenceStore {

@@ -4,7 +4,7 @@ import {
 } from '@support/domain';
 
 /** Timeout of an action whose request configures none. */
-export const DEFAULT_ACTION_TIMEOUT_MS = 10_000;
+const DEFAULT_ACTION_TIMEOUT_MS = 10_000;
 
 const failureMessage = (f: HttpCallFailure): string => {
   switch (f.kind) {

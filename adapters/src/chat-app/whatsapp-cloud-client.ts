@@ -4,7 +4,7 @@ import { sleep } from '@support/event-sourcing';
 import { invalidResponse } from './platform-failure';
 import { ChatAppRetrySettings, retryingCall } from './retrying-call';
 
-export interface WhatsAppCloudOptions extends Partial<ChatAppRetrySettings> {
+interface WhatsAppCloudOptions extends Partial<ChatAppRetrySettings> {
   /** Templates asked for per page (the platform may answer fewer). */
   readonly pageSize?: number;
   /** Pages followed at most; a list that goes on longer is reported as an invalid answer. */
@@ -20,7 +20,7 @@ const trimSlash = (s: string) => s.replace(/\/+$/, '');
 /** 250 ms, 500 ms, ... spread ±25 % so that many workers do not retry in step. */
 const CLOUD_API_RETRY: BackoffPolicy = { firstMs: 250, maxMs: 8_000, spread: [0.75, 1.25] };
 
-export const DEFAULT_CHAT_APP_RETRY: ChatAppRetrySettings = {
+const DEFAULT_CHAT_APP_RETRY: ChatAppRetrySettings = {
   maxCalls: 3,
   timeoutMs: 10_000,
   backoffMs: (call) => backoffDelayMs(call, CLOUD_API_RETRY),

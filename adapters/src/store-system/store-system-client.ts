@@ -26,7 +26,7 @@ export interface StoreClientOptions {
   readonly pageSize?: number;
 }
 
-export const STORE_CLIENT_DEFAULTS = { timeoutMs: 5_000, maxPages: 10, maxOrders: 500, pageSize: 100, maxResponseBytes: 5 * 1024 * 1024 } as const;
+const STORE_CLIENT_DEFAULTS = { timeoutMs: 5_000, maxPages: 10, maxOrders: 500, pageSize: 100, maxResponseBytes: 5 * 1024 * 1024 } as const;
 
 const decode = <A>(codec: t.Decoder<unknown, A>, body: unknown, what: string): E.Either<OrderLookupError, A> => {
   const r = codec.decode(body);

@@ -29,7 +29,7 @@ export const normaliseOpenApi = (doc: unknown): unknown => {
 };
 
 /** The file's text: the normalised document, two-space indented, one trailing newline. */
-export const openApiFileText = (doc: unknown): string => `${JSON.stringify(normaliseOpenApi(doc), null, 2)}\n`;
+const openApiFileText = (doc: unknown): string => `${JSON.stringify(normaliseOpenApi(doc), null, 2)}\n`;
 
 const main = (): void => {
   // The document served is this same value serialized (query-api/src/openapi/openapi-route.ts).

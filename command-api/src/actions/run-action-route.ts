@@ -10,7 +10,7 @@ import { actionProblem, invalidActionRequest } from './action-problems';
 import { commandContext } from '../shared/command-context';
 import { recordActionRun } from './record-action-run';
 
-export const RUN_ACTION_PATH = '/apis/workflow-config-library/execute-action/run';
+const RUN_ACTION_PATH = '/apis/workflow-config-library/execute-action/run';
 
 const isPlainObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 

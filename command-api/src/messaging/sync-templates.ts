@@ -7,14 +7,14 @@ import { MessagingCommandDeps } from './messaging-deps';
 import { syncFailureReason } from './sync-failure-reason';
 
 /** A sync that read every page: the templates in the form of 2.6. */
-export interface SyncedTemplates {
+interface SyncedTemplates {
   readonly templates: readonly MessageTemplate[];
   readonly syncedAt: string;
   readonly pages: number;
 }
 
 /** A sync that did not get the templates: `reason` is safe to show the caller (no token, no platform payload). */
-export interface SyncFailed {
+interface SyncFailed {
   readonly reason: string;
 }
 

@@ -9,8 +9,8 @@ import { MessagingCommandDeps } from './messaging-deps';
 import { queueTemplateMessage } from './queue-template-message';
 import { TemplateLookup } from './template-lookup';
 
-export const TEMPLATE_SEND_PATH = '/apis/chatapp/template-send';
-export const MESSAGE_STATUS_PATH = '/apis/chatapp/messages';
+const TEMPLATE_SEND_PATH = '/apis/chatapp/template-send';
+const MESSAGE_STATUS_PATH = '/apis/chatapp/messages';
 
 const failure = (error: SendFailure) => ok({ status: 'failure', error });
 

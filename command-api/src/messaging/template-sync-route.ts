@@ -6,9 +6,9 @@ import { commandContext } from '../shared/command-context';
 import { MessagingCommandDeps } from './messaging-deps';
 import { syncTemplates } from './sync-templates';
 
-export const TEMPLATE_SYNC_PATH = '/apis/chatapp/template-sync';
+const TEMPLATE_SYNC_PATH = '/apis/chatapp/template-sync';
 /** docs/api/chat-app.md (Sync): the error text of a failed retrieval. */
-export const TEMPLATE_SYNC_ERROR = 'failed to fetch the chat-app templates';
+const TEMPLATE_SYNC_ERROR = 'failed to fetch the chat-app templates';
 
 const syncProblem = (message: string): HttpProblem => ({ kind: 'HttpProblem', status: 500, body: { error: TEMPLATE_SYNC_ERROR, message } });
 

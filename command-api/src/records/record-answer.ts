@@ -2,7 +2,7 @@ import { ResourceRecord } from '@support/domain';
 import { Conflicts } from './record-conflicts';
 
 /** docs/api/records-and-actions.md. */
-export const recordBody = (r: ResourceRecord) => ({
+const recordBody = (r: ResourceRecord) => ({
   id: r.id, objectId: r.objectId, customerId: r.customerId, data: r.data, createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
 

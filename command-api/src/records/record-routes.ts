@@ -7,11 +7,11 @@ import { insertRecord } from './insert-record';
 import { RecordRouteDeps } from './record-deps';
 import { upsertRecord } from './upsert-record';
 
-export const INSERT_RECORD_PATH = '/apis/resources/records/insert';
-export const UPSERT_RECORD_PATH = '/apis/resources/records/upsert';
+const INSERT_RECORD_PATH = '/apis/resources/records/insert';
+const UPSERT_RECORD_PATH = '/apis/resources/records/upsert';
 
 /** docs/api/README.md (Authentication): a token that is not valid answers 403 "Invalid token" on the resource routes. */
-export const INVALID_TOKEN_MESSAGE = 'Invalid token';
+const INVALID_TOKEN_MESSAGE = 'Invalid token';
 
 /** POST /apis/resources/records/insert (4.7) and /upsert (4.8). */
 export const recordRoutes = (deps: RecordRouteDeps): Router => {

@@ -12,7 +12,7 @@ import { recordHttpProblem } from './record-problem';
 import { recordsHoldingKey } from './resolve-upsert-target';
 
 /** Looks at who holds the value: a second look only when the record chosen left the value between the first and its decision. */
-export const MAX_UPSERT_LOOKS = 2;
+const MAX_UPSERT_LOOKS = 2;
 
 /**
  * docs/api/records-and-actions.md (Upsert). The record holding idValue is found through the claim of that value (RECORD_KEY,

@@ -3,7 +3,7 @@ import { authenticate, rateLimit, respond, LimiterFactory } from '@support/http-
 import { AccountDirectory, Principal } from '@support/domain';
 import { createManualTicket, ManualTicketDeps } from './create-manual-ticket';
 
-export const MANUAL_TICKET_PATH = '/apis/tickets/manual';
+const MANUAL_TICKET_PATH = '/apis/tickets/manual';
 
 export interface ManualTicketRouteDeps extends ManualTicketDeps {
   readonly directory: () => AccountDirectory;

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import { CommandContext, TicketState } from '@support/domain';
 import { claimUnique, ConcurrencyConflict, loadTicket, OPEN_TICKET_SLOT, OpenTicketSlotKey, releaseClaim, WriteDeps } from '@support/event-sourcing';
 
-export type SlotOutcome =
+type SlotOutcome =
   | { readonly kind: 'claimed' }
   | { readonly kind: 'existing'; readonly ticket: TicketState };
 

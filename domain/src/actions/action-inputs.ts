@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import { ExecuteAction } from '../config/account-config';
 import { FieldConversionOptions, convertFieldValue } from '../fields/convert-field-value';
 
-export type ActionInputs = Readonly<Record<string, unknown>>;
+type ActionInputs = Readonly<Record<string, unknown>>;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

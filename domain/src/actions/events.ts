@@ -1,6 +1,6 @@
 import { DomainEvent } from '../shared/decider';
 
-export const ACTION_RUN_STREAM_PREFIX = 'action_run-';
+const ACTION_RUN_STREAM_PREFIX = 'action_run-';
 /** One small stream per run of an execute action. */
 export const actionRunStream = (runId: string): string => `${ACTION_RUN_STREAM_PREFIX}${runId}`;
 

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import { Account, ExecuteAction } from '../config/account-config';
 import { ActionIdentifier } from '../ports/action-runner';
 
-export type ActionLookupProblem =
+type ActionLookupProblem =
   | { readonly kind: 'noIdentifier'; readonly message: string }
   | { readonly kind: 'notFound'; readonly message: string };
 

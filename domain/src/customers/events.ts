@@ -58,7 +58,7 @@ export type CustomerRequestReceived = { readonly type: 'CustomerRequestReceived'
 /** Events of the stream `customer-<customerId>`. */
 export type CustomerEvent = CustomerCreated | CustomerContactAdded | CustomerDetailsAdded | CustomerRequestReceived;
 
-export interface CustomerKeyClaimedData {
+interface CustomerKeyClaimedData {
   readonly customerId: string;
   readonly accountId: string;
   readonly kind: 'phone' | 'email';

@@ -18,17 +18,17 @@ import { TicketExportRequestedData } from './export-events';
 const Text = new t.Type<string, string, unknown>('a string', t.string.is, t.string.validate, t.identity);
 
 /** Body of POST /apis/task-runs/tickets/export (docs/api/exports.md, Start): the shared filters plus timezone, locale and timestampFormat. No other keys. */
-export const TicketExportBody = strictObject('TicketExportBody', {}, { ...ticketFilterProps, timezone: Text, locale: Text, timestampFormat: TimestampFormat });
-export type TicketExportBody = t.TypeOf<typeof TicketExportBody>;
+const TicketExportBody = strictObject('TicketExportBody', {}, { ...ticketFilterProps, timezone: Text, locale: Text, timestampFormat: TimestampFormat });
+type TicketExportBody = t.TypeOf<typeof TicketExportBody>;
 
 /** An export request the caller must fix: 400 with this message. */
-export interface InvalidExportRequest {
+interface InvalidExportRequest {
   readonly kind: 'InvalidExportRequest';
   readonly field?: string;
   readonly message: string;
 }
 
-export interface ValidExportRequest {
+interface ValidExportRequest {
   readonly filters: TicketFilters;
   readonly format: ExportFormatOptions;
   /** The list's criteria of the filters: the export and the list agree on which tickets match. */
@@ -46,10 +46,10 @@ const withoutNulls = (body: unknown): unknown =>
     ? Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== null || !KNOWN_FIELDS.has(k)))
     : body;
 
-export const isValidTimezone = (zone: string): boolean => zone.trim() !== '' && IANAZone.isValidZone(zone);
+const isValidTimezone = (zone: string): boolean => zone.trim() !== '' && IANAZone.isValidZone(zone);
 
 /** The canonical form of a Unicode locale identifier this runtime can format with, or null. */
-export const canonicalLocale = (locale: string): string | null => {
+const canonicalLocale = (locale: string): string | null => {
   try {
     const [canonical] = Intl.getCanonicalLocales(locale.trim());
     if (canonical === undefined) return null;

@@ -15,13 +15,13 @@ export interface FieldConversionOptions {
 }
 
 /** Why a value is not of its type: what was expected, worded for the caller. */
-export interface FieldConversionProblem {
+interface FieldConversionProblem {
   readonly type: FieldType;
   readonly expected: string;
 }
 
 /** What each type accepts, as said in error messages. */
-export const FIELD_TYPE_EXPECTED: Readonly<Record<FieldType, string>> = {
+const FIELD_TYPE_EXPECTED: Readonly<Record<FieldType, string>> = {
   string: 'a string',
   integer: 'an integer (a whole number such as 42, or a string of digits)',
   number: 'a number (such as 19.99, or a numeric string)',

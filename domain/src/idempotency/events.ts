@@ -6,7 +6,7 @@ import { DomainEvent } from '../shared/decider';
  * Header Field"): the key of one token is a claim stream whose first event names the request that
  * runs the command, and whose last event, once it answered, holds that answer for every repeat.
  */
-export const IDEMPOTENCY_STREAM_PREFIX = 'idempotency-';
+const IDEMPOTENCY_STREAM_PREFIX = 'idempotency-';
 
 /** The key's stream: the token and the key are hashed, so neither appears in stream names. */
 export const idempotencyStream = (tokenDigest: string, key: string): string =>

@@ -6,10 +6,10 @@ export interface SendFailure {
   readonly details?: string;
 }
 
-export const INVALID_TEMPLATE_PARAMETERS = 'Invalid template parameters';
-export const INVALID_PHONE_NUMBER = 'Invalid phone number';
-export const NO_SENDER_PHONE = 'No WhatsApp phone number configured for this account';
-export const SEND_INTERNAL_ERROR = 'Internal server error';
+const INVALID_TEMPLATE_PARAMETERS = 'Invalid template parameters';
+const INVALID_PHONE_NUMBER = 'Invalid phone number';
+const NO_SENDER_PHONE = 'No WhatsApp phone number configured for this account';
+const SEND_INTERNAL_ERROR = 'Internal server error';
 
 export const invalidTemplate = (details: string): SendFailure => ({ code: '7001', message: INVALID_TEMPLATE_PARAMETERS, details });
 export const invalidPhone = (details: string): SendFailure => ({ code: '7002', message: INVALID_PHONE_NUMBER, details });

@@ -68,7 +68,7 @@ const checkParameters = (where: string, parameters: unknown): string | null => {
 };
 
 /** template.name, template.language, template.components: the shape the platform can take (7001 otherwise). */
-export const checkTemplateShape = (template: unknown): E.Either<SendFailure, TemplateShape> => {
+const checkTemplateShape = (template: unknown): E.Either<SendFailure, TemplateShape> => {
   if (!isRecord(template)) return E.left(invalidTemplate('template must be an object with at least a name'));
   const { name, language, namespace, components } = template;
   if (typeof name !== 'string' || name === '') return E.left(invalidTemplate('template.name is required'));

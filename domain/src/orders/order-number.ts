@@ -4,7 +4,7 @@
  * number: stores show a '#' that customers often leave out, or add). Otherwise the comparison is
  * exact, case and all: no fuzzy matching, so no confirmation step is needed (docs/api/orders.md).
  */
-export const canonicalOrderNumber = (s: string): string => s.trim().replace(/^#\s*/, '');
+const canonicalOrderNumber = (s: string): string => s.trim().replace(/^#\s*/, '');
 
 export const sameOrderNumber = (orderName: string, orderNumber: string | null | undefined): boolean => {
   if (typeof orderNumber !== 'string') return false;

@@ -5,7 +5,7 @@
  */
 const SECRET_KEY = /^(card_?number|card_?no|pan|cvv2?|cvc2?|csc|security_?code|password|passcode|secret|client_?secret|(access|refresh|api|auth|bearer|session)_?token|token|api_?key)$/i;
 
-export const isSecretKey = (key: string): boolean => SECRET_KEY.test(key);
+const isSecretKey = (key: string): boolean => SECRET_KEY.test(key);
 
 export const withoutSecrets = <A>(value: A): A => {
   if (Array.isArray(value)) return value.map((v) => withoutSecrets(v)) as unknown as A;

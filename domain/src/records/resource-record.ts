@@ -14,7 +14,7 @@ export interface ResourceRecord {
   readonly updatedAt: string;
 }
 
-export type RecordState = { readonly kind: 'none' } | { readonly kind: 'exists'; readonly accountId: string; readonly record: ResourceRecord };
+type RecordState = { readonly kind: 'none' } | { readonly kind: 'exists'; readonly accountId: string; readonly record: ResourceRecord };
 
 interface RecordCommandBase {
   readonly recordId: string;
@@ -49,7 +49,7 @@ export interface UpsertRecord extends RecordCommandBase {
 export type RecordCommand = InsertRecord | UpsertRecord;
 
 /** The record no longer holds idValue (changed between lookup and write): look it up again. */
-export type RecordDecisionError = RecordProblem | { readonly kind: 'noLongerMatches'; readonly recordId: string } | { readonly kind: 'recordExists'; readonly recordId: string };
+type RecordDecisionError = RecordProblem | { readonly kind: 'noLongerMatches'; readonly recordId: string } | { readonly kind: 'recordExists'; readonly recordId: string };
 
 const missing = (required: readonly string[], data: RecordData): string[] => required.filter((k) => data[k] === undefined || data[k] === null);
 

@@ -21,7 +21,7 @@ export const OPEN_TICKET_STATUSES: readonly string[] = ['open', 'assigned', 'in_
 export type TicketSource = 'chatapp' | 'email' | 'liveChat' | 'instagram' | 'voiceCall' | 'manual';
 
 /** The customer as the ticket saw them at creation (list search by name, phone, email). */
-export interface TicketCustomerSnapshot {
+interface TicketCustomerSnapshot {
   readonly name: string | null;
   /** E.164 */
   readonly phone: string | null;
@@ -111,7 +111,7 @@ export interface ObjectiveResolution {
   readonly origin: 'objectiveValues' | 'dataPoint' | 'absent';
 }
 
-export type ActionRunStatus = 'succeeded' | 'failed' | 'notFound' | 'invalidInputs' | 'skipped';
+type ActionRunStatus = 'succeeded' | 'failed' | 'notFound' | 'invalidInputs' | 'skipped';
 
 export interface ActionRunRecord {
   readonly actionKey: string;
@@ -213,7 +213,7 @@ export type TicketEvent = TicketCreated | TaskEvaluated | DataPointsReevaluated 
 export const TICKET_NUMBER_STREAM_PREFIX = 'ticket_number-';
 export const ticketNumberStream = (accountId: string): string => `${TICKET_NUMBER_STREAM_PREFIX}${accountId}`;
 
-export interface TicketNumberAssignedData {
+interface TicketNumberAssignedData {
   readonly ticketId: string;
   readonly accountId: string;
   readonly ticketNumber: number;
@@ -228,7 +228,7 @@ export const OPEN_TICKET_STREAM_PREFIX = 'open_ticket-';
 export const openTicketStream = (accountId: string, customerId: string, taskId: string | null): string =>
   `${OPEN_TICKET_STREAM_PREFIX}${createHash('sha256').update(`${accountId}\u0000${customerId}\u0000${taskId ?? 'none'}`).digest('hex').slice(0, 40)}`;
 
-export interface OpenTicketClaimedData {
+interface OpenTicketClaimedData {
   readonly ticketId: string;
   readonly accountId: string;
   readonly customerId: string;
@@ -239,7 +239,7 @@ export interface OpenTicketClaimedData {
 export type OpenTicketClaimed = { readonly type: 'OpenTicketClaimed'; readonly data: OpenTicketClaimedData };
 
 /** The request that claimed the slot failed before its ticket existed: the slot is free again. */
-export interface OpenTicketReleasedData {
+interface OpenTicketReleasedData {
   readonly ticketId: string;
   readonly accountId: string;
   readonly reason: string;

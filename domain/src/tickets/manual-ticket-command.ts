@@ -37,7 +37,7 @@ export interface ManualTicketCommand {
   readonly images: readonly string[];
 }
 
-export const PHONE_OR_EMAIL_REQUIRED = 'phone or email is required';
+const PHONE_OR_EMAIL_REQUIRED = 'phone or email is required';
 
 const text = (s: string | undefined): string | null => (s === undefined || s.trim() === '' ? null : s.trim());
 

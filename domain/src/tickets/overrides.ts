@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { Account, DataPoint, Task } from '../config/account-config';
 
-export const MAX_DATA_POINT_OVERRIDES = 50;
+const MAX_DATA_POINT_OVERRIDES = 50;
 
 /** Overrides by the data point's configured name (keys matched case-insensitively). */
 export type DataPointOverrides = Readonly<Record<string, string>>;

@@ -3,7 +3,7 @@ import { TicketSource } from './events';
 
 export const BUILT_IN_SOURCES: readonly TicketSource[] = ['chatapp', 'email', 'liveChat', 'instagram', 'voiceCall', 'manual'];
 
-export interface NormalizedSource {
+interface NormalizedSource {
   readonly source: TicketSource;
   readonly manualSourceLabel: string | null;
 }

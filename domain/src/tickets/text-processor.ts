@@ -1,6 +1,6 @@
 import { TicketSentiment } from './events';
 
-export interface TicketText {
+interface TicketText {
   readonly subject: string | null;
   readonly query: string;
 }

@@ -1,7 +1,7 @@
 import { OPEN_TICKET_STATUSES, TaskEvaluatedData, TicketCreatedData, TicketEvent, TicketSentiment } from './events';
 import { VoiceFcrOutcome } from './lifecycle/events';
 
-export interface TicketCall {
+interface TicketCall {
   readonly direction: 'incoming' | 'outgoing';
   readonly startedAt: string;
   readonly endedAt: string | null;
@@ -9,7 +9,7 @@ export interface TicketCall {
   readonly evaluation: { readonly outcome: VoiceFcrOutcome; readonly reason: string; readonly evaluatedAt: string } | null;
 }
 
-export interface TicketCsatState {
+interface TicketCsatState {
   readonly sentAt: string | null;
   readonly rating: number | null;
   readonly comment: string | null;

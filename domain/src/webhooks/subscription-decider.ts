@@ -4,7 +4,7 @@ import { WebhookEventType } from './event-catalog';
 import { evolveSubscription, MaybeSubscription, WebhookSubscriptionEvent, WebhookSubscriptionState } from './subscription-events';
 
 /** How long a rotated-out secret keeps signing beside the new one. */
-export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 export type WebhookSubscriptionCommand =
   | {
@@ -39,7 +39,7 @@ export type WebhookSubscriptionCommand =
       readonly at: string;
     };
 
-export type WebhookSubscriptionError =
+type WebhookSubscriptionError =
   | { readonly kind: 'SubscriptionNotFound' }
   | { readonly kind: 'SubscriptionExists' };
 

@@ -2,7 +2,7 @@ import { AllSubscription, backoffDelayMs, BackoffPolicy, comparePositions, Event
 import { sleep } from '@support/event-sourcing';
 
 /** What the group asks of each of its members (a SubscriberRunner, subscriber.ts). */
-export interface GroupMember {
+interface GroupMember {
   readonly name: string;
   readonly position: Position | null;
   readonly streamNamePrefixes: readonly string[] | undefined;

@@ -76,7 +76,7 @@ export const familyAfter = (f: TicketFamilyMetrics, c: FamilyChange): TicketFami
 };
 
 /** A customer contact after the Voice FCR decision (a customer email, a different incoming call, an interaction ticket) disqualifies it. */
-export const voiceFcrAfter = (decision: VoiceFcrDecision | null, c: FamilyChange): VoiceFcrDecision | null => {
+const voiceFcrAfter = (decision: VoiceFcrDecision | null, c: FamilyChange): VoiceFcrDecision | null => {
   if (decision === null || decision.laterInboundContact) return decision;
   const contactAt =
     c.kind === 'email' && c.direction === 'customer' ? c.sentAt

@@ -14,7 +14,7 @@ const byTimestamp = (key: string) => ({ name: `account_${key}`, fields: ['accoun
  * total over a date range). Filters that match large shares of an account
  * (category, sentiment, team) are read beside an index.
  */
-export const TICKETS_SHAPE: CollectionShape = {
+const TICKETS_SHAPE: CollectionShape = {
   fields: [
     'accountId', 'status', 'createdAt', 'updatedAt', 'resolvedAt', 'executedAt', 'assignedAt', 'assignedToId', 'createdByUserId', 'taskId', 'taskTeamId',
     'source', 'manualSourceLabel', 'customerId', 'customerName', 'orderName', 'category', 'subcategory', 'sentiment', 'parentTicketId', 'ticketNumber',

@@ -4,7 +4,7 @@ import { DOWNLOAD_URL_VALIDITY_MS, EXPORT_JOBS_COLLECTION, ExportJobDocument, ex
 import { ExportStatusDeps } from './export-status-deps';
 import { exportJobView } from './export-job-view';
 
-export const exportNotFound = (): HttpProblem =>
+const exportNotFound = (): HttpProblem =>
   problem(404, 'Ticket export job not found: no export with this jobId was started by you in this account');
 
 /**

@@ -22,7 +22,7 @@ export const errorAnswer = (description: string, schema: Schema = ref('Error'), 
   answer(description, schema, headers);
 
 /** The answers every route of the API can give besides its own. */
-export interface Guards {
+interface Guards {
   /** Bearer authentication: 401 and 403. */
   readonly auth?: 'token' | 'admin' | 'none';
   /** The route takes a JSON body: 400 malformed, 413 too large, 415 not JSON. */
@@ -45,7 +45,7 @@ const idempotencyKeyParam = {
 const rateLimitHeaders = { 'X-RateLimit-Limit': header('X-RateLimit-Limit'), 'X-RateLimit-Remaining': header('X-RateLimit-Remaining') };
 
 /** The common answers of a route, by its guards. */
-export const guardAnswers = (g: Guards): Record<string, Answer> => ({
+const guardAnswers = (g: Guards): Record<string, Answer> => ({
   ...(g.jsonBody ? {
     '400': errorAnswer('Malformed JSON, or a body that breaks the rules of the route (the message says what to fix).'),
     '413': errorAnswer('The body is over 1 MB.'),

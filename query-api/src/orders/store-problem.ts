@@ -2,7 +2,7 @@ import { HttpProblem, problem } from '@support/http-edge';
 import { OpenOrderError } from '@support/domain';
 
 /** Retry-After when the store rate-limits us without saying for how long. */
-export const DEFAULT_STORE_RETRY_AFTER_SECONDS = 5;
+const DEFAULT_STORE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The store system's failures as answers of our routes (error body of docs/api/README.md (Errors), with a `code`):

@@ -8,7 +8,7 @@ export interface TicketListRouteDeps extends ListTicketsDeps {
   readonly limiters: LimiterFactory;
 }
 
-export const TICKET_LIST_PATH = '/apis/task-runs/tickets/list';
+const TICKET_LIST_PATH = '/apis/task-runs/tickets/list';
 
 /** Authenticated (401/403 "Not authorized"), limited per access token (docs/api/README.md, Rate limits), body optional. */
 export const addTicketListRoute = (router: Router, deps: TicketListRouteDeps): void => {

@@ -5,7 +5,7 @@ import { refusalOf } from './fake-template-check';
 
 export type { FakeAnswer } from './fake-answer';
 
-export interface ReceivedSend {
+interface ReceivedSend {
   readonly path: string;
   readonly authorization: string | undefined;
   readonly body: any;
@@ -14,7 +14,7 @@ export interface ReceivedSend {
   readonly at: number;
 }
 
-export interface ReceivedTemplateRequest {
+interface ReceivedTemplateRequest {
   readonly url: string;
   readonly authorization: string | undefined;
 }

@@ -1,6 +1,6 @@
 import net, { AddressInfo } from 'node:net';
 
-export interface HangingServer {
+interface HangingServer {
   readonly url: string;
   stop(): Promise<void>;
 }

@@ -12,7 +12,7 @@ export interface ReceivedAnswer {
   readonly text: string;
 }
 
-export interface ValidationOptions {
+interface ValidationOptions {
   /** Paths the document does not know are test-only routes (a test's own features): not checked. */
   readonly skipUnknownPaths?: boolean;
 }

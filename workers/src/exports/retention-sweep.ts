@@ -4,7 +4,7 @@ import { exportCommand } from './export-command';
 import { ExportWorkerDeps } from './export-worker-deps';
 import { periodicSweep } from './periodic-sweep';
 
-export interface SweepOutcome {
+interface SweepOutcome {
   /** Jobs whose file was deleted and recorded (TicketExportFileDeleted). */
   readonly expiredJobs: number;
   /** Blobs deleted by the store's own cutoff (files of superseded attempts, abandoned uploads). */
@@ -32,7 +32,7 @@ export const sweepExpiredExports = async (deps: ExportWorkerDeps): Promise<Sweep
   return { expiredJobs, strayBlobs };
 };
 
-export interface RetentionSweepOptions {
+interface RetentionSweepOptions {
   /** Time between two sweeps. Default 10 minutes. */
   readonly intervalMs?: number;
 }

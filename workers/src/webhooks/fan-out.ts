@@ -12,7 +12,7 @@ import type { WebhookWorkerDeps } from './webhook-worker-deps';
 const SUBSCRIPTIONS_WAIT_MS = 5_000;
 
 /** Whether a subscription gets a message: enabled, of its account, of a type it names, and made after it. */
-export const subscribedTo = (sub: WebhookSubscriptionDocument, m: WebhookMessage): boolean =>
+const subscribedTo = (sub: WebhookSubscriptionDocument, m: WebhookMessage): boolean =>
   sub.enabled && sub.accountId === m.accountId && sub.eventTypes.includes(m.type) && comparePositions(positionFromString(m.position), positionFromString(sub.createdPosition)) > 0;
 
 /**

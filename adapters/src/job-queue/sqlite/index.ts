@@ -1,1 +1,1 @@
-export { SqliteJobQueue, type SqliteJobQueueOptions } from './sqlite-job-queue';
+export { SqliteJobQueue } from './sqlite-job-queue';

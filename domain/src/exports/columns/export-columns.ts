@@ -16,7 +16,7 @@ import { countText } from './count-text';
 import { epochFormatter, epochOf, isoTimestamp } from './timestamp-format';
 
 /** What the columns of one export depend on. */
-export interface ExportColumnContext {
+interface ExportColumnContext {
   readonly account: Account;
   readonly format: ExportFormatOptions;
   /** The moment the export runs: Pending SLAs, the age of open tickets and queued time are measured to it. */

@@ -1,6 +1,6 @@
 import { ExportTicket, FCR_TERMINAL_STATUSES, isParentRow, RESOLVED_STATUSES } from './export-ticket';
 
-export type FcrValue = 'Yes' | 'No' | '';
+type FcrValue = 'Yes' | 'No' | '';
 
 /** How many distinct values (channels are one or two: no Set needed). */
 const distinctCount = (values: readonly string[]): number => {
@@ -30,7 +30,7 @@ export const fcrOf = (t: ExportTicket): FcrValue => {
   return 'Yes';
 };
 
-export type VoiceFcrValue = 'Yes' | 'No' | 'Unknown' | '';
+type VoiceFcrValue = 'Yes' | 'No' | 'Unknown' | '';
 
 /**
  * Voice FCR (docs/api/exports.md, The file), separate from FCR, on parent rows only:

@@ -2,7 +2,7 @@ import { SlaPolicy } from '../../config/account-config';
 import { DurationClock } from './business-clock';
 
 
-export type SlaCell = 'Met' | 'Breached' | 'Pending' | '';
+type SlaCell = 'Met' | 'Breached' | 'Pending' | '';
 
 /**
  * One SLA policy on one ticket (its creation, first response and resolution as epoch ms, and the

@@ -19,9 +19,9 @@ type Clauses = E.Either<TicketFilterProblem, Partial<TicketCriteria>>;
 const invalid = (field: string, message: string): E.Either<TicketFilterProblem, never> => E.left({ kind: 'InvalidTicketFilter', field, message });
 
 /** Statuses with which ignoreDateRange may skip the date filters (docs/api/ticket-list.md, Filters). */
-export const UNDATED_STATUSES: readonly string[] = ['assigned', 'queued'];
+const UNDATED_STATUSES: readonly string[] = ['assigned', 'queued'];
 
-export const IN_PROGRESS = 'in_progress';
+const IN_PROGRESS = 'in_progress';
 
 const present = <A>(list: readonly A[] | undefined): list is readonly A[] => list !== undefined && list.length > 0;
 const nonBlank = (text: string | undefined): text is string => text !== undefined && text.trim() !== '';

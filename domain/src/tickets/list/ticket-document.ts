@@ -10,7 +10,7 @@ export interface TicketCsat {
   readonly comment: string | null;
 }
 
-export type TicketType = 'ticket' | 'child' | 'interaction';
+type TicketType = 'ticket' | 'child' | 'interaction';
 
 /**
  * Lifetime totals of a ticket family, kept on the root ticket's document. Distinct counts keep
@@ -169,7 +169,7 @@ export const ticketKeys = (t: { readonly ticketNumber?: number | string | null; 
   [...new Set([t.ticketNumber, t.ticketName].filter((v) => v !== null && v !== undefined && String(v) !== '').map(String))];
 
 /** The ticket's own values `search` looks in (docs/api/ticket-list.md, Filters): summary, order name, ticket name or number. */
-export interface SearchableTicket {
+interface SearchableTicket {
   readonly summary?: string | null;
   readonly orderName?: string | null;
   readonly ticketName?: string | null;
@@ -177,14 +177,14 @@ export interface SearchableTicket {
 }
 
 /** The customer's values `search` looks in: name, emails, phones. */
-export interface SearchableCustomer {
+interface SearchableCustomer {
   readonly name?: string | null;
   readonly emails?: readonly string[];
   readonly phones?: readonly string[];
 }
 
 /** Separates the searched values so that a search cannot match across two of them. */
-export const SEARCH_SEPARATOR = '\u001f';
+const SEARCH_SEPARATOR = '\u001f';
 
 /**
  * Every value `search` looks in, lower-cased and joined into one field, so that a search is one

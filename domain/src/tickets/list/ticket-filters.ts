@@ -2,8 +2,8 @@ import * as t from 'io-ts';
 import { boundedText } from '../../shared/bounded-text';
 
 /** Direction of the sort by the column chosen in timestampKey (docs/api/ticket-list.md, Filters). */
-export const SortOrder = t.keyof({ asc: null, desc: null }, '"asc" or "desc"');
-export type SortOrder = t.TypeOf<typeof SortOrder>;
+const SortOrder = t.keyof({ asc: null, desc: null }, '"asc" or "desc"');
+type SortOrder = t.TypeOf<typeof SortOrder>;
 
 /** Column used for sorting and for the date filters (docs/api/ticket-list.md, Filters). */
 export const TimestampKey = t.keyof(
@@ -12,12 +12,12 @@ export const TimestampKey = t.keyof(
 );
 export type TimestampKey = t.TypeOf<typeof TimestampKey>;
 
-export const AgentInvolvement = t.keyof({ only_ai: null, agents_involved: null }, '"only_ai" or "agents_involved"');
-export type AgentInvolvement = t.TypeOf<typeof AgentInvolvement>;
+const AgentInvolvement = t.keyof({ only_ai: null, agents_involved: null }, '"only_ai" or "agents_involved"');
+type AgentInvolvement = t.TypeOf<typeof AgentInvolvement>;
 
 const Strings = t.array(t.string, 'an array of strings');
 /** Longest free-text filter (search, names, ids): a search becomes a regular expression, which has a size limit. */
-export const MAX_FILTER_TEXT = 1_000;
+const MAX_FILTER_TEXT = 1_000;
 const Text = boundedText(MAX_FILTER_TEXT);
 const YesNo = new t.Type<boolean, boolean, unknown>('true or false', t.boolean.is, t.boolean.validate, t.identity);
 /** Ticket numbers are integers; a client may send one as a JSON number. */

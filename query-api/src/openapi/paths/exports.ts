@@ -21,7 +21,7 @@ const exportRequest = {
   description: 'The shared filters (page and limit are not used) and the format; any other key is a 400 naming it. Both dates given: at most 92 days.',
 };
 
-export const EXPORT_STATUS_TEMPLATE = '/apis/task-runs/tickets/export/{jobId}';
+const EXPORT_STATUS_TEMPLATE = '/apis/task-runs/tickets/export/{jobId}';
 
 export const exportPaths: Paths = {
   '/apis/task-runs/tickets/export': {

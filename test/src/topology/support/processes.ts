@@ -9,7 +9,7 @@ import { EdgeAddresses, edgeMainConfig, edgeServerConfig } from '@support/app';
  * app/dist/start-<component>.js` on a port of its own, and nginx (deploy/nginx/support.conf) in
  * front. The topology tests and benchmarks start them with these.
  */
-export const APP_DIST = path.resolve(__dirname, '..', '..', '..', '..', 'app', 'dist');
+const APP_DIST = path.resolve(__dirname, '..', '..', '..', '..', 'app', 'dist');
 export const HOST = '127.0.0.1';
 
 export const freePort = (): Promise<number> =>
@@ -45,7 +45,7 @@ export const exited = (p: Proc): Promise<void> =>
   p.child.exitCode !== null || p.child.signalCode !== null ? Promise.resolve() : new Promise((r) => p.child.once('exit', () => r()));
 
 /** Sends `signal` and waits for the exit (SIGKILL after 10 s). */
-export const stopGently = async (p: Proc | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
+const stopGently = async (p: Proc | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
   if (p === undefined || p.child.exitCode !== null || p.child.signalCode !== null) return;
   const timer = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
   p.child.kill(signal);

@@ -9,7 +9,7 @@ export interface ReceivedRequest {
   readonly body: unknown;
 }
 
-export interface FakeOrder {
+interface FakeOrder {
   readonly order_id: string;
   readonly order_number: string;
   readonly order_status: string;
@@ -19,7 +19,7 @@ export interface FakeOrder {
 }
 
 /** What the fakes answer; tests change it between requests. */
-export interface FakeState {
+interface FakeState {
   /** Orders of the store system for every customer (newest first). */
   orders: FakeOrder[];
   /** Store system answers 503 to every call. */
