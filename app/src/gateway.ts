@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { errorHandler, jsonBody, problem, requestBudget, requestId, StorageHealth } from '@support/http-edge';
 import { Logger } from '@support/domain';
 import { STATUS_WEBHOOK_PATH } from '@support/command-api';
-import { openApiRoutes } from '@support/query-api';
+import { openApiRoutes } from './openapi/openapi-route';
 import { httpMetrics, ServiceMetrics } from './metrics';
 
 interface GatewayOptions {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ALL_COMPONENTS } from '@support/app';
-import { openApiDocument } from '@support/query-api';
+import { openApiDocument } from '@support/app';
 import { startTestService, TestService } from '../support/test-service';
 import { openApiValidator } from '../support/openapi-validator';
 

@@ -1,5 +1,4 @@
-import { answer, errorAnswer, jsonBody, operation, pathParam, rateLimitedSuccessHeaders } from '../responses';
-import { bool, dateTime, int, object, Paths, ref, str, uuid } from '../schema';
+import { answer, bool, dateTime, errorAnswer, int, object, operation, pathParam, Paths, str, uuid } from '@support/http-edge';
 
 const TAGS = ['Tickets'];
 
@@ -11,32 +10,10 @@ const exportJob = object({
   availableUntil: dateTime('End of the 24-hour file retention.'), updatedAt: dateTime(),
 }, ['jobId', 'status', 'total', 'processed', 'fileName', 'createdAt', 'updatedAt'], { closed: true, description: 'docs/api/exports.md (Poll).' });
 
-const exportRequest = {
-  allOf: [ref('ListFilters')],
-  properties: {
-    timezone: str('IANA name; default the account\'s business timezone, else Asia/Kolkata.'),
-    locale: str('Unicode locale identifier; default en-US.'),
-    timestampFormat: { enum: ['display', 'legacy', 'iso'], default: 'display' },
-  },
-  description: 'The shared filters (page and limit are not used) and the format; any other key is a 400 naming it. Both dates given: at most 92 days.',
-};
-
 const EXPORT_STATUS_TEMPLATE = '/apis/task-runs/tickets/export/{jobId}';
 
-export const exportPaths: Paths = {
-  '/apis/task-runs/tickets/export': {
-    post: operation({
-      operationId: 'startTicketExport', summary: 'Start an asynchronous CSV export of the matching tickets (docs/api/exports.md, Start)', tags: TAGS,
-      requestBody: jsonBody(exportRequest, false),
-    }, { auth: 'token', jsonBody: true, rateLimited: true, idempotent: true }, {
-      '202': answer('The job is queued; poll statusUrl.', object({
-        success: { const: true }, jobId: uuid(), status: { const: 'queued' }, total: int(undefined, { minimum: 0 }), fileName: str(),
-        statusUrl: str('Relative URL of the job status.'),
-      }, ['success', 'jobId', 'status', 'total', 'fileName', 'statusUrl'], { closed: true }), rateLimitedSuccessHeaders),
-      '400': errorAnswer('Invalid startDate or endDate, endDate before startDate, a range above 92 days (`Export is limited to a maximum date range of 92 days`), an invalid locale or timezone, an unknown field.'),
-      '500': errorAnswer('Failed to enqueue the ticket export.'),
-    }),
-  },
+/** The export's query route (its start is a command: command-api/src/exports/openapi.ts). */
+export const exportQueryPaths: Paths = {
   [EXPORT_STATUS_TEMPLATE]: {
     get: operation({
       operationId: 'getTicketExport', summary: 'The export job; when succeeded, a fresh signed download URL valid 15 minutes (docs/api/exports.md, Poll)', tags: TAGS,

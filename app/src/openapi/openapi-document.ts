@@ -1,19 +1,26 @@
-import { headers, schemas, securitySchemes } from './components';
-import { actionPaths } from './paths/actions';
-import { adminPaths } from './paths/admin';
-import { exportPaths } from './paths/exports';
-import { messagingPaths } from './paths/messaging';
-import { operationPaths } from './paths/operations';
-import { orderPaths } from './paths/orders';
-import { recordPaths } from './paths/records';
-import { ticketPaths } from './paths/tickets';
-import { webhookMessages, webhookPaths } from './paths/webhooks';
-import { Paths } from './schema';
+import { actionPaths, exportCommandPaths, messagingCommandPaths, recordPaths, ticketCommandPaths, webhookCommandPaths } from '@support/command-api';
+import { headers, Paths, schemas, securitySchemes } from '@support/http-edge';
+import {
+  adminPaths, exportQueryPaths, messagingQueryPaths, operationPaths, orderPaths, ticketQueryPaths, webhookMessages, webhookQueryPaths,
+} from '@support/query-api';
 
 export const OPENAPI_PATH = '/openapi.json';
 
-/** Each feature's paths; a feature that adds routes adds its file here. */
-const FEATURE_PATHS: readonly Paths[] = [ticketPaths, exportPaths, messagingPaths, recordPaths, actionPaths, orderPaths, webhookPaths, adminPaths, operationPaths];
+/**
+ * One feature's paths from its command routes (command-api, beside the routes) and its query routes
+ * (query-api): the operations of a path both have (GET and POST of one URL) go under the one path.
+ */
+const featurePaths = (...parts: readonly Paths[]): Paths => {
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const part of parts) for (const [path, operations] of Object.entries(part)) merged[path] = { ...merged[path], ...(operations as Record<string, unknown>) };
+  return merged as Paths;
+};
+
+/** Each feature's paths; a feature that adds routes describes them beside its routes and adds them here. */
+const FEATURE_PATHS: readonly Paths[] = [
+  featurePaths(ticketCommandPaths, ticketQueryPaths), featurePaths(exportCommandPaths, exportQueryPaths), featurePaths(messagingCommandPaths, messagingQueryPaths),
+  recordPaths, actionPaths, orderPaths, featurePaths(webhookQueryPaths, webhookCommandPaths), adminPaths, operationPaths,
+];
 
 /**
  * The machine-readable contract of the service (docs/openapi.json): OpenAPI 3.1.0, version 1.0.0, every

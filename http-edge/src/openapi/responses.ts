@@ -93,7 +93,7 @@ export const operation = (
 });
 
 /** A JSON request body, with an example of a request that works on the demo configuration. */
-export const jsonBody = (schema: Schema, required = true, example?: unknown) => ({
+export const jsonRequestBody = (schema: Schema, required = true, example?: unknown) => ({
   required, content: { 'application/json': { schema, ...(example !== undefined ? { example } : {}) } },
 });
 
