@@ -27,7 +27,7 @@ const sendAnswer = {
 export const messagingCommandPaths: Paths = {
   '/apis/chatapp/template-sync': {
     post: operation({ operationId: 'syncTemplates', summary: 'Retrieve the account\'s message templates from the platform (docs/api/chat-app.md, Sync)', tags: TAGS }, { auth: 'token', idempotent: true }, {
-      '200': answer('Every template of every page, in the form of 2.6.', object({ data: arrayOf(ref('Template')), syncedAt: dateTime(), pages: int(undefined, { minimum: 0 }) }, ['data', 'syncedAt', 'pages'])),
+      '200': answer('Every template of every page, in the form docs/api/chat-app.md shows.', object({ data: arrayOf(ref('Template')), syncedAt: dateTime(), pages: int(undefined, { minimum: 0 }) }, ['data', 'syncedAt', 'pages'])),
       '500': errorAnswer('`failed to fetch the chat-app templates`, the message saying why (platform refusal, no chat app configured, ...).'),
     }),
   },

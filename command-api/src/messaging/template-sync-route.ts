@@ -12,7 +12,7 @@ const TEMPLATE_SYNC_ERROR = 'failed to fetch the chat-app templates';
 
 const syncProblem = (message: string): HttpProblem => ({ kind: 'HttpProblem', status: 500, body: { error: TEMPLATE_SYNC_ERROR, message } });
 
-/** POST /apis/chatapp/template-sync (docs/api/chat-app.md, Sync). No body; the account comes from the token. Answers the templates in the form of 2.6. */
+/** POST /apis/chatapp/template-sync (docs/api/chat-app.md, Sync). No body; the account comes from the token. Answers the templates in the form docs/api/chat-app.md shows. */
 export const templateSyncRoute = (router: Router, deps: MessagingCommandDeps, client: ChatAppClient): void => {
   router.post(TEMPLATE_SYNC_PATH, authenticate(deps.directory), async (ctx) => {
     try {

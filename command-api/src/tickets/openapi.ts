@@ -6,7 +6,7 @@ const manualTicketRequest = object({
   customer: ref('CustomerInput'),
   orderName: str('Order name or number.'), subject: str('Short title.'), query: str('Customer question or issue (may be empty only when subject is given).'),
   payload: str('Extra context: a JSON document serialized as a string.'), payloadFormat: str('Identifier of the payload structure.'),
-  source: str('Built-in source or a manual-source label (4.1.1).'), manualSourceLabel: str('Label when source is manual.'),
+  source: str('Built-in source or a manual-source label (docs/api/tickets.md, rule Source).'), manualSourceLabel: str('Label when source is manual.'),
   currentTaskId: str('Workflow task id; wins over taskName.'), taskName: str('Task name, looked up within the account (case-insensitive).'),
   objectiveValues: mapOf(str(), 'Keyed by objective parameter.'),
   dataPointOverrides: { ...mapOf(str(undefined, { minLength: 1 }), 'docs/api/tickets.md (dataPointOverrides): at most 50 keys.'), maxProperties: 50 },
@@ -38,7 +38,7 @@ const free = str(undefined, { minLength: 1, maxLength: 4000 });
 const COMMANDS: readonly { path: string; name: string; summary: string; body: ReturnType<typeof object> | null; extraParams?: readonly unknown[] }[] = [
   { path: '/assign', name: 'assignTicket', summary: 'Assign the ticket to a user of the account', body: object({ agentId: id }, ['agentId'], { closed: true }) },
   { path: '/unassign', name: 'unassignTicket', summary: 'Take the assignee off the ticket', body: null },
-  { path: '/status', name: 'changeTicketStatus', summary: 'Move the ticket to another status', body: object({ status: str('A status of 2.4.'), resolvedBy: { enum: ['agent', 'ai'] } }, ['status'], { closed: true }) },
+  { path: '/status', name: 'changeTicketStatus', summary: 'Move the ticket to another status', body: object({ status: str('A status of docs/api/ticket-list.md.'), resolvedBy: { enum: ['agent', 'ai'] } }, ['status'], { closed: true }) },
   {
     path: '/emails', name: 'recordTicketEmail', summary: 'Record an email message of the ticket',
     body: object({ messageId: id, threadId: id, emailClient: id, from: id, to: arrayOf(id), sentAt: iso, generatedBy: { enum: ['ai', 'system'] }, agentId: id },

@@ -1,5 +1,5 @@
 /**
- * Removes, at any depth, keys that can only hold secrets the spec says are never returned (4.10:
+ * Removes, at any depth, keys that can only hold secrets docs/api/orders.md says are never returned (
  * full card numbers, CVV values, passwords, access tokens). The store contract already forbids
  * them; this is a second line of defence so such a value never reaches a ticket, a log or an agent.
  */

@@ -92,8 +92,8 @@ const checkImages = (images: readonly string[] | undefined): E.Either<string, re
 
 /**
  * Applies the rules of docs/api/tickets.md to a decoded request (pure): phone or email, contact
- * normalization, query, payload, images, source normalization (4.1.1), task selection and data
- * point overrides (4.1.2), and the defaults. Left: the 400 message.
+ * normalization, query, payload, images, source normalization (docs/api/tickets.md, rule Source), task selection and data
+ * point overrides (docs/api/tickets.md, dataPointOverrides), and the defaults. Left: the 400 message.
  */
 export const toManualTicketCommand = (request: CreateManualTicketRequest, account: Account): E.Either<string, ManualTicketCommand> =>
   pipe(

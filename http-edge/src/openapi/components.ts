@@ -1,6 +1,6 @@
 import { arrayOf, bool, dateTime, int, mapOf, nullable, object, oneOfStrings, record, ref, Schema, str } from './schema';
 
-/** Ticket statuses the spec names (2.4). */
+/** Ticket statuses the list shows (docs/api/ticket-list.md). */
 export const TICKET_STATUSES = [
   'open', 'assigned', 'resolved', 'in_progress', 'queued', 'closed', 'stale', 'stale_marked_automatically', 'resolved_by_agent', 'resolved_by_ai',
 ] as const;
@@ -60,7 +60,7 @@ export const schemas: Readonly<Record<string, Schema>> = {
       requestedTaskId: nullable(str()), taskId: nullable(str()), transitions: arrayOf({}), cycleStopped: {}, values: mapOf({}), skipExecuteAction: bool(),
     }, [], { description: 'The task evaluation of a ticket just created on a task.' }),
   }, ['id', 'ticketNumber', 'status', 'query', 'source', 'customerId', 'createdAt', 'ticketType', 'rootTicketId'], {
-    description: 'The ticket as a command left it: the list item fields of 2.4 and everything else the ticket holds.',
+    description: 'The ticket as a command left it: the list item fields of docs/api/ticket-list.md and everything else the ticket holds.',
   }),
   TicketDocument: object({
     id: str(), ticketNumber: nullable(ticketNumber), ticketName: nullable(str()), status: str(), summary: nullable(str()),

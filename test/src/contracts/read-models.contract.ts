@@ -775,7 +775,7 @@ const CRITERIA_CASES: readonly (readonly [string, TicketCriteria])[] = [
 
 const SCOPE: TicketQueryScope = { accountId: ACME, manualSourceLabels: ['Walk-In', 'Phone Desk'], defaultPhoneCountry: 'IN' };
 
-/** Spec-shaped filters (4.2.1), made criteria by ticketCriteria as the list and the export make them. */
+/** Spec-shaped filters (docs/api/ticket-list.md, Filters), made criteria by ticketCriteria as the list and the export make them. */
 const FILTER_CASES: readonly TicketFilters[] = [
   {},
   { search: '98765 43210' },

@@ -73,7 +73,7 @@ describe('POST /apis/resources/records/upsert (docs/api/records-and-actions.md, 
     });
   });
 
-  describe('the outcome (3.3)', () => {
+  describe('the outcome (docs/api/records-and-actions.md, Upsert)', () => {
     it('given no record with the value, then a record is inserted with the identifier added', async () => {
       const s = sku();
       const res = await upsert({ objectId: INVENTORY, idField: 'sku', idValue: s, data: { qty: 5 } });

@@ -4,7 +4,7 @@ import { ConcurrencyConflict } from '@support/event-sourcing';
 
 const TICKET_NOT_FOUND = 'Ticket not found';
 
-/** The one mapping of ticket command failures to answers in the 2.1 shape. */
+/** The one mapping of ticket command failures to answers in the error shape of docs/api/README.md. */
 export const ticketProblem = (e: TicketError | TicketRequestProblem | InvalidRequest | ConcurrencyConflict): HttpProblem => {
   switch (e.kind) {
     case 'TicketNotFound':

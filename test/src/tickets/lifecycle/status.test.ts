@@ -36,7 +36,7 @@ describe('working tickets: status changes (agent workspace)', () => {
     expect(desc).to.deep.equal([ids[1], ids[0], ids[2]]);
   });
 
-  it('given a status that cannot follow the current one, then 409 in the 2.1 shape names the current status', async () => {
+  it('given a status that cannot follow the current one, then 409 in the error shape of docs/api/README.md names the current status', async () => {
     const ticketId = await newTicket(env.svc);
     await work(env.svc, ticketId, 'status', { status: 'closed' });
     const r = await work(env.svc, ticketId, 'status', { status: 'in_progress' });
