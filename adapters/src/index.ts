@@ -14,3 +14,4 @@ export * from './text-processing';
 export * from './ids';
 export { lockDir, type DirLock } from './files/lock/dir-lock';
 export * from './resilience';
+export { diskTakesWrites } from './files/storage-probe';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Router from '@koa/router';
-import { downloadRoutes, LocalBlobStore, SqliteEventStore, SqliteJobQueue, loadOrCreateSigningKey, mongoLimiters, READ_MODELS_FILE, SqliteReadModels } from '@support/adapters';
-import { LimiterFactory, memoryLimiters } from '@support/http-edge';
+import { downloadRoutes, LocalBlobStore, SqliteEventStore, SqliteJobQueue, loadOrCreateSigningKey, mongoLimiters, RATE_LIMITS_FILE, READ_MODELS_FILE, SqliteReadModels, sqliteLimiters } from '@support/adapters';
+import { LimiterFactory } from '@support/http-edge';
 import { BlobStore, EventStore, JobQueue, Logger, ReadModels, thrownMessage } from '@support/domain';
 
 import { distributedAdapters } from './distributed-adapters';
@@ -33,14 +33,19 @@ export const openEventStore = async (settings: Settings, logger: Logger): Promis
   return { eventStore: SqliteEventStore.open({ file: path.join(settings.dataDir, EVENTS_FILE), onCheckpointFailure }), name: 'sqlite' };
 };
 
-/** The read models the environment names: MongoDB (with its rate-limit counters), or SQLite in DATA_DIR. */
-export const openReadModels = async (settings: Settings, logger: Logger): Promise<{ readModels: ReadModels; limiters: LimiterFactory; name: string }> => {
+/**
+ * The read models the environment names: MongoDB (with the rate-limit counters, shared by every
+ * gateway), or SQLite in DATA_DIR (the counters in their own file there, shared by every process of
+ * the machine). Either way the counters outlive a restart.
+ */
+export const openReadModels = async (settings: Settings, logger: Logger): Promise<{ readModels: ReadModels; limiters: LimiterFactory; closeLimiters: () => void; name: string }> => {
   if (settings.mongodbUrl) {
     const mongo = await distributedAdapters().MongoReadModels.connect(settings.mongodbUrl);
-    return { readModels: mongo, limiters: mongoLimiters(mongo.client, mongo.databaseName), name: 'mongodb' };
+    return { readModels: mongo, limiters: mongoLimiters(mongo.client, mongo.databaseName), closeLimiters: () => undefined, name: 'mongodb' };
   }
   const onCheckpointFailure = (errorMessage: string) => logger.warn('read models: a checkpoint of the WAL failed; tried again shortly', { errorMessage });
-  return { readModels: SqliteReadModels.open(path.join(settings.dataDir, READ_MODELS_FILE), { onCheckpointFailure }), limiters: memoryLimiters(), name: 'sqlite' };
+  const counters = sqliteLimiters(path.join(settings.dataDir, RATE_LIMITS_FILE));
+  return { readModels: SqliteReadModels.open(path.join(settings.dataDir, READ_MODELS_FILE), { onCheckpointFailure }), limiters: counters.limiters, closeLimiters: counters.close, name: 'sqlite' };
 };
 
 /**
@@ -64,6 +69,7 @@ export const openEngines = async (settings: Settings, logger: Logger): Promise<E
   const { readModels, limiters } = models;
   names.readModels = models.name;
   closers.push(() => readModels.close());
+  closers.push(async () => models.closeLimiters());
 
   let jobQueue: JobQueue;
   if (settings.natsUrl) {

@@ -5,10 +5,11 @@ import { DispatcherDefinition } from '@support/event-sourcing';
 import {
   exportJobsProjection, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection, ticketsProjection, webhooksProjection,
 } from '@support/projectors';
-import { analyticsRoutes, auditRoutes, exportQueryRoutes, messagingQueryRoutes, orderRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
+import { analyticsRoutes, auditRoutes, exportQueryRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
 import {
-  DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryDispatcher, messageDeliveryWorker, startDataPointsWorker,
-  startTicketTextWorker, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportDispatcher, ticketExportWorker, ticketTextDispatcher, webhookDispatcher,
+  DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryDispatcher, messageDeliveryWorker, slaWatcher,
+  startDataPointsWorker, startTicketTextWorker, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportDispatcher, ticketExportWorker, ticketTextDispatcher,
+  webhookDispatcher,
 } from '@support/workers';
 import { ServiceDeps } from './deps';
 import { Settings } from './settings';
@@ -82,7 +83,10 @@ export const features: readonly Feature[] = [
     dispatchersFor: (deps) => [webhookDispatcher(deps)],
     workers: [{ name: 'webhooks', start: (deps) => startWebhookWorkers(deps) }],
   },
+  { name: 'sla', workers: [slaWatcher()] },
   { name: 'audit', queryRoutes: (deps) => auditRoutes(deps) },
   // The read models of every feature (called once `features` is defined).
   { name: 'analytics', queryRoutes: (deps) => analyticsRoutes({ ...deps, catalog: features.flatMap((f) => f.projections ?? []) }) },
+  // The events the projections of every feature parked.
+  { name: 'parked-events', queryRoutes: (deps) => parkedEventRoutes({ ...deps, readModels: features.flatMap((f) => f.projections ?? []).map((p) => p.name) }) },
 ];

@@ -4,6 +4,8 @@ import { errorHandler, jsonBody, problem, requestBudget, requestId, StorageHealt
 import { Logger } from '@support/domain';
 import { STATUS_WEBHOOK_PATH } from '@support/command-api';
 import { openApiRoutes } from './openapi/openapi-route';
+import { ParkedCounts } from './health/parked-counts';
+import { behindReadYourWrites, ProjectionDelay } from './health/projection-delay';
 import { httpMetrics, ServiceMetrics } from './metrics';
 
 interface GatewayOptions {
@@ -17,6 +19,10 @@ interface GatewayOptions {
   readonly storage: StorageHealth;
   /** Idempotency-Key on the command routes (after the body is read, before the routes). */
   readonly idempotency?: Koa.Middleware;
+  /** How far behind the log each read model is: GET /health/ready answers 503 while one is past the read-your-writes wait. */
+  readonly projectionDelays: () => Promise<readonly ProjectionDelay[]>;
+  /** The events each read model parked: GET /health/ready names them (and stays 200: every process serves the same read models). */
+  readonly parkedEvents: () => Promise<ParkedCounts>;
 }
 
 const METRICS_PATH = '/metrics';
@@ -43,10 +49,16 @@ export const buildGateway = (options: GatewayOptions): Koa => {
   health.get('/health/live', (ctx) => {
     ctx.body = { status: 'live' };
   });
-  health.get('/health/ready', (ctx) => {
+  health.get('/health/ready', async (ctx) => {
     const status = !options.isReady() ? 'starting' : options.storage.failing() ? 'storage_unavailable' : 'ready';
-    ctx.status = status === 'ready' ? 200 : 503;
-    ctx.body = { status };
+    // A log that cannot be read now says nothing of the read models: the routes that need it answer for themselves.
+    const behind = status === 'ready' ? behindReadYourWrites(await options.projectionDelays().catch(() => [])) : [];
+    const parked = status === 'ready' ? await options.parkedEvents().catch(() => ({})) : {};
+    ctx.status = status === 'ready' && behind.length === 0 ? 200 : 503;
+    ctx.body = {
+      ...(behind.length === 0 ? { status } : { status: 'projections_behind', readModels: behind }),
+      ...(Object.keys(parked).length > 0 ? { parkedEvents: parked } : {}),
+    };
   });
   health.get(METRICS_PATH, async (ctx) => {
     const { contentType, body } = await options.metrics.exposition();

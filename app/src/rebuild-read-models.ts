@@ -14,7 +14,7 @@ const rebuild = async (): Promise<void> => {
   const settings = readSettings();
   const logger = processLogger();
   const { eventStore } = await openEventStore(settings, logger);
-  const { readModels } = await openReadModels(settings, logger);
+  const { readModels, closeLimiters } = await openReadModels(settings, logger);
   try {
     const definitions = features.flatMap((f) => f.projections ?? []);
     await readModels.declare(readModelShapes(definitions));
@@ -28,6 +28,7 @@ const rebuild = async (): Promise<void> => {
     const head = await eventStore.headPosition();
     process.stdout.write(`read models rebuilt from the log up to ${head === null ? 'its start' : `${head.commit}/${head.prepare}`} in ${seconds.toFixed(1)} s: ${runners.map((r) => r.name.replace(/^projection:/, '')).join(', ')}\n`);
   } finally {
+    closeLimiters();
     await readModels.close();
     await eventStore.close();
   }

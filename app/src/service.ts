@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { DirLock, loadOrCreateSigningKey, lockDir, pinoLogger, uuidV7Generator, WEBHOOK_SIGNING_KEY_FILE, webhookSender } from '@support/adapters';
+import { DirLock, diskTakesWrites, loadOrCreateSigningKey, lockDir, pinoLogger, uuidV7Generator, WEBHOOK_SIGNING_KEY_FILE, webhookSender } from '@support/adapters';
 import { idempotencyKeys } from '@support/command-api';
 import { answerClientError, memoryLimiters, StorageHealth } from '@support/http-edge';
 import { AccountDirectory, Logger } from '@support/domain';
@@ -21,7 +21,12 @@ import { buildIntegrations } from './integrations';
 import { loadAccountConfig } from './load-config';
 import { Settings } from './settings';
 import { warmIntl } from './warm-intl';
-import { countingEventsBehind, deliveryOutcomes, webhookAttempts, exportFailures, exportRows, meteredEventStore, registerExportJobs, registerWebhookBacklog, meteredJobQueue, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics } from './metrics';
+import {
+  countingEventsBehind, deliveryOutcomes, webhookAttempts, exportFailures, exportRows, meteredEventStore, registerExportJobs, registerParkedEvents, registerProjectionDelay,
+  registerSlaDue, registerWebhookBacklog, meteredJobQueue, registerSubscriberLag, sequenceEventsBehind, ServiceMetrics, slaBreaches,
+} from './metrics';
+import { parkedCounts } from './health/parked-counts';
+import { projectionDelays } from './health/projection-delay';
 
 export type Component = 'command-api' | 'query-api' | 'projectors' | 'workers';
 export const ALL_COMPONENTS: readonly Component[] = ['command-api', 'query-api', 'projectors', 'workers'];
@@ -119,15 +124,21 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   try {
     const runners: SubscriberRunner[] = [];
     // The ports as the service uses them: appends timed, jobs counted (the engines themselves stay as opened).
-    const eventStore = meteredEventStore(engines.eventStore, metrics, [deliveryOutcomes(metrics), exportRows(metrics), exportFailures(metrics), webhookAttempts(metrics)]);
+    const eventStore = meteredEventStore(engines.eventStore, metrics, [deliveryOutcomes(metrics), exportRows(metrics), exportFailures(metrics), webhookAttempts(metrics), slaBreaches(metrics)]);
     const jobQueue = meteredJobQueue(engines.jobQueue, metrics);
     const projectionDefinitions = features.flatMap((feature) => feature.projections ?? []);
     // Every component reads the read models, so every process knows their shapes (the tables are made once, by whichever comes first).
     await engines.readModels.declare(readModelShapes(projectionDefinitions));
     registerExportJobs(metrics, engines.readModels);
     registerWebhookBacklog(metrics, engines.readModels, options.overrides?.clock ?? { now: () => new Date() });
+    registerSlaDue(metrics, engines.readModels, options.overrides?.clock ?? { now: () => new Date() });
     const eventsBehind = engines.names.eventStore === 'sqlite' ? sequenceEventsBehind : countingEventsBehind(eventStore);
     registerSubscriberLag(metrics, eventStore, () => runners, eventsBehind);
+    const readModelNames = projectionDefinitions.map((d) => d.name);
+    const delays = projectionDelays(eventStore, readModelCheckpoints(engines.readModels), readModelNames);
+    registerProjectionDelay(metrics, delays);
+    const parked = parkedCounts(eventStore, readModelNames);
+    registerParkedEvents(metrics, readModelNames, parked);
     const runsProjectors = components.includes('projectors');
     const fetchImpl = options.overrides?.fetch ?? fetch;
     deps = {
@@ -190,7 +201,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     });
     const isCommand = (ctx: Context) => [...commandRouters].some((r) => r.match(ctx.path, ctx.method).route);
     const gateway = buildGateway({
-      logger, routers: [...engines.routers, ...routers], isReady: () => isReady, metrics, storage: new StorageHealth(), idempotency: idempotencyKeys(deps, isCommand),
+      logger, routers: [...engines.routers, ...routers], isReady: () => isReady, metrics, storage: new StorageHealth(() => diskTakesWrites(settings.dataDir)), projectionDelays: delays, parkedEvents: parked, idempotency: idempotencyKeys(deps, isCommand),
     });
     handler = gateway.callback();
     routes = routeTable(gateway);

@@ -11,5 +11,7 @@ export * from './records';
 export * from './actions';
 export * from './messaging';
 export * from './exports';
+export * from './sla';
 export * from './idempotency';
 export * from './webhooks';
+export * from './parking';

@@ -9,3 +9,5 @@ export * from './time-slice';
 export * from './timers';
 export * from './keyed-queue';
 export * from './dispatch';
+export * from './holder-process';
+export * from './parked-events';

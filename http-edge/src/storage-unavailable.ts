@@ -25,20 +25,24 @@ export const storageUnavailable = (): HttpProblem =>
 
 /**
  * Whether the storage takes writes, as the writes tell: a write that failed for lack of storage
- * marks it failing for STORAGE_RETRY_AFTER_S (what its 503 asked the client to wait). While it is
- * failing, `GET /health/ready` answers 503, so a balancer sends writes elsewhere; it recovers by
- * itself: the first write after the window tries the storage again, and reads never stop.
+ * marks it failing, and while it is failing `GET /health/ready` answers 503, so a balancer sends
+ * writes elsewhere. It recovers as soon as a write succeeds: each readiness check while failing
+ * tries `probe` (a small write beside the data, where there is one), so ready answers 200 again at
+ * the first check after space returns. Reads never stop, and writes are never refused for it: a
+ * write always tries the storage.
  */
 export class StorageHealth {
-  private lastFailureAt: number | null = null;
+  private failingNow = false;
 
-  constructor(private readonly windowMs = STORAGE_RETRY_AFTER_S * 1000, private readonly now: () => number = Date.now) {}
+  /** `probe`: whether a small write to the storage succeeds now. */
+  constructor(private readonly probe: () => boolean) {}
 
   failed(): void {
-    this.lastFailureAt = this.now();
+    this.failingNow = true;
   }
 
   failing(): boolean {
-    return this.lastFailureAt !== null && this.now() - this.lastFailureAt < this.windowMs;
+    if (this.failingNow && this.probe()) this.failingNow = false;
+    return this.failingNow;
   }
 }

@@ -4,3 +4,4 @@ export * from './records';
 export * from './messaging';
 export * from './exports';
 export * from './webhooks';
+export * from './parking';

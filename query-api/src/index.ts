@@ -7,3 +7,4 @@ export * from './analytics';
 export * from './exports';
 export * from './openapi';
 export * from './webhooks';
+export * from './parked-events';

@@ -3,3 +3,4 @@ export * from './tickets';
 export * from './messaging';
 export * from './exports';
 export * from './webhooks';
+export * from './sla';

@@ -1,1 +1,2 @@
 export * from './mongo-limiters';
+export * from './sqlite-limiters';

@@ -63,3 +63,9 @@ export const exportFailures = (metrics: ServiceMetrics): AppendedEventObserver =
   const error = (event.data as { error?: unknown }).error;
   metrics.exportJobsFailed.inc({ cause: error === DEAD_LETTERED_EXPORT_ERROR ? 'dead_letter' : 'attempt' });
 };
+
+/** support_sla_breaches_total{policy}: each SLA target recorded breached (SlaBreached), by the policy's label. */
+export const slaBreaches = (metrics: ServiceMetrics): AppendedEventObserver => (event) => {
+  if (event.type !== 'SlaBreached') return;
+  metrics.slaBreaches.inc({ policy: String((event.data as { label?: unknown }).label) });
+};

@@ -6,3 +6,6 @@ export * from './http-metrics';
 export * from './appended-event-counters';
 export * from './export-jobs';
 export * from './webhook-backlog';
+export * from './sla-due';
+export * from './projection-delay';
+export * from './parked-events';

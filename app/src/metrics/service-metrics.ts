@@ -74,6 +74,11 @@ export class ServiceMetrics {
     name: 'support_export_rows_total', help: 'Ticket rows written to export files (rate() is rows per second).', registers: [this.registry],
   });
 
+  readonly slaBreaches = new Counter({
+    name: 'support_sla_breaches_total', help: 'SLA targets recorded breached by this process (its SLA watcher), by policy label.',
+    labelNames: ['policy'] as const, registers: [this.registry],
+  });
+
   readonly jobRedeliveries = new Counter({
     name: 'support_job_redeliveries_total', help: 'Jobs handed to a handler again (delivery count above 1), by job kind.',
     labelNames: ['kind'] as const, registers: [this.registry],

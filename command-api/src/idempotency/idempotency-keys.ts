@@ -5,15 +5,15 @@ import {
   AccountDirectory, canonicalJson, CommandContext, IdempotentRequestAnswered, IdempotentRequestStarted, Logger, requestFingerprint, thrownMessage,
 } from '@support/domain';
 import {
-  claimUnique, IDEMPOTENCY_KEY, IDEMPOTENT_REQUEST_ABANDONED_MS, IdempotencyKey, readLastEvent, recordFact, releaseClaim, sleep, WriteDeps,
+  claimUnique, IDEMPOTENCY_KEY, IdempotencyKey, idempotentRequestRunning, readLastEvent, recordFact, releaseClaim, sleep, WriteDeps,
 } from '@support/event-sourcing';
 import { bearerToken, problem } from '@support/http-edge';
 
 const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Set on an answer that repeats the first answer of its key (as Stripe does). */
-const REPLAYED_HEADER = 'Idempotent-Replayed';
-/** How long a repeat waits for the first request of its key to answer before it answers 409. */
-const IDEMPOTENT_WAIT_MS = 10_000;
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+/** How long a repeat waits for the first request of its key to answer before it answers 409 (inside the route's 9 s budget). */
+export const IDEMPOTENT_WAIT_MS = 8_000;
 const POLL_MS = 25;
 /** The headers of an answer a repeat gets again (those describing the body and what to do next). */
 const KEPT_HEADERS = ['content-type', 'location', 'retry-after'];
@@ -46,7 +46,8 @@ const anotherBody = () =>
  * key's stream (IDEMPOTENCY_KEY claim); a repeat with the same method, path and body gets that
  * answer again (`Idempotent-Replayed: true`), also after a restart and on every engine; the same key
  * with another request answers 422; a repeat while the first still runs waits for its answer (up to
- * IDEMPOTENT_WAIT_MS, then 409 with Retry-After). An answer that is not the command's outcome (5xx,
+ * IDEMPOTENT_WAIT_MS, then 409 with Retry-After); a repeat whose first request's process has ended
+ * (killed mid-command) takes the key over at once and runs the command. An answer that is not the command's outcome (5xx,
  * 409, 429) is not kept: the key is given up and the next repeat runs the command. Keys are kept
  * for good (the draft asks for at least 24 hours).
  */
@@ -78,7 +79,7 @@ export const idempotencyKeys = (deps: IdempotencyDeps, isCommand: (ctx: Context)
       replay(ctx, answered);
       return;
     }
-    const running = last?.type === 'IdempotentRequestStarted' && Date.now() - last.created.getTime() < IDEMPOTENT_REQUEST_ABANDONED_MS;
+    const running = last !== null && idempotentRequestRunning(last);
     if (running && (last.data as IdempotentRequestStarted['data']).fingerprint !== claim.fingerprint) throw anotherBody();
     if (!running) {
       const claimed = await claimUnique(deps, IDEMPOTENCY_KEY, claim, requestId, command);

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import {
-  Account, ActionRunner, CommandContext, ConfiguredHttp, CreateManualTicketRequest, CustomerState, customerStream, customerView, decodeRequest, evaluateTask, Logger, ManualTicketCommand, OrderLookup, Position, Principal, ProcessedTicketText, ProjectionProgress, READ_YOUR_WRITES_MS, TaskEvaluation, TicketState, ticketStream, TicketTextProcessor, toManualTicketCommand,
+  Account, accountSlaTargets, ActionRunner, CommandContext, ConfiguredHttp, CreateManualTicketRequest, CustomerState, customerStream, customerView, decodeRequest, evaluateTask, Logger, ManualTicketCommand, OrderLookup, Position, Principal, ProcessedTicketText, ProjectionProgress, READ_YOUR_WRITES_MS, TaskEvaluation, TicketState, ticketStream, TicketTextProcessor, toManualTicketCommand,
 } from '@support/domain';
 import { handleCustomer, OpenTicketSlotKey, readLastEvent } from '@support/event-sourcing';
 import { contention, HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
@@ -115,7 +115,7 @@ const createTicket = async (
     createdByUserId: principal.user?.id ?? null, createdByTokenId: principal.tokenId, createdAt: ctx.now.toISOString(),
     payload: command.payload, payloadFormat: command.payloadFormat, relatedTicketNumber: command.relatedTicketNumber,
     objectiveValues: command.objectiveValues, images: command.images, parentTicketId: null, ticketType: 'ticket', rootTicketId: ticketId,
-    forced: command.forceCreateTicket,
+    forced: command.forceCreateTicket, slaTargets: accountSlaTargets(account, ctx.now.getTime()),
   }, evaluation === null ? null : { ticketId, accountId: ctx.accountId, ...evaluation });
   deps.logger.info('ticket created', {
     requestId: ctx.requestId, accountId: ctx.accountId, ticketId, ticketNumber, taskId: ticket.taskId, textProcessing: ticket.textProcessing,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DomainEvent } from '../shared/decider';
+import { HolderProcess } from '../shared/holder-process';
 
 /**
  * A command sent with an `Idempotency-Key` header (IETF httpapi draft "The Idempotency-Key HTTP
@@ -19,6 +20,8 @@ export const requestFingerprint = (method: string, path: string, canonicalBody: 
 export type IdempotentRequestStarted = DomainEvent<'IdempotentRequestStarted', {
   /** The request that runs the command (the claim's holder). */
   readonly requestId: string;
+  /** Its process (absent where the operating system cannot name it, and in events of earlier versions). */
+  readonly process?: HolderProcess;
   readonly fingerprint: string;
   readonly method: string;
   readonly path: string;

@@ -4,3 +4,4 @@ export * from './decider';
 export * from './backoff';
 export * from './bounded-text';
 export * from './thrown-message';
+export * from './holder-process';

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { SlaTarget } from '../sla/sla-target';
 import type { TicketLifecycleEvent } from './lifecycle/events';
 import type { TicketSentiment, TicketStatus } from './status-and-sentiment';
+import type { HolderProcess } from '../shared/holder-process';
 
 export type { TicketSentiment, TicketStatus } from './status-and-sentiment';
 
@@ -74,6 +76,8 @@ export interface TicketCreatedData {
   readonly rootTicketId?: string;
   /** true when forceCreateTicket made this ticket although an open one existed. */
   readonly forced: boolean;
+  /** The account's SLA policies as they apply to this ticket, due moments included (absent on older events: the account's policies then apply). */
+  readonly slaTargets?: readonly SlaTarget[];
 }
 
 /** How one data point got its value, or why it has none. */
@@ -235,6 +239,8 @@ interface OpenTicketClaimedData {
   /** The task selected by the request, or null (no task). */
   readonly taskId: string | null;
   readonly forced: boolean;
+  /** The process of the request making the ticket (absent where the operating system cannot name it, and in events of earlier versions). */
+  readonly process?: HolderProcess;
 }
 export type OpenTicketClaimed = { readonly type: 'OpenTicketClaimed'; readonly data: OpenTicketClaimedData };
 

@@ -1,5 +1,6 @@
 import { OPEN_TICKET_STATUSES, TaskEvaluatedData, TicketCreatedData, TicketEvent, TicketSentiment } from './events';
 import { VoiceFcrOutcome } from './lifecycle/events';
+import { SlaOutcomes } from '../sla/sla-outcomes';
 
 interface TicketCall {
   readonly direction: 'incoming' | 'outgoing';
@@ -44,6 +45,8 @@ export interface TicketState extends TicketCreatedData {
   readonly dispositions: Readonly<Record<string, string>>;
   readonly childTicketIds: readonly string[];
   readonly sentiments: readonly TicketSentiment[];
+  /** The SLA targets recorded met or breached (SlaMet, SlaBreached), by their place in slaTargets. */
+  readonly slaOutcomes: SlaOutcomes;
 }
 
 export type MaybeTicket = TicketState | null;
@@ -88,6 +91,7 @@ const created = (d: TicketCreatedData): TicketState => {
     dispositions: {},
     childTicketIds: [],
     sentiments: d.sentiment === null ? [] : [d.sentiment],
+    slaOutcomes: {},
     ...d,
   };
   state.ticketType = d.ticketType ?? 'ticket';
@@ -181,6 +185,10 @@ const evolveWorked = (t: TicketState, event: TicketEvent): TicketState => {
     }
     case 'SentimentAdded':
       return { ...t, sentiment: event.data.sentiment, sentiments: [...t.sentiments, event.data.sentiment], updatedAt: event.data.at };
+    case 'SlaMet':
+      return { ...t, slaOutcomes: { ...t.slaOutcomes, [event.data.target]: 'met' } };
+    case 'SlaBreached':
+      return { ...t, slaOutcomes: { ...t.slaOutcomes, [event.data.target]: 'breached' } };
     default:
       return t;
   }

@@ -74,6 +74,10 @@ export const schemas: Readonly<Record<string, Schema>> = {
     firstResponseAt: nullable(dateTime()), latestResponseAt: nullable(dateTime()),
     awaitingResponseSince: nullable(dateTime('A customer contact not yet answered by an agent, since then.')),
     responseWaits: arrayOf(object({ from: dateTime(), to: dateTime() }, ['from', 'to'])),
+    slaTargets: nullable(arrayOf(object({
+      label: str(), metric: { enum: ['firstResponse', 'resolution'] }, targetMinutes: int(), dueAt: nullable(dateTime()),
+    }, ['label', 'metric', 'targetMinutes', 'dueAt']), 'The SLA targets recorded when the ticket was created (null: created before targets were recorded).')),
+    slaOutcomes: nullable(mapOf({ enum: ['met', 'breached'] }, 'Targets recorded met or breached, by their place in slaTargets.')),
   }, ['id', 'status', 'createdAt'], { description: 'The ticket as the `tickets` read model holds it (docs/read-models.md), internal fields left out.' }),
   StoredEvent: record({
     id: str(), type: str(), revision: int(undefined, { minimum: 0 }), position: record({ commit: str(undefined, { pattern: '^[0-9]+$' }), prepare: str(undefined, { pattern: '^[0-9]+$' }) }),

@@ -1,4 +1,7 @@
-import { DocumentWrite, Position, ProjectionReads, ReadModels, ReadModelShape, RecordedEvent } from '@support/domain';
+import {
+  DocumentWrite, EventStore, PARKED_EVENTS_STREAM_PREFIX, ParkedEventRetryRequested, parkedEventsStream, Position, ProjectionReads, ReadModels, ReadModelShape, RecordedEvent,
+} from '@support/domain';
+import { parkedEventOf, parkedEventsLog } from '../parking/parked-events';
 import { SubscriberDefinition } from './subscriber';
 import { projectionSubscriberName } from './subscriber-names';
 
@@ -17,18 +20,41 @@ export interface ProjectionDefinition extends ReadModelShape {
 /**
  * A projection as a subscriber: each batch of its events is applied in one engine batch with the
  * position it reaches, so the documents and the checkpoint move together (ReadModels.applyBatch).
+ * An event it cannot apply is parked on the read model's parked-events stream (SubscriberRunner
+ * decides when); a retry asked for there is applied in the batch that reads the request, under the
+ * request's position (so a guarded engine takes its writes), and recorded as applied once the
+ * batch is stored. A retry that fails again is parked again. Without the event store (a projection
+ * applied by hand, as tests and benchmarks do) nothing is parked, and every event is projected.
  */
-export const projectionSubscriber = (definition: ProjectionDefinition, readModels: ReadModels): SubscriberDefinition => ({
-  name: projectionSubscriberName(definition.name),
-  streamNamePrefixes: definition.streamNamePrefixes,
-  handle: (event) => applyEvents(definition, readModels, [event], event.position),
-  handleBatchUpTo: (events, upTo) => applyEvents(definition, readModels, events, upTo),
-});
-
-const applyEvents = (definition: ProjectionDefinition, readModels: ReadModels, events: readonly RecordedEvent[], upTo: Position): Promise<void> =>
-  readModels.applyBatch(definition.name, upTo, async (batch) => {
-    for (const event of events) await batch.write(event.position, await definition.project(event, batch));
-  });
+export const projectionSubscriber = (definition: ProjectionDefinition, readModels: ReadModels, eventStore?: EventStore): SubscriberDefinition => {
+  const parkedStream = parkedEventsStream(definition.name);
+  const parked = eventStore === undefined ? null : parkedEventsLog(eventStore, definition.name);
+  const apply = async (events: readonly RecordedEvent[], upTo: Position): Promise<void> => {
+    const retried: ParkedEventRetryRequested['data'][] = [];
+    await readModels.applyBatch(definition.name, upTo, async (batch) => {
+      retried.length = 0;
+      for (const event of events) {
+        if (eventStore === undefined || !event.streamName.startsWith(PARKED_EVENTS_STREAM_PREFIX)) {
+          await batch.write(event.position, await definition.project(event, batch));
+        } else if (event.streamName === parkedStream && event.type === 'ParkedEventRetryRequested') {
+          const original = await parkedEventOf(eventStore, event);
+          if (original !== null) {
+            await batch.write(event.position, await definition.project(original, batch));
+            retried.push(event.data as ParkedEventRetryRequested['data']);
+          }
+        }
+      }
+    });
+    for (const retry of retried) await parked!.applied(retry);
+  };
+  return {
+    name: projectionSubscriberName(definition.name),
+    streamNamePrefixes: parked === null ? definition.streamNamePrefixes : [...definition.streamNamePrefixes, parkedStream],
+    handle: (event) => apply([event], event.position),
+    handleBatchUpTo: apply,
+    ...(parked === null ? {} : { park: parked.park }),
+  };
+};
 
 /** The shape of every read model of these projections, as the engine declares them. */
 export const readModelShapes = (definitions: readonly ProjectionDefinition[]): ReadModelShape[] =>

@@ -6,6 +6,9 @@ import { SubscriberGroup } from './subscriber-group';
 /** A handler that fails on an event is retried on it: 200 ms, 400 ms, ... up to 30 s. */
 const SUBSCRIBER_RETRY: BackoffPolicy = { firstMs: 200, maxMs: 30_000 };
 
+/** A subscriber that parks events parks one that fails this many tries in a row (about 3 s) while its store takes writes. */
+export const PARK_AFTER_TRIES = 5;
+
 /** Something that reacts to every event of some streams, in global order, at least once. */
 export interface SubscriberDefinition {
   readonly name: string;
@@ -24,6 +27,12 @@ export interface SubscriberDefinition {
    * counts `upTo` as saved. A failure retries the whole batch.
    */
   handleBatchUpTo?(events: readonly RecordedEvent[], upTo: Position): Promise<void>;
+  /**
+   * Optional, with handleBatchUpTo: records an event it cannot apply (PARK_AFTER_TRIES failures,
+   * while a batch of no event still succeeds, so the store is fine and the event is the cause). The
+   * subscriber then goes on past it. Without it, a failing event is retried for ever.
+   */
+  park?(event: RecordedEvent, errorMessage: string, attempts: number): Promise<void>;
 }
 
 export interface SubscriberOptions {
@@ -109,7 +118,9 @@ export class SubscriberRunner {
     const wanted = unseen.filter((e) => this.wants(e));
     const handleUpTo = this.definition.handleBatchUpTo;
     if (handleUpTo !== undefined && wanted.length > 0) {
-      await this.withRetry(wanted[wanted.length - 1], () => handleUpTo.call(this.definition, wanted, upTo));
+      const apply = (events: readonly RecordedEvent[], to: Position) => handleUpTo.call(this.definition, events, to);
+      if (this.definition.park === undefined) await this.withRetry(wanted[wanted.length - 1], () => apply(wanted, upTo));
+      else await this.applyOrPark(wanted, upTo, apply);
       this.lastSaved = upTo;
       this.lastSavedAt = Date.now();
       this.sinceCheckpoint = 0;
@@ -188,21 +199,56 @@ export class SubscriberRunner {
     for (const event of events) await this.withRetry(event, () => this.definition.handle(event));
   }
 
-  private async withRetry(event: RecordedEvent, work: () => Promise<void>): Promise<void> {
+  /**
+   * Applies the batch; one that keeps failing is applied event by event, and an event that keeps
+   * failing while a batch of no event succeeds (the store takes writes) is parked and passed. While
+   * the store fails too, the event is tried again, and judged again once the store is back.
+   */
+  private async applyOrPark(events: readonly RecordedEvent[], upTo: Position, apply: (events: readonly RecordedEvent[], to: Position) => Promise<void>): Promise<void> {
+    if ((await this.tries(events[events.length - 1], PARK_AFTER_TRIES, () => apply(events, upTo))) === null) return;
+    let reached = this.processed;
+    for (const event of events) {
+      for (;;) {
+        const failure = await this.tries(event, PARK_AFTER_TRIES, () => apply([event], event.position));
+        if (failure === null) break;
+        // Before its first event a subscriber has no position to write again: the parking itself tells.
+        const storeTakesWrites = reached === null || (await this.tries(event, 1, () => apply([], reached as Position))) === null;
+        if (storeTakesWrites) {
+          await this.withRetry(event, () => this.definition.park!(event, failure, PARK_AFTER_TRIES));
+          this.logger.error('subscriber parked an event it could not apply, and goes on', {
+            subscriber: this.definition.name, eventId: event.id, eventType: event.type, streamName: event.streamName, errorMessage: failure,
+          });
+          await this.withRetry(event, () => apply([], event.position));
+          break;
+        }
+        // The store fails too: the event is tried again (and judged again once the store is back).
+      }
+      reached = event.position;
+    }
+    if (reached === null || comparePositions(upTo, reached) > 0) await this.withRetry(events[events.length - 1], () => apply([], upTo));
+  }
+
+  /** Up to `times` tries of `work` (logged, with the retry delays between them): null once one succeeds, else the last error's message. */
+  private async tries(event: RecordedEvent, times: number, work: () => Promise<void>): Promise<string | null> {
     for (let attempt = 1; ; attempt++) {
       try {
         await work();
-        return;
+        return null;
       } catch (e) {
         if (this.stopped) throw e;
-        const delay = this.options.retryDelayMs?.(attempt) ?? backoffDelayMs(attempt, SUBSCRIBER_RETRY);
+        const errorMessage = thrownMessage(e);
         this.logger.error('subscriber failed on an event; retrying', {
-          subscriber: this.definition.name, eventId: event.id, eventType: event.type, streamName: event.streamName, attempt,
-          errorMessage: thrownMessage(e),
+          subscriber: this.definition.name, eventId: event.id, eventType: event.type, streamName: event.streamName, attempt, errorMessage,
         });
-        await sleep(delay);
+        if (attempt >= times) return errorMessage;
+        await sleep(this.options.retryDelayMs?.(attempt) ?? backoffDelayMs(attempt, SUBSCRIBER_RETRY));
       }
     }
+  }
+
+  /** Tries `work` until it succeeds (or the subscriber stops). */
+  private async withRetry(event: RecordedEvent, work: () => Promise<void>): Promise<void> {
+    await this.tries(event, Infinity, work);
   }
 
   private markReady(): void {

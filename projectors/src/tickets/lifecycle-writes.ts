@@ -125,6 +125,10 @@ export const lifecycleChange = (doc: TicketDocument, e: TicketLifecycleEvent): L
     }
     case 'SentimentAdded':
       return none({ sentiment: e.data.sentiment, sentiments: [...(doc.sentiments ?? []), e.data.sentiment], updatedAt: ts(e.data.at) });
+    case 'SlaMet':
+      return none({ slaOutcomes: { ...(doc.slaOutcomes ?? {}), [e.data.target]: 'met' } });
+    case 'SlaBreached':
+      return none({ slaOutcomes: { ...(doc.slaOutcomes ?? {}), [e.data.target]: 'breached' } });
     default:
       return none({});
   }

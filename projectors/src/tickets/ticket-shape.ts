@@ -18,7 +18,7 @@ const TICKETS_SHAPE: CollectionShape = {
   fields: [
     'accountId', 'status', 'createdAt', 'updatedAt', 'resolvedAt', 'executedAt', 'assignedAt', 'assignedToId', 'createdByUserId', 'taskId', 'taskTeamId',
     'source', 'manualSourceLabel', 'customerId', 'customerName', 'orderName', 'category', 'subcategory', 'sentiment', 'parentTicketId', 'ticketNumber',
-    'ticketType', 'rootTicketId', 'createdPosition',
+    'ticketType', 'rootTicketId', 'createdPosition', 'slaCheckAt', 'slaState', 'slaNextDueAt',
   ],
   lists: ['involvedAgentIds', 'customerPhones', 'ticketKeys'],
   search: 'searchText',
@@ -41,6 +41,11 @@ const TICKETS_SHAPE: CollectionShape = {
     { name: 'account_customerPhones', fields: ['accountId', 'customerPhones'] },
     { name: 'account_ticketKeys', fields: ['accountId', 'ticketKeys'] },
     { name: 'account_involvedAgentIds', fields: ['accountId', 'involvedAgentIds'] },
+    // The SLA watcher's tickets whose moment has come, across accounts.
+    { name: 'slaCheckAt', fields: ['slaCheckAt'] },
+    // The agent's SLA queue: what waits, by next due moment; what was breached or met, newest first.
+    { name: 'account_slaState_nextDue', fields: ['accountId', 'slaState', 'slaNextDueAt', '_id'] },
+    { name: 'account_slaState_createdAt', fields: ['accountId', 'slaState', 'createdAt', '_id'] },
   ],
 };
 

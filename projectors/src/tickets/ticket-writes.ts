@@ -90,6 +90,7 @@ export const ticketCreated = (d: TicketCreatedData, known: TicketCustomer | null
     autoResolved: false,
     family: rootTicketId === d.ticketId ? familyAfter(emptyFamily(), familyChange) : null,
     voiceFcr: null,
+    slaTargets: d.slaTargets ?? null,
     ticketKeys: ticketKeys(own),
     searchText: ticketSearchText(own, customer),
   };

@@ -1,7 +1,7 @@
 import {
   CUSTOMER_STREAM_PREFIX, CustomerEvent, DocumentWrite, ProjectionReads, RecordedEvent, storedTimestamp, TICKET_LIFECYCLE_EVENT_TYPES, TICKET_STREAM_PREFIX, TicketDocument,
   TicketEvent, TicketLifecycleEvent, TICKETS_COLLECTION, TICKETS_PROJECTION,
-  Position, sortablePosition,
+  Position, slaCheckAt, slaStanding, SlaTimes, sortablePosition,
 } from '@support/domain';
 import { ProjectionDefinition } from '../runtime';
 import { loadTicketCustomer } from './customer-lookup';
@@ -39,17 +39,32 @@ const withFamily = async (
   ];
 };
 
+/** The SLA fields a ticket's targets, outcomes and metrics give: the watcher's next moment, and the queue's standing and next due moment. */
+const slaFields = (t: SlaTimes): Record<string, unknown> => {
+  const standing = slaStanding(t);
+  return { slaCheckAt: slaCheckAt(t), slaState: standing.state, slaNextDueAt: standing.nextDueAt };
+};
+
+/** The change with the ticket's SLA fields, those the change moves. */
+const withSla = (doc: TicketDocument, own: Record<string, unknown>): Record<string, unknown> => {
+  if (doc.slaTargets === undefined || doc.slaTargets === null || doc.slaTargets.length === 0) return own;
+  const fields = slaFields({ ...doc, ...own });
+  const moved = Object.entries(fields).filter(([k, v]) => v !== ((doc as unknown as Record<string, unknown>)[k] ?? null));
+  return moved.length === 0 ? own : { ...own, ...Object.fromEntries(moved) };
+};
+
 const lifecycle = async (reads: ProjectionReads, e: TicketLifecycleEvent): Promise<readonly DocumentWrite[]> => {
   const doc = await ticket(reads, e.data.ticketId);
   if (doc === null) return [];
-  const change = lifecycleChange(doc, e);
+  const made = lifecycleChange(doc, e);
+  const change = { ...made, own: withSla(doc, made.own) };
   const decision = change.voiceFcr === undefined ? undefined : { ...change.voiceFcr, laterInboundContact: false };
   return withFamily(reads, doc, change.own, change.family, decision);
 };
 
 const created = async (reads: ProjectionReads, e: Extract<TicketEvent, { type: 'TicketCreated' }>, at: Position): Promise<readonly DocumentWrite[]> => {
   const made = ticketCreated(e.data, await loadTicketCustomer(reads, e.data.customerId));
-  const write = { ...made, set: { ...made.set, createdPosition: sortablePosition(at) } };
+  const write = { ...made, set: { ...made.set, createdPosition: sortablePosition(at), ...slaFields({ slaTargets: e.data.slaTargets ?? null }) } };
   const rootId = e.data.rootTicketId ?? e.data.parentTicketId;
   if (rootId === undefined || rootId === null || rootId === e.data.ticketId) return [write];
   const root = await ticket(reads, rootId);

@@ -10,7 +10,7 @@ export interface TicketDetailsDeps {
 const NOT_FOUND = () => E.left(problem(404, 'Ticket not found'));
 
 /** Read-model fields that are internal (scoping, search, positions) and never answered. */
-const INTERNAL = new Set(['_id', 'accountId', 'ticketKeys', 'searchText', '_appliedPosition']);
+const INTERNAL = new Set(['_id', 'accountId', 'ticketKeys', 'searchText', '_appliedPosition', 'slaCheckAt']);
 
 /** GET /apis/tickets/{ticketId}: the ticket as the read model holds it (what the list filters and the export read). */
 export const ticketDetails = async (deps: TicketDetailsDeps, principal: Principal, ticketId: string): Promise<E.Either<HttpProblem, HttpAnswer>> => {

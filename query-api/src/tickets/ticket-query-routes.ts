@@ -1,11 +1,13 @@
 import Router from '@koa/router';
-import { authenticate, respond } from '@support/http-edge';
+import { authenticate, rateLimit, respond } from '@support/http-edge';
 import { Principal } from '@support/domain';
 import { addTicketListRoute, TicketListRouteDeps } from './list-tickets-route';
 import { ticketDetails, TicketDetailsDeps, ticketEvents } from './ticket-details';
+import { ticketSla, TicketSlaDeps } from './ticket-sla';
+import { slaQueue } from './sla-queue';
 
-/** The ticket query routes: the list (docs/api/ticket-list.md), one ticket and its history (agent workspace). */
-export const ticketQueryRoutes = (deps: TicketListRouteDeps & TicketDetailsDeps): Router => {
+/** The ticket query routes: the list (docs/api/ticket-list.md), one ticket, its history and its SLA targets (agent workspace), the SLA queue. */
+export const ticketQueryRoutes = (deps: TicketListRouteDeps & TicketDetailsDeps & TicketSlaDeps): Router => {
   const router = new Router();
   addTicketListRoute(router, deps);
   router.get('/apis/tickets/:ticketId', authenticate(deps.directory), async (ctx) => {
@@ -13,6 +15,12 @@ export const ticketQueryRoutes = (deps: TicketListRouteDeps & TicketDetailsDeps)
   });
   router.get('/apis/tickets/:ticketId/events', authenticate(deps.directory), async (ctx) => {
     respond(ctx, await ticketEvents(deps, ctx.state.principal as Principal, ctx.params.ticketId));
+  });
+  router.get('/apis/sla/queue', authenticate(deps.directory), rateLimit('ticketList', deps.limiters), async (ctx) => {
+    respond(ctx, await slaQueue(deps, ctx.state.principal as Principal, ctx.query, { deadline: ctx.state.deadline, broad: true }));
+  });
+  router.get('/apis/tickets/:ticketId/sla', authenticate(deps.directory), async (ctx) => {
+    respond(ctx, await ticketSla(deps, ctx.state.principal as Principal, ctx.params.ticketId));
   });
   return router;
 };

@@ -46,9 +46,9 @@ describe('dependencies that accept a connection and never answer: every request 
     }
   });
 
-  it('given the store hanging, when an agent looks up a customer\'s orders, then the answer comes within 10 s: 503 with Retry-After', async () => {
+  it('given the store hanging, when an agent looks up a customer\'s orders, then the answer comes within 9.5 s (the 10 s promise with margin for the proxy and the client): 503 with Retry-After', async () => {
     const { answer, ms } = await timed(() => svc.api('GET', `/apis/orders?phone=${encodeURIComponent(freshPhone())}`, { token: TOKENS.acmeAdmin }));
-    expect(ms).to.be.at.most(10_500);
+    expect(ms).to.be.at.most(9_500);
     expect(answer.status, JSON.stringify(answer.body)).to.equal(503);
     expect(answer.headers.get('retry-after')).to.not.equal(null);
   });
@@ -62,9 +62,9 @@ describe('dependencies that accept a connection and never answer: every request 
     expect(answer.body.error.code).to.equal('7001');
   });
 
-  it('given the chat app hanging, when templates are synced, then the answer comes within 10 s', async () => {
+  it('given the chat app hanging, when templates are synced, then the answer comes within 9.5 s (the 10 s promise with margin)', async () => {
     const { answer, ms } = await timed(() => svc.api('POST', '/apis/chatapp/template-sync', { token: TOKENS.acmeAdmin }));
-    expect(ms).to.be.at.most(10_500);
+    expect(ms).to.be.at.most(9_500);
     expect(answer.status).to.be.oneOf([500, 503]);
   });
 });

@@ -50,6 +50,30 @@ describe('SQLite read models: search by the rarest trigrams of a fragment', () =
     await readModels.close();
   });
 
+  for (const [share, holds] of [['one ticket in three', (i: number) => i % 3 === 0], ['nine tickets in ten', (i: number) => i % 10 !== 0]] as const) {
+    it(`given a fragment ${share} hold, when its pages are read in both orders, then each is the matching tickets in the list order, found by walking the tickets`, async () => {
+      // given: 600 tickets a minute apart (matches many enough that a page is found by walking the tickets in order)
+      const docs = Array.from({ length: 600 }, (_, i) => ticketDoc({
+        _id: `t-${String(i).padStart(4, '0')}`, createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), customerName: holds(i) ? `Anna Kowalski ${i}` : `Ben Novak ${i}`,
+      }));
+      const readModels = await ticketReadModelsWith(docs);
+      const expected = docs.filter((_, i) => holds(i)).map((d) => d._id);
+      const total = expected.length;
+      // when
+      const ids = async (c: TicketCriteria, page: number, limit: number) => {
+        const p = await readModels.tickets.page(c, page, limit, []);
+        return { ids: p.docs.map((d) => d._id), total: p.total };
+      };
+      // then
+      const desc = { ...searching('kowals'), sortOrder: 'desc' as const };
+      expect(await ids(searching('kowals'), 1, 50)).to.deep.equal({ ids: expected.slice(0, 50), total });
+      expect(await ids(searching('kowals'), 2, 50)).to.deep.equal({ ids: expected.slice(50, 100), total });
+      expect(await ids(desc, 1, 20)).to.deep.equal({ ids: [...expected].reverse().slice(0, 20), total });
+      expect(await ids(desc, 3, 20)).to.deep.equal({ ids: [...expected].reverse().slice(40, 60), total });
+      await readModels.close();
+    });
+  }
+
   it('given sampled texts, then a fragment is looked up by its three rarest trigrams, and as a phrase when even the rarest is common', () => {
     // given
     const db = new Database(':memory:');

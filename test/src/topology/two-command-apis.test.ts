@@ -3,13 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { findNginx } from '@support/app';
-import { exampleConfig, withoutRateLimits } from '../support/example-config';
+import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
 import { TestService } from '../support/test-service';
 import { parsePrometheus, total } from '../metrics/prometheus-text';
 import { describeAnswers, emailsAtOnce, recordedEmailCounts } from '../tickets/lifecycle/commands-at-once';
 import { newTicket } from '../tickets/lifecycle/support';
+import { createTicket, freshPhone } from '../tickets/create/support/ticket-service';
 import { edgeApi } from './support/edge-api';
-import { freePort, HOST, Proc, startComponent, printOutputsIfFailed, startEdge, stopAll } from './support/processes';
+import { freePort, HOST, Proc, startComponent, printOutputsIfFailed, startEdge, stopAll, stopGently } from './support/processes';
+
+/** Every account's limits lifted but globex's, which keeps the defaults (5 manual tickets a minute per token). */
+const configWithGlobexLimited = () => {
+  const config = withoutRateLimits(exampleConfig());
+  delete config.accounts.find((a) => a.id === 'globex')!.rateLimits;
+  return config;
+};
 
 /**
  * Command-api scaled out: two command-api processes behind nginx (which spreads the requests over
@@ -28,6 +36,7 @@ const countsOf = async (port: number) => {
   return {
     emailsAnswered: total(families, 'support_http_requests_total', { method: 'POST', route: '/apis/tickets/:ticketId/emails' }),
     appendsRefused: total(families, 'support_event_store_append_duration_seconds', { outcome: 'wrong_expected_version' }),
+    ticketsAnswered: total(families, 'support_http_requests_total', { method: 'POST', route: '/apis/tickets/manual' }),
   };
 };
 
@@ -37,6 +46,7 @@ describe('two command-api processes behind nginx (projectors and query-api besid
   const procs = {} as Partial<Record<Name, Proc>>;
   let workDir: string | undefined;
   let edge: TestService;
+  let start: (name: Name, component: string) => Promise<Proc>;
 
   before(async function () {
     this.timeout(90_000);
@@ -51,12 +61,12 @@ describe('two command-api processes behind nginx (projectors and query-api besid
     // nginx's workers (not root when its master is) write their temporary files under it.
     chmodSync(workDir, 0o755);
     const configFile = path.join(workDir, 'accounts.json');
-    writeFileSync(configFile, JSON.stringify(withoutRateLimits(exampleConfig())));
+    writeFileSync(configFile, JSON.stringify(configWithGlobexLimited()));
     for (const name of PROCESSES) ports[name] = await freePort();
     const edgeUrl = `http://${HOST}:${ports.nginx}`;
     edge = edgeApi(edgeUrl) as TestService;
     const env = { PATH: process.env.PATH, HOST, DATA_DIR: path.join(workDir, 'data'), CONFIG_FILE: configFile, PUBLIC_BASE_URL: edgeUrl, LOG_LEVEL: 'warn' };
-    const start = (name: Name, component: string) => startComponent(component, ports[name], env, (proc) => {
+    start = (name: Name, component: string) => startComponent(component, ports[name], env, (proc) => {
       procs[name] = proc;
     });
     // The projectors first: they make the read models' tables.
@@ -94,5 +104,22 @@ describe('two command-api processes behind nginx (projectors and query-api besid
     const counts = await recordedEmailCounts(edge, ticketId);
     expect([...counts.keys()].sort()).to.deep.equal(Array.from({ length: 50 }, (_, i) => `two-processes-${i}`).sort());
     expect([...counts.values()].every((n) => n === 1), 'each message recorded once').to.equal(true);
+  });
+
+  it('given the default 5 manual tickets a minute per token, when one token creates 12 tickets one after another through nginx (over both processes) and once more to the restarted process and through nginx after one process restarts, then exactly 5 answer 200 and every other 429', async () => {
+    // given
+    const create = async (i: number, via: Pick<TestService, 'api'> = edge) => (await createTicket(via as TestService, { customer: { phone: freshPhone() }, query: `limited ${i}` }, TOKENS.globexAdmin)).status;
+    const before = await Promise.all(COMMAND_APIS.map((name) => countsOf(ports[name])));
+    // when
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push(await create(i));
+    const afterBurst = await Promise.all(COMMAND_APIS.map((name) => countsOf(ports[name])));
+    await stopGently(procs['command-api-1']);
+    await start('command-api-1', 'command-api');
+    const afterRestart = [await create(12, edgeApi(`http://${HOST}:${ports['command-api-1']}`)), await create(13)];
+    // then
+    expect(afterBurst.every((a, i) => a.ticketsAnswered > before[i].ticketsAnswered), 'each command-api process answered some of them').to.equal(true);
+    expect(statuses).to.deep.equal([200, 200, 200, 200, 200, 429, 429, 429, 429, 429, 429, 429]);
+    expect(afterRestart, 'the counts outlive the restart').to.deep.equal([429, 429]);
   });
 });

@@ -43,11 +43,13 @@ export interface SearchIndex {
 }
 
 /**
- * How the rows of a search are met: `probe` (the index's matches read by row number, then put in
- * the list's order) suits few matches; `walk` (the account's tickets read in the list's order,
- * each tested against the index's matches) suits many, since a page is found after a few of them.
+ * How the rows of a search are met: `probe`, the index's matches read by row number, then put in
+ * the list's order (suits few matches); `walk`, the account's tickets read in the list's order from
+ * an index of the table, each tested against the index's matches, read once (suits more);
+ * `walkTexts`, the same walk testing each ticket's own text, no search index read (suits a
+ * fragment so common that the walk passes fewer tickets than the index holds matches).
  */
-export type SearchAccess = 'probe' | 'walk';
+export type SearchAccess = 'probe' | 'walk' | 'walkTexts';
 
 /** An FTS5 string: the text in double quotes (its own doubled). */
 export const ftsString = (text: string): string => `"${text.replace(/"/g, '""')}"`;
@@ -59,21 +61,20 @@ export const indexable = (fragment: string): boolean => [...fragment].length >= 
  * The search: each fragment of three characters or more from the account's FTS5 trigram index
  * (case-sensitive, over text and fragments both in lower case: a phrase of trigrams is exactly "the
  * text holds it") and from the text of the tickets not in that index yet (the pending ones, a few
- * thousand at most); shorter ones by looking in each candidate's text.
+ * thousand at most); shorter ones by looking in each candidate's text, as `walkTexts` does for all.
  */
 const search = (fragments: readonly string[], accountId: string, index: SearchIndex, access: SearchAccess): SqlPart => {
   const n = access === 'walk' ? '+n' : 'n';
   const table = index.tableOf(accountId);
   const parts = fragments.map((f): SqlPart => {
     const holds = { sql: `instr(${col('searchText')}, ?) > 0`, params: [f] };
-    if (!indexable(f)) return holds;
-    const pending = { sql: `${n} IN (SELECT n FROM ${quoted(searchPendingTable(TICKETS_TABLE))}) AND ${holds.sql}`, params: [f] };
-    if (table === null) return pending;
+    if (!indexable(f) || access === 'walkTexts') return holds;
+    const pending = `${n} IN (SELECT n FROM ${quoted(searchPendingTable(TICKETS_TABLE))})`;
+    if (table === null) return { sql: `${pending} AND ${holds.sql}`, params: holds.params };
     const lookup = index.plan(f);
-    const inIndex = `${n} IN (SELECT rowid FROM ${quoted(table)} WHERE text MATCH ?)`;
-    const indexed: SqlPart = lookup.kind === 'phrase' ? { sql: inIndex, params: [ftsString(f)] }
-      : { sql: `${inIndex} AND ${holds.sql}`, params: [lookup.grams.map(ftsString).join(' AND '), f] };
-    return { sql: `((${indexed.sql}) OR (${pending.sql}))`, params: [...indexed.params, ...pending.params] };
+    const terms = lookup.kind === 'phrase' ? ftsString(f) : lookup.grams.map(ftsString).join(' AND ');
+    // One test of the text after either set: (indexed ∧ holds) ∨ (pending ∧ holds) made the walk read every ticket's row.
+    return { sql: `(${n} IN (SELECT rowid FROM ${quoted(table)} WHERE text MATCH ?) OR ${pending}) AND ${holds.sql}`, params: [terms, f] };
   });
   return parts.length === 1 ? parts[0] : { sql: parts.map((p) => `(${p.sql})`).join(' OR '), params: parts.flatMap((p) => p.params) };
 };

@@ -11,11 +11,12 @@ import { joinAnd, SqlPart } from './field-match-sql';
 import { quoted } from './sql-values';
 
 /**
- * A walk of the account's tickets in the list's order costs about this many times less per ticket
- * than reading a match by its row number and sorting it: a search walks when the tickets it must
- * pass to fill the page are fewer than this many times its matches.
+ * What meeting a search's rows costs, in microseconds (measured on 400,000 desk tickets, see
+ * docs/performance.md): reading a match by its row number for the sort; reading the index's
+ * match list once for a walk; passing a ticket of the walk by the table's index; passing it by
+ * reading its text. The search meets its rows the cheapest way for its number of matches.
  */
-const WALK_ADVANTAGE = 10;
+const COST_US = { probedMatch: 5, listedMatch: 0.3, passedByIndex: 0.2, passedByText: 2.5 } as const;
 
 const pick = <T extends ReadDocument>(doc: Record<string, unknown>, fields: readonly string[]): T => {
   const out: Record<string, unknown> = { _id: doc._id };
@@ -52,9 +53,17 @@ export class TicketQueries {
     };
   }
 
+  /**
+   * A page's documents. A search's matches met by row number are put in order by their keys alone,
+   * and only the page's documents read (each match's whole document would otherwise go through the sort).
+   */
   private rows<T extends ReadDocument>(c: TicketCriteria, skip: number, limit: number, fields: readonly string[], access: SearchAccess): T[] {
     const where = criteriaWhere(c, this.index, access);
-    const sql = `SELECT doc FROM ${quoted(TICKETS_TABLE)} WHERE ${where.sql} ORDER BY ${criteriaOrder(c)} LIMIT ${limit} OFFSET ${skip}`;
+    const table = quoted(TICKETS_TABLE);
+    const order = criteriaOrder(c);
+    const page = `WHERE ${where.sql} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`;
+    const sorted = c.searchFragments !== undefined && access === 'probe';
+    const sql = sorted ? `SELECT doc FROM ${table} WHERE n IN (SELECT n FROM ${table} ${page}) ORDER BY ${order}` : `SELECT doc FROM ${table} ${page}`;
     return (this.reads.get(sql).all(...where.params) as { doc: string }[]).map((r) => pick<T>(JSON.parse(r.doc) as Record<string, unknown>, fields));
   }
 
@@ -163,11 +172,19 @@ export class TicketQueries {
     return indexed + pending;
   }
 
-  /** Walk when the tickets passed to find `rows` matches (at the account's share of matches) are fewer than WALK_ADVANTAGE times the matches. */
+  /**
+   * The cheapest access for a page ending at `rows`, the tickets a walk passes estimated at the
+   * account's share of matches.
+   */
   private access(c: TicketCriteria, matches: number | null, rows: number): SearchAccess {
     if (matches === null || matches === 0) return 'probe';
-    const tickets = this.accountTickets(c.accountId);
-    return (rows * tickets) / matches < WALK_ADVANTAGE * matches ? 'walk' : 'probe';
+    const passed = (rows * this.accountTickets(c.accountId)) / matches;
+    const costs: readonly (readonly [SearchAccess, number])[] = [
+      ['probe', matches * COST_US.probedMatch],
+      ['walk', matches * COST_US.listedMatch + passed * COST_US.passedByIndex],
+      ['walkTexts', passed * COST_US.passedByText],
+    ];
+    return costs.reduce((best, next) => (next[1] < best[1] ? next : best))[0];
   }
 
   private accountTickets(accountId: string): number {

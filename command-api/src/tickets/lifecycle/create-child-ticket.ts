@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { contention, HttpAnswer, HttpProblem, ok } from '@support/http-edge';
 import {
-  ChildTicketRequest, CommandContext, decodeRequest, Logger, normalizeSource, Principal, ticketDecider, TicketTextProcessor, TicketState, ticketStream,
+  accountSlaTargets, ChildTicketRequest, CommandContext, decodeRequest, Logger, normalizeSource, Principal, ticketDecider, TicketTextProcessor, TicketState, ticketStream,
 } from '@support/domain';
 import { loadStream } from '@support/event-sourcing';
 import { appendNewTicket } from '../append-new-ticket';
@@ -66,6 +66,7 @@ export const createChildTicket = async (
     createdByUserId: principal.user?.id ?? null, createdByTokenId: principal.tokenId, createdAt: ctx.now.toISOString(),
     payload: null, payloadFormat: null, relatedTicketNumber: String(parent.ticketNumber), objectiveValues: {}, images: [],
     parentTicketId: parent.ticketId, ticketType: r.kind, childTicketParam: r.childTicketParam ?? null, rootTicketId: parent.rootTicketId, forced: false,
+    slaTargets: accountSlaTargets(principal.account, ctx.now.getTime()),
   }, null);
   const linked = await workTicket(deps, ctx, parent.ticketId, {
     type: 'LinkChild', childTicketId: ticketId, kind: r.kind, childTicketParam: r.childTicketParam ?? null, at: ctx.now.toISOString(),

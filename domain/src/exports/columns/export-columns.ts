@@ -216,7 +216,9 @@ export const exportColumns = (ctx: ExportColumnContext): ExportColumns => {
   ];
 
   const slaPolicies = account.slaPolicies ?? [];
-  const sla: Column[] = withNumericSuffixes(slaPolicies.map((p) => `SLA: ${p.label}`)).map((name, i) => [name, (r) => slaCell(slaPolicies[i], r, clock, nowMs), PLAIN]);
+  const occurrence = slaPolicies.map((p, i) => slaPolicies.slice(0, i).filter((q) => q.label === p.label).length);
+  const sla: Column[] = withNumericSuffixes(slaPolicies.map((p) => `SLA: ${p.label}`))
+    .map((name, i) => [name, (r) => slaCell(slaPolicies[i], occurrence[i], r, { targets: r.t.slaTargets, outcomes: r.t.slaOutcomes }, clock, nowMs), PLAIN]);
   const objectives: Column[] = ctx.objectiveParams.map((param, i): Column => [
     `Objective: ${param}`,
     ({ t, payload }) => {

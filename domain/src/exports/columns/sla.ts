@@ -1,32 +1,32 @@
 import { SlaPolicy } from '../../config/account-config';
+import { SlaMoments, SlaState, slaState } from '../../sla/sla-state';
+import { SlaTarget, targetState } from '../../sla/sla-target';
+import { SlaOutcomes } from '../../sla/sla-outcomes';
 import { DurationClock } from './business-clock';
 
+export type SlaCell = 'Met' | 'Breached' | 'Pending' | '';
 
-type SlaCell = 'Met' | 'Breached' | 'Pending' | '';
+const CELLS = { met: 'Met', breached: 'Breached', pending: 'Pending' } as const;
 
 /**
- * One SLA policy on one ticket (its creation, first response and resolution as epoch ms, and the
- * durations to them on the account's clock when the row has them already), on the account's duration clock (opening hours when configured):
- * the metric happened (first response, resolution) within the target: Met, after it: Breached;
- * not happened and the target moment passed by `now`: Breached, else Pending.
+ * The export's `SLA: <label>` cell of one policy on one ticket: the live SLA state in the column's
+ * words. A ticket whose targets were recorded at its creation is measured by its own target of that
+ * label (its recorded outcome, SlaMet or SlaBreached, once there is one) (the `occurrence`-th of that label, as policies may share one; empty when the policy did not
+ * exist then); an older ticket by the policy on the account's clock (slaState). Empty without a
+ * creation time.
  */
 export const slaCell = (
-  policy: SlaPolicy,
-  t: {
-    readonly created: number | null; readonly firstResponse: number | null; readonly resolved: number | null;
-    readonly firstResponseMs?: number | null; readonly resolutionMs?: number | null;
-  },
-  clock: DurationClock,
-  nowMs: number,
+  policy: SlaPolicy, occurrence: number, t: SlaMoments, recorded: { readonly targets?: readonly SlaTarget[] | null; readonly outcomes?: SlaOutcomes | null },
+  clock: DurationClock, nowMs: number,
 ): SlaCell => {
-  const created = t.created;
-  if (created === null) return '';
-  const targetMs = policy.targetMinutes * 60_000;
-  const firstResponse = policy.metric === 'firstResponse';
-  const happened = firstResponse ? t.firstResponse : t.resolved;
-  if (happened !== null) {
-    const took = (firstResponse ? t.firstResponseMs : t.resolutionMs) ?? clock.elapsedMs(created, happened);
-    return took <= targetMs ? 'Met' : 'Breached';
+  const targets = recorded.targets;
+  let state: SlaState | null;
+  if (targets === undefined || targets === null) state = slaState(policy, t, clock, nowMs);
+  else {
+    const index = targets.map((x, i) => [x, i] as const).filter(([x]) => x.label === policy.label)[occurrence]?.[1];
+    const target = index === undefined ? undefined : targets[index];
+    state = target === undefined || t.created === null ? null
+      : recorded.outcomes?.[index!] ?? targetState(target, target.metric === 'firstResponse' ? t.firstResponse : t.resolved, nowMs);
   }
-  return clock.elapsedMs(created, nowMs, targetMs + 1) > targetMs ? 'Breached' : 'Pending';
+  return state === null ? '' : CELLS[state];
 };

@@ -29,7 +29,9 @@ export type TicketCommand =
       readonly byUserId: string | null;
       readonly at: string;
     }
-  | { readonly type: 'AddSentiment'; readonly sentiment: TicketSentiment; readonly addedBy: 'textProcessor' | 'agent'; readonly agentId: string | null; readonly at: string };
+  | { readonly type: 'AddSentiment'; readonly sentiment: TicketSentiment; readonly addedBy: 'textProcessor' | 'agent'; readonly agentId: string | null; readonly at: string }
+  /** Records each SLA target whose outcome is settled at `at` (SlaMet, SlaBreached); the SLA watcher sends it when a ticket's moment comes. */
+  | { readonly type: 'RecordSlaOutcomes'; readonly at: string };
 
 /** Why the decider refused a command. */
 export type TicketError =

@@ -4,6 +4,7 @@ import { TicketEvent, TicketStatus } from '../events';
 import { evolveTicket, initialTicketState, MaybeTicket, TicketState } from '../ticket';
 import { TicketCommand, TicketError } from './commands';
 import { ResponseChannel } from './events';
+import { slaOutcomeEvents } from '../../sla/sla-outcomes';
 import { canMove, isEndingStatus, isResolvingStatus, resolverOf } from './status-transitions';
 
 type Decision = E.Either<TicketError, readonly TicketEvent[]>;
@@ -150,6 +151,8 @@ const decideWorked = (t: TicketState, c: TicketCommand): Decision => {
     case 'AddSentiment':
       if (t.sentiments[t.sentiments.length - 1] === c.sentiment) return nothing;
       return E.right([{ type: 'SentimentAdded', data: { ...ids, sentiment: c.sentiment, addedBy: c.addedBy, agentId: c.agentId, at: c.at } }]);
+    case 'RecordSlaOutcomes':
+      return E.right(slaOutcomeEvents(t, Date.parse(c.at)));
     default:
       return nothing;
   }

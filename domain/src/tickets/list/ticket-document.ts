@@ -1,4 +1,7 @@
 import { ReadDocument } from '../../ports/read-document';
+import { SlaTarget } from '../../sla/sla-target';
+import { SlaOutcomes } from '../../sla/sla-outcomes';
+import { SlaStanding } from '../../sla/sla-standing';
 
 /** Names of the ticket read model (projection and collection) that commands wait for (read your writes). */
 export const TICKETS_PROJECTION = 'tickets';
@@ -155,6 +158,15 @@ export interface TicketDocument extends ReadDocument {
   readonly family?: TicketFamilyMetrics | null;
   /** The Voice FCR decision stored on the root when one of its incoming calls was evaluated, or null. */
   readonly voiceFcr?: VoiceFcrDecision | null;
+  /** The SLA targets recorded when the ticket was created; null for tickets created before targets were recorded (the account's policies apply). */
+  readonly slaTargets?: readonly SlaTarget[] | null;
+  /** Targets recorded met or breached, by their place in slaTargets. */
+  readonly slaOutcomes?: SlaOutcomes | null;
+  /** The next moment the SLA watcher records an outcome of this ticket (slaCheckAt), null when none is due. Internal. */
+  readonly slaCheckAt?: string | null;
+  /** The ticket's SLA standing (slaStanding) and the earliest due moment of its targets still waiting, for the agent's SLA queue. */
+  readonly slaState?: SlaStanding | null;
+  readonly slaNextDueAt?: string | null;
   /** The ticket's number (as text) and name: what the ticketNumber filter matches exactly (see ticketKeys). Internal. */
   readonly ticketKeys: readonly string[];
   /** Lower-cased text of every value `search` looks in (see ticketSearchText). Internal. */

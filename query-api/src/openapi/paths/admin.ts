@@ -64,4 +64,28 @@ export const adminPaths: Paths = {
       '404': unknownCollection,
     }),
   },
+  '/admin/parked-events': {
+    get: operation({
+      operationId: 'listParkedEvents', summary: 'The events the projections could not apply and parked (operator token only)', tags: TAGS,
+      description: 'A parked event is one a read model skipped after a few failed tries: the read model lacks what it would have written until a retry applies it.',
+    }, { auth: 'admin' }, {
+      '200': answer('The parked events, by read model, oldest first.', record({
+        data: arrayOf(object({
+          readModel: str(), eventId: str(), streamName: str(), revision: str(), eventType: str(), position: str(),
+          errorMessage: str('The projection\'s error (at most 500 characters).'), attempts: int(), parkedAt: str(), retryRequestedAt: str('When a retry was asked for, if one is pending.'),
+        }, ['readModel', 'eventId', 'streamName', 'revision', 'eventType', 'position', 'errorMessage', 'attempts', 'parkedAt'])),
+      })),
+      '403': errorAnswer('Not the operator token.'),
+    }),
+  },
+  '/admin/parked-events/{readModel}/{eventId}/retry': {
+    post: operation({
+      operationId: 'retryParkedEvent', summary: 'Ask the projection to apply a parked event again, in its next batch (operator token only)', tags: TAGS,
+      parameters: [pathParam('readModel', 'The read model that parked it.'), pathParam('eventId', 'The parked event\'s id.')],
+    }, { auth: 'admin' }, {
+      '202': answer('Asked: the event leaves GET /admin/parked-events once applied, or stays with its new error.', record({ status: { const: 'retry_requested' }, readModel: str(), eventId: str() })),
+      '403': errorAnswer('Not the operator token.'),
+      '404': errorAnswer('No such event is parked in that read model.'),
+    }),
+  },
 };

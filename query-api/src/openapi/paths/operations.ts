@@ -1,4 +1,4 @@
-import { answer, errorAnswer, object, operation, pathParam, Paths, queryParam, record, str } from '@support/http-edge';
+import { answer, arrayOf, errorAnswer, int, mapOf, object, operation, pathParam, Paths, queryParam, record, str } from '@support/http-edge';
 
 const TAGS = ['Operations'];
 const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
@@ -11,11 +11,16 @@ export const operationPaths: Paths = {
   },
   '/health/ready': {
     get: operation({
-      operationId: 'ready', summary: 'Ready once the read models are rebuilt from the log, and while writes find storage', tags: TAGS,
-      description: '503 `starting` while the read models are rebuilt; 503 `storage_unavailable` for 5 s after a write failed for lack of storage (a full disk), and again while writes keep failing. Reads keep working meanwhile.',
+      operationId: 'ready', summary: 'Ready once the read models are rebuilt from the log, while writes find storage and the read models keep up', tags: TAGS,
+      description: '503 `starting` while the read models are rebuilt; 503 `storage_unavailable` after a write failed for lack of storage (a full disk), until a write succeeds again; 503 `projections_behind` while a read model has not applied an event of the log for longer than the read-your-writes wait (5 s): commands then answer before the lists show them. Reads keep working meanwhile.',
     }, { gated: false }, {
-      '200': answer('Ready.', record({ status: { const: 'ready' } })),
-      '503': answer('Still rebuilding the read models, or writes found no storage within the last 5 s.', record({ status: { enum: ['starting', 'storage_unavailable'] } })),
+      '200': answer('Ready; `parkedEvents` counts, per read model, the events it could not apply and skipped (GET /admin/parked-events).', object({
+        status: { const: 'ready' }, parkedEvents: mapOf(int()),
+      }, ['status'])),
+      '503': answer('Still rebuilding the read models, writes find no storage, or read models lag behind the log (`readModels` names them).', object({
+        status: { enum: ['starting', 'storage_unavailable', 'projections_behind'] },
+        readModels: arrayOf(str()), parkedEvents: mapOf(int()),
+      }, ['status'])),
     }),
   },
   '/metrics': {

@@ -1,4 +1,4 @@
-import { answer, arrayOf, errorAnswer, int, jsonRequestBody, operation, pathParam, Paths, rateLimitedSuccessHeaders, record, ref, str } from '@support/http-edge';
+import { answer, arrayOf, bool, dateTime, errorAnswer, int, jsonRequestBody, nullable, operation, pathParam, Paths, queryParam, rateLimitedSuccessHeaders, record, ref, str } from '@support/http-edge';
 
 const TAGS = ['Tickets'];
 
@@ -41,6 +41,43 @@ export const ticketQueryPaths: Paths = {
       operationId: 'getTicketEvents', summary: 'The ticket\'s history, oldest first (agent workspace)', tags: TAGS, parameters: [ticketId],
     }, { auth: 'token' }, {
       '200': answer('Every event of the ticket\'s stream.', record({ success: { const: true }, ticketId: str(), events: arrayOf(ref('StoredEvent')) })),
+      '404': notFound,
+    }),
+  },
+  '/apis/sla/queue': {
+    get: operation({
+      operationId: 'getSlaQueue', summary: 'The account\'s tickets by SLA standing: what waits, soonest due first; what was breached or met, newest first', tags: TAGS,
+      parameters: [
+        queryParam('state', '`pending` (default): a target still waits for its metric; `breached`: a target was breached; `met`: every target was met.', { enum: ['pending', 'breached', 'met'] }),
+        queryParam('dueWithinMinutes', 'With `pending`: only tickets whose next due moment comes within this many minutes (overdue ones included).', int(undefined, { minimum: 1 })),
+        queryParam('page', 'Page, from 1.', int(undefined, { minimum: 1 })),
+        queryParam('limit', 'Tickets a page, 1 to 250 (default 50).', int(undefined, { minimum: 1, maximum: 250 })),
+      ],
+    }, { auth: 'token', rateLimited: true }, {
+      '200': answer('One page of the queue.', record({
+        success: { const: true }, state: { enum: ['pending', 'breached', 'met'] }, total: int(), page: int(), limit: int(),
+        tickets: arrayOf(record({
+          id: str(), ticketNumber: nullable(int()), status: str(), assignedToId: nullable(str()), createdAt: dateTime(),
+          nextDueAt: nullable(dateTime('The earliest due moment of the targets still waiting.')),
+          targets: arrayOf(record({ label: str(), metric: { enum: ['firstResponse', 'resolution'] }, dueAt: nullable(dateTime()), state: { enum: ['pending', 'met', 'breached'] } })),
+        })),
+      }), rateLimitedSuccessHeaders),
+      '400': errorAnswer('An unknown parameter, or one out of range (`field` names it).'),
+    }),
+  },
+  '/apis/tickets/{ticketId}/sla': {
+    get: operation({
+      operationId: 'getTicketSla', summary: 'The ticket\'s SLA targets, each with its due moment and state, and its SLA events (agent workspace)', tags: TAGS, parameters: [ticketId],
+    }, { auth: 'token' }, {
+      '200': answer('Each target of the ticket and its SLA history.', record({
+        success: { const: true }, ticketId: str(),
+        recordedAtCreation: bool('false: a ticket created before targets were recorded; its targets are the account\'s policies now.'),
+        targets: arrayOf(record({
+          label: str(), metric: { enum: ['firstResponse', 'resolution'] }, targetMinutes: int(), dueAt: nullable(dateTime()),
+          state: { enum: ['pending', 'met', 'breached'] }, happenedAt: nullable(dateTime()),
+        })),
+        events: arrayOf(record({ id: str(), type: { enum: ['SlaMet', 'SlaBreached'] }, revision: int(), created: dateTime(), data: {} })),
+      })),
       '404': notFound,
     }),
   },

@@ -59,6 +59,10 @@ const DATA: Record<(typeof WEBHOOK_EVENT_TYPES)[number], Schema> = {
   'ticket.csat_submitted': ticket({ rating: int(), submittedAt: dateTime() }),
   'ticket.disposition_set': { allOf: [ticket({ fields: arrayOf(str(), 'The disposition fields set (names only).'), setById: nullable(str()), at: dateTime() }), object({ category: nullable(str()), subcategory: nullable(str()) })] },
   'ticket.child_created': ticket({ childTicketId: str(), kind: str(), at: dateTime() }),
+  'ticket.sla_met': ticket({ label: str(), metric: oneOfStrings(['firstResponse', 'resolution']), dueAt: nullable(dateTime()), metAt: dateTime() }),
+  'ticket.sla_breached': ticket({
+    label: str(), metric: oneOfStrings(['firstResponse', 'resolution']), dueAt: dateTime(), recordedAt: dateTime(), lateMs: int('How long after the due moment the breach was recorded.'),
+  }),
   'export.succeeded': record({ jobId: str(), processed: int(), fileSizeBytes: int(), completedAt: dateTime(), availableUntil: dateTime(), statusUrl: str('Poll it for a signed download URL.') }),
   'export.failed': record({ jobId: str(), error: str(), failedAt: dateTime(), statusUrl: str() }),
   'message.sent': record({ messageId: str(), attempt: int(), platformMessageId: nullable(str()), sentAt: dateTime() }),

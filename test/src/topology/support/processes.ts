@@ -45,7 +45,7 @@ export const exited = (p: Proc): Promise<void> =>
   p.child.exitCode !== null || p.child.signalCode !== null ? Promise.resolve() : new Promise((r) => p.child.once('exit', () => r()));
 
 /** Sends `signal` and waits for the exit (SIGKILL after 10 s). */
-const stopGently = async (p: Proc | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
+export const stopGently = async (p: Proc | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
   if (p === undefined || p.child.exitCode !== null || p.child.signalCode !== null) return;
   const timer = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
   p.child.kill(signal);

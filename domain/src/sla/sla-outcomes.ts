@@ -1,0 +1,54 @@
+import { SlaEvent } from './sla-events';
+import { SlaTarget, targetState } from './sla-target';
+
+/** What was recorded of each target, by its place in the ticket's targets. */
+export type SlaOutcomes = Readonly<Record<string, 'met' | 'breached'>>;
+
+/** What the SLA outcomes of a ticket are decided from: its recorded targets and outcomes, and when its metrics happened. */
+export interface SlaSubject {
+  readonly ticketId: string;
+  readonly accountId: string;
+  readonly slaTargets?: readonly SlaTarget[] | null;
+  readonly slaOutcomes?: SlaOutcomes | null;
+  readonly firstResponseAt?: string | null;
+  readonly resolvedAt?: string | null;
+}
+
+/** What the moments of a ticket's SLA outcomes follow from. */
+export type SlaTimes = Pick<SlaSubject, 'slaTargets' | 'slaOutcomes' | 'firstResponseAt' | 'resolvedAt'>;
+
+const happenedAt = (t: SlaTimes, target: SlaTarget): string | null => (target.metric === 'firstResponse' ? t.firstResponseAt : t.resolvedAt) ?? null;
+
+/**
+ * The events that record, at `nowMs`, each target not recorded yet whose state is settled: SlaMet
+ * when its metric happened by the due moment, SlaBreached when the due moment passed (whether the
+ * metric happened later or not yet). Pending targets wait.
+ */
+export const slaOutcomeEvents = (t: SlaSubject, nowMs: number): SlaEvent[] => {
+  const now = new Date(nowMs).toISOString();
+  return (t.slaTargets ?? []).flatMap((target, i): SlaEvent[] => {
+    if (t.slaOutcomes?.[i] !== undefined) return [];
+    const happened = happenedAt(t, target);
+    const state = targetState(target, happened === null ? null : Date.parse(happened), nowMs);
+    const on = { ticketId: t.ticketId, accountId: t.accountId, target: i, label: target.label, metric: target.metric };
+    if (state === 'met') return [{ type: 'SlaMet', data: { ...on, dueAt: target.dueAt, metAt: happened!, at: now } }];
+    if (state === 'breached') return [{ type: 'SlaBreached', data: { ...on, dueAt: target.dueAt!, recordedAt: now, lateMs: Math.max(0, nowMs - Date.parse(target.dueAt!)) } }];
+    return [];
+  });
+};
+
+/**
+ * The next moment a ticket's SLA outcomes need recording (ISO), or null: for each target not
+ * recorded yet, the moment its metric happened (it can be recorded now), else the first instant
+ * past its due moment. The SLA watcher looks at tickets whose moment has come.
+ */
+export const slaCheckAt = (t: SlaTimes): string | null => {
+  let next: number | null = null;
+  (t.slaTargets ?? []).forEach((target, i) => {
+    if (t.slaOutcomes?.[i] !== undefined) return;
+    const happened = happenedAt(t, target);
+    const at = happened !== null ? Date.parse(happened) : target.dueAt === null ? null : Date.parse(target.dueAt) + 1;
+    if (at !== null && (next === null || at < next)) next = at;
+  });
+  return next === null ? null : new Date(next).toISOString();
+};

@@ -1,0 +1,1 @@
+export * from './parked-event-routes';
