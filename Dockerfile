@@ -24,4 +24,6 @@ WORKDIR /app
 COPY --from=build /app /app
 VOLUME ["/data"]
 EXPOSE 8080
+# node itself is the container's process (no npm, no shell between): `docker stop`'s SIGTERM reaches it,
+# and it stops gracefully (requests in flight finish, up to 9 s).
 CMD ["node", "app/dist/start-all.js"]

@@ -15,3 +15,4 @@ export * from './ids';
 export { lockDir, type DirLock } from './files/lock/dir-lock';
 export * from './resilience';
 export { diskTakesWrites } from './files/storage-probe';
+export * from './transparency';

@@ -2,6 +2,7 @@ import {
   AccountDirectory, ActionRunner, BlobStore, ChatAppClient, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, StoreCallsFor, WebhookTransport,
 } from '@support/domain';
 import { LimiterFactory } from '@support/http-edge';
+import type { LogTransparency } from '@support/query-api';
 
 /** Everything a component may need, chosen by the composition root. Features take the parts they use. */
 export interface ServiceDeps {
@@ -35,6 +36,8 @@ export interface ServiceDeps {
     readonly allowedHosts: readonly string[];
     readonly transport: WebhookTransport;
   };
+  /** The Merkle tree beside the log and the verifier key of its checkpoints (the proof routes). */
+  readonly transparency: LogTransparency;
   /** OPERATOR_TOKEN: the operator's admin routes (event feed, read-model queries) over every account; unset: account admins only. */
   readonly operatorToken?: string;
 }

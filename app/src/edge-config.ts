@@ -1,4 +1,4 @@
-import { constants, readFileSync } from 'node:fs';
+import { chmodSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -49,6 +49,20 @@ http {
     include ${prefix}/support.conf;
 }
 `;
+
+/**
+ * Writes `nginx.conf` and `support.conf` (support.conf with these addresses) into `prefix` (made if
+ * missing), for `nginx -e stderr -p <prefix> -c <prefix>/nginx.conf`; answers that command's arguments.
+ */
+export const writeEdgeConfig = (prefix: string, addresses: EdgeAddresses, options: { accessLog?: boolean } = {}): string[] => {
+  const dir = path.resolve(prefix);
+  mkdirSync(dir, { recursive: true });
+  // nginx's workers (not root when the master is) create their temporary files under it.
+  chmodSync(dir, 0o755);
+  writeFileSync(path.join(dir, 'support.conf'), edgeServerConfig(addresses));
+  writeFileSync(path.join(dir, 'nginx.conf'), edgeMainConfig(dir, options));
+  return ['-e', 'stderr', '-p', dir, '-c', path.join(dir, 'nginx.conf')];
+};
 
 /** The nginx binary: NGINX_BIN, else `nginx` on PATH or in /usr/sbin (Debian's package); null when there is none. */
 export const findNginx = async (env: NodeJS.ProcessEnv = process.env): Promise<string | null> => {

@@ -5,14 +5,21 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { DirLock, diskTakesWrites, loadOrCreateSigningKey, lockDir, pinoLogger, uuidV7Generator, WEBHOOK_SIGNING_KEY_FILE, webhookSender } from '@support/adapters';
+import { createPublicKey } from 'node:crypto';
+import {
+  DirLock, diskTakesWrites, loadOrCreateLogSigningKey, loadOrCreateSigningKey, lockDir, SqliteTreeStore, TRANSPARENCY_FILE, pinoLogger, uuidV7Generator, WEBHOOK_SIGNING_KEY_FILE,
+  webhookSender,
+} from '@support/adapters';
+import { verifierKey } from '@support/event-sourcing';
 import { idempotencyKeys } from '@support/command-api';
 import { answerClientError, memoryLimiters, StorageHealth } from '@support/http-edge';
 import { AccountDirectory, Logger } from '@support/domain';
 import {
-  checkpointPollingProgress, dispatcherGroup, inProcessProgress, projectionGroup, readModelCheckpoints, readModelShapes, SubscriberRunner,
+  checkpointPollingProgress, dispatcherGroup, inProcessProgress, projectionGroup, readModelCheckpoints, readModelShapes, startCheckpointSigner, SubscriberRunner,
+  treeFollower,
 } from '@support/projectors';
 import { ServiceDeps } from './deps';
+import { drainServer } from './drain-server';
 import { Engines, openEngines } from './engines';
 import { Feature, features as allFeatures } from './features';
 import { buildGateway } from './gateway';
@@ -95,11 +102,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const port = (server.address() as AddressInfo).port;
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
   const publicBaseUrl = /:0$/.test(settings.publicBaseUrl) ? url : settings.publicBaseUrl;
-  const closeServer = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+  // A stop (SIGTERM, SIGINT) lets the requests in flight finish first.
+  const closeServer = () => drainServer(server);
   warmIntl();
   let engines: Engines;
   let projectorsLock: DirLock | null = null;
@@ -141,6 +145,10 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     registerParkedEvents(metrics, readModelNames, parked);
     const runsProjectors = components.includes('projectors');
     const fetchImpl = options.overrides?.fetch ?? fetch;
+    // The tree beside the log: written by the projectors' process (the follower), read by every process's proof routes.
+    const tree = SqliteTreeStore.open(path.join(settings.dataDir, TRANSPARENCY_FILE), { readonly: !runsProjectors });
+    stoppers.push(async () => tree.close());
+    const logKey = await loadOrCreateLogSigningKey(settings.dataDir, settings.logSigningKey);
     deps = {
       ...buildIntegrations(fetchImpl, logger, metrics),
       eventStore,
@@ -161,6 +169,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
         allowedHosts: settings.webhookAllowedHosts,
         transport: webhookSender({ allowedHosts: settings.webhookAllowedHosts }),
       },
+      transparency: { store: tree, verifierKey: verifierKey(settings.logOrigin, createPublicKey(logKey)) },
       ...(settings.operatorToken !== undefined ? { operatorToken: settings.operatorToken } : {}),
     };
 
@@ -175,6 +184,18 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       await dispatchers.group.start();
       stoppers.push(async () => {
         await Promise.all([group.stop(), dispatchers.group.stop()]);
+      });
+    }
+    if (runsProjectors && settings.logTree) {
+      // The Merkle tree follows the log on a subscription of its own; its head is signed every few seconds while it grows.
+      const follower = treeFollower(tree, eventStore, logger);
+      await follower.group.start();
+      const stopSigner = startCheckpointSigner({
+        store: tree, key: logKey, origin: settings.logOrigin, clock: deps.clock, logger, everyMs: settings.logCheckpointMs,
+      });
+      stoppers.push(async () => {
+        await stopSigner();
+        await follower.group.stop();
       });
     }
     ready = Promise.all(runners.map((r) => r.ready)).then(() => undefined);

@@ -23,6 +23,14 @@ export interface Settings {
   readonly webhookAllowedHosts: readonly string[];
   /** EXPORT_ACK_WAIT_MS (see exportAckWaitMs); unset: the export worker's default. */
   readonly exportAckWaitMs?: number;
+  /** LOG_SIGNING_KEY: the secret the log's Ed25519 checkpoint key is derived from (at least 32 characters); unset: one generated once in DATA_DIR. */
+  readonly logSigningKey?: string;
+  /** LOG_ORIGIN: the log's name, first line of each checkpoint and name of its key (no spaces or "+"; default support-service/log). */
+  readonly logOrigin: string;
+  /** LOG_CHECKPOINT_MS: how often the tree head is signed while the log grows (default 5000). */
+  readonly logCheckpointMs: number;
+  /** LOG_TREE=off: the projectors' process neither keeps the Merkle tree nor signs checkpoints (default on). */
+  readonly logTree: boolean;
 }
 
 /** The project's own demo configuration, used when CONFIG_FILE is unset. */
@@ -49,6 +57,26 @@ const exportAckWaitMs = (env: NodeJS.ProcessEnv): number | undefined => {
   return ms;
 };
 
+const logOrigin = (raw: string | undefined): string => {
+  const origin = nonEmpty(raw) ?? 'support-service/log';
+  if (/[\s+]/.test(origin)) throw new Error(`LOG_ORIGIN must hold no spaces and no "+", got "${origin}"`);
+  return origin;
+};
+
+const logCheckpointMs = (raw: string | undefined): number => {
+  const text = nonEmpty(raw);
+  if (text === undefined) return 5_000;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 100) throw new Error(`LOG_CHECKPOINT_MS must be a whole number of milliseconds, at least 100, got "${text}"`);
+  return ms;
+};
+
+const logTree = (raw: string | undefined): boolean => {
+  const text = nonEmpty(raw)?.toLowerCase() ?? 'on';
+  if (text !== 'on' && text !== 'off') throw new Error(`LOG_TREE must be on or off, got "${text}"`);
+  return text === 'on';
+};
+
 export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => {
   const port = Number(nonEmpty(env.PORT) ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`);
@@ -68,6 +96,10 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     logLevel: parseLogLevel(env.LOG_LEVEL),
     exportAckWaitMs: exportAckWaitMs(env),
     webhookSigningKey: nonEmpty(env.WEBHOOK_SIGNING_KEY),
+    logSigningKey: nonEmpty(env.LOG_SIGNING_KEY),
+    logOrigin: logOrigin(env.LOG_ORIGIN),
+    logCheckpointMs: logCheckpointMs(env.LOG_CHECKPOINT_MS),
+    logTree: logTree(env.LOG_TREE),
     webhookAllowedHosts: (nonEmpty(env.WEBHOOK_ALLOWED_HOSTS) ?? '').split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== ''),
   };
 };

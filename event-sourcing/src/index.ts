@@ -11,3 +11,4 @@ export * from './keyed-queue';
 export * from './dispatch';
 export * from './holder-process';
 export * from './parked-events';
+export * from './transparency';

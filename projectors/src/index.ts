@@ -5,3 +5,4 @@ export * from './messaging';
 export * from './exports';
 export * from './webhooks';
 export * from './parking';
+export * from './transparency';

@@ -8,3 +8,4 @@ export * from './exports';
 export * from './openapi';
 export * from './webhooks';
 export * from './parked-events';
+export * from './transparency';

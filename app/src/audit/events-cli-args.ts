@@ -1,14 +1,14 @@
 import * as E from 'fp-ts/Either';
 
-/** What `npm run events -- ...` asks for: the feed's query parameters, and where to read. */
-interface EventsCliArgs {
+/** What `npm run --silent events -- ...` asks for: the feed's query parameters, and where to read. */
+export interface EventsCliArgs {
   /** The parameters of GET /admin/events (stream, prefix, ticket, type, account, from, follow). */
   readonly query: Readonly<Record<string, string[]>>;
   /** Base URL of a running service (--url or EVENTS_URL): read over HTTP. Unset: open the engine directly. */
   readonly url?: string;
 }
 
-const EVENTS_USAGE = `usage: npm run events -- [<stream>] [--stream <name>]... [--ticket <id>]... [--type <EventType>]...
+export const EVENTS_USAGE = `usage: npm run --silent events -- [<stream>] [--stream <name>]... [--ticket <id>]... [--type <EventType>]...
                           [--prefix <stream prefix>]... [--account <id>] [--from <position>] [--follow] [--all]
                           [--url <service base URL>]
   --url (or EVENTS_URL): read a running service over HTTP (GET /admin/events), with the token in

@@ -19,7 +19,7 @@ export const readFeedFromEngine = async (settings: Settings, query: EventFeedQue
   } catch (e) {
     const inUse = /is in use by (process|another running service)/.test((e as Error).message);
     throw new Error(inUse
-      ? `${(e as Error).message}\nThe service is running: read it over HTTP instead, e.g. EVENTS_TOKEN=<operator token or an account admin's token> npm run events -- --url http://${settings.host}:${settings.port} ...`
+      ? `${(e as Error).message}\nThe service is running: read it over HTTP instead, e.g. EVENTS_TOKEN=<operator token or an account admin's token> npm run --silent events -- --url http://${settings.host}:${settings.port} ...`
       : (e as Error).message);
   }
   try {

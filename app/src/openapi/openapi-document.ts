@@ -1,7 +1,7 @@
 import { actionPaths, exportCommandPaths, messagingCommandPaths, recordPaths, ticketCommandPaths, webhookCommandPaths } from '@support/command-api';
 import { headers, Paths, schemas, securitySchemes } from '@support/http-edge';
 import {
-  adminPaths, exportQueryPaths, messagingQueryPaths, operationPaths, orderPaths, ticketQueryPaths, webhookMessages, webhookQueryPaths,
+  adminPaths, exportQueryPaths, logPaths, messagingQueryPaths, operationPaths, orderPaths, ticketQueryPaths, webhookMessages, webhookQueryPaths,
 } from '@support/query-api';
 
 export const OPENAPI_PATH = '/openapi.json';
@@ -19,7 +19,7 @@ const featurePaths = (...parts: readonly Paths[]): Paths => {
 /** Each feature's paths; a feature that adds routes describes them beside its routes and adds them here. */
 const FEATURE_PATHS: readonly Paths[] = [
   featurePaths(ticketCommandPaths, ticketQueryPaths), featurePaths(exportCommandPaths, exportQueryPaths), featurePaths(messagingCommandPaths, messagingQueryPaths),
-  recordPaths, actionPaths, orderPaths, featurePaths(webhookQueryPaths, webhookCommandPaths), adminPaths, operationPaths,
+  recordPaths, actionPaths, orderPaths, featurePaths(webhookQueryPaths, webhookCommandPaths), adminPaths, logPaths, operationPaths,
 ];
 
 /**

@@ -9,19 +9,16 @@ const ticketNumber = { type: ['integer', 'string'] } as Schema;
 
 /** Shared schemas (components.schemas). */
 export const schemas: Readonly<Record<string, Schema>> = {
-  Error: {
-    ...object({
-      error: {
-        description: 'Primary summary: the status name (for example `Bad Request`), or an object with code and message.',
-        anyOf: [str(), object({ code: str(), message: str() }, ['code', 'message'])],
-      },
-      message: str('Human-readable explanation: what to fix.'),
-      retryAfter: int('Seconds to wait, when applicable.', { minimum: 0 }),
-      field: str('The request field at fault, when there is one.'),
-      code: str('A machine-readable code (order routes).'),
-    }, [], { description: 'The error body of docs/api/README.md (Errors). At least one of error or message; extra keys allowed.' }),
-    anyOf: [{ required: ['error'] }, { required: ['message'] }],
-  },
+  Error: object({
+    error: {
+      description: 'Primary summary: the status name (for example `Bad Request`), or an object with code and message.',
+      anyOf: [str(), object({ code: str(), message: str() }, ['code', 'message'])],
+    },
+    message: str('Human-readable explanation: what to fix.'),
+    retryAfter: int('Seconds to wait, when applicable.', { minimum: 0 }),
+    field: str('The request field at fault, when there is one.'),
+    code: str('A machine-readable code (order routes).'),
+  }, ['error', 'message'], { description: 'The error body of docs/api/README.md (Errors): this service always sends both error and message; extra keys allowed.' }),
   RateLimitError: {
     allOf: [ref('Error'), object({ retryAfter: int('Seconds until the exceeded window lets a request through.', { minimum: 0 }) }, ['retryAfter', 'message'])],
   },

@@ -55,5 +55,8 @@ export const TICKETS_READ_MODEL_COLLECTIONS: Readonly<Record<string, CollectionS
   [TICKET_CUSTOMERS_COLLECTION]: { fields: ['accountId'] },
 };
 
-/** Raised when the documents' form changes: the engine empties the read model and it is rebuilt from the log. */
-export const TICKETS_READ_MODEL_VERSION = 1;
+/**
+ * Raised when the documents' form changes: the engine empties the read model and it is rebuilt from the log.
+ * 2: SQLite's `tickets:counts` holds the account and the status as plain text (was JSON text).
+ */
+export const TICKETS_READ_MODEL_VERSION = 2;

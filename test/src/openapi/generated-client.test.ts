@@ -60,6 +60,7 @@ describe('a client generated from the served document (openapi-typescript, opena
     const { flow } = (await import(pathToFileURL(flowJs).href)) as { flow: (baseUrl: string, token: string) => Promise<string[]> };
     const done = await flow(svc.url, TOKENS.acmeAdmin);
     // then every step answered as typed
-    expect(done.map((s) => s.split(' ')[0])).to.deep.equal(['create', 'list', 'download', 'template', 'template', 'insert', 'upsert', 'execute']);
+    expect(done.map((s) => s.split(' ')[0])).to.deep.equal(['create', 'list', 'download', 'template', 'template', 'insert', 'upsert', 'execute', 'error']);
+    expect(done.at(-1)).to.match(/^error 404 \S/);
   });
 });

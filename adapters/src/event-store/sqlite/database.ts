@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { enterWalMode } from '../../sqlite/wal-mode';
 
 /**
  * How long a statement itself waits for another connection's lock before SQLITE_BUSY. Kept short:
@@ -40,9 +41,10 @@ export const openEventDatabase = (file: string): Database.Database => {
   try {
     // Several processes may open a fresh file at once: the first pragmas may need to wait for each other.
     db.pragma('busy_timeout = 5000');
-    db.pragma('journal_mode = WAL');
+    enterWalMode(db);
     db.pragma('synchronous = NORMAL');
-    db.exec(SCHEMA);
+    // IMMEDIATE: processes starting at once make the table one after the other.
+    db.transaction(() => db.exec(SCHEMA)).immediate();
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     return db;
   } catch (error) {
@@ -51,11 +53,7 @@ export const openEventDatabase = (file: string): Database.Database => {
   }
 };
 
-/** Whether an error of SQLite means another connection holds the lock (worth trying again later). */
-export const isBusy = (error: unknown): boolean => {
-  const code = String((error as { code?: unknown })?.code ?? '');
-  return code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_');
-};
+export { isBusy } from '../../sqlite/wal-mode';
 
 /** Whether an error of SQLite is the UNIQUE(stream_name, revision) constraint refusing an insert. */
 export const isUniqueViolation = (error: unknown): boolean =>

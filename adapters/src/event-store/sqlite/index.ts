@@ -1,1 +1,2 @@
 export { SqliteEventStore } from './sqlite-event-store';
+export * from './offline-log';

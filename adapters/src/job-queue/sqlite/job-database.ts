@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { enterWalMode } from '../../sqlite/wal-mode';
 
 /**
  * The tables of the queue. One row per job, for ever (an acked job drops its payload but keeps its
@@ -61,7 +62,7 @@ export function openJobDatabase(file: string): Database.Database {
   const db = new Database(file);
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    db.pragma('journal_mode = WAL');
+    enterWalMode(db);
     db.pragma('synchronous = NORMAL');
     // IMMEDIATE: two processes starting at once create the tables one after the other.
     db.transaction(() => db.exec(SCHEMA)).immediate();

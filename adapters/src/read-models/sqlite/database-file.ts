@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { enterWalMode } from '../../sqlite/wal-mode';
 
 /** "SUPR" (support read models): marks a file as this service's read-model database. */
 export const READ_MODELS_APPLICATION_ID = 0x53555052;
@@ -37,31 +38,38 @@ export const openWriter = (file: string): Database.Database => {
   try {
     db = new Database(file);
     db.pragma('busy_timeout = 10000');
-    // The file is checked before anything is written to it (WAL mode included): a file that is not ours is left as it was.
-    const applicationId = db.pragma('application_id', { simple: true }) as number;
-    const format = db.pragma('user_version', { simple: true }) as number;
-    const empty = (db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number }).n === 0;
-    const fresh = empty && applicationId === 0 && format === 0;
-    if (!fresh && applicationId !== READ_MODELS_APPLICATION_ID) {
-      throw new ReadModelFileError(`${file} is not a read-model database of this service (application id ${applicationId}): point DATA_DIR elsewhere, or move the file away; ${REBUILD_HINT}.`);
-    } else if (format > READ_MODELS_FORMAT) {
-      throw new ReadModelFileError(`The read-model database ${file} was written by a newer version of the service (format ${format}, this one knows ${READ_MODELS_FORMAT}): run that version, or move the file away; ${REBUILD_HINT}.`);
-    }
     // Pages of 8 KB: a ticket's row (its JSON and columns, 2-3 KB) fits a few to a page, and a
     // projection's commit (a leaf page of each index it touched) writes half what 16 KB pages write.
-    if (fresh) db.pragma('page_size = 8192');
-    db.pragma('journal_mode = WAL');
+    // Taken only by a file this connection makes.
+    db.pragma('page_size = 8192');
+    // Checked, and marked as ours when new, in one transaction under the write lock: a process
+    // making the file at the same moment is waited for, never seen half made. A file that is not
+    // ours is checked before anything is written to it (WAL mode included), and left as it was.
+    const connection = db;
+    connection.transaction(() => checkOrMark(file, connection)).immediate();
+    enterWalMode(db);
     db.pragma('synchronous = NORMAL');
     db.pragma('cache_size = -32768');
     db.pragma('temp_store = MEMORY');
-    if (fresh) {
-      db.pragma(`application_id = ${READ_MODELS_APPLICATION_ID}`);
-      db.pragma(`user_version = ${READ_MODELS_FORMAT}`);
-    }
     return db;
   } catch (e) {
     db?.close();
     throw describe(file, e);
+  }
+};
+
+/** Inside the writer's first transaction: a file of another application or of a newer build stops the start; a new one is marked as ours. */
+const checkOrMark = (file: string, db: Database.Database): void => {
+  const applicationId = db.pragma('application_id', { simple: true }) as number;
+  const format = db.pragma('user_version', { simple: true }) as number;
+  const empty = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n === 0;
+  if (empty && applicationId === 0 && format === 0) {
+    db.pragma(`application_id = ${READ_MODELS_APPLICATION_ID}`);
+    db.pragma(`user_version = ${READ_MODELS_FORMAT}`);
+  } else if (applicationId !== READ_MODELS_APPLICATION_ID) {
+    throw new ReadModelFileError(`${file} is not a read-model database of this service (application id ${applicationId}): point DATA_DIR elsewhere, or move the file away; ${REBUILD_HINT}.`);
+  } else if (format > READ_MODELS_FORMAT) {
+    throw new ReadModelFileError(`The read-model database ${file} was written by a newer version of the service (format ${format}, this one knows ${READ_MODELS_FORMAT}): run that version, or move the file away; ${REBUILD_HINT}.`);
   }
 };
 

@@ -28,11 +28,14 @@ export const dayOf = (value: unknown): string | null =>
 /** An empty blob: a missing value in a key. */
 const NONE = Buffer.alloc(0);
 
+/** A value as a key of the counts holds it: as its column does (text, number), a missing one as an empty blob. */
+export const countKey = (value: unknown): SqlValue => toColumn(value) ?? NONE;
+
 /** The rows a document counts in: its countedBy values, a stamp field and that stamp's day, as one key each. */
 const tuplesOf = (layout: TableLayout, doc: Readonly<Record<string, unknown>> | null): Map<string, SqlValue[]> => {
   const out = new Map<string, SqlValue[]>();
   if (doc === null) return out;
-  const by = layout.countedBy.map((k) => toColumn(valueAt(doc, k)) ?? NONE);
+  const by = layout.countedBy.map((k) => countKey(valueAt(doc, k)));
   for (const stamp of layout.countedByDay) {
     const day = dayOf(valueAt(doc, stamp));
     if (day === null) continue;

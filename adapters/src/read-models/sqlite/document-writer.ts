@@ -3,7 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import { Statements } from './statements';
 import { countsTable, listTable, searchPendingTable, TableLayout } from './table-layout';
 import { searchTableDdl, searchTableOf, tableExists } from './search-tables';
-import { DayCounts } from './day-counts';
+import { countKey, DayCounts } from './day-counts';
 import { quoted, SqlValue, toColumn, valueAt } from './sql-values';
 
 /** A document as stored: its row number and its fields. */
@@ -278,7 +278,7 @@ export class DocumentWriter {
   }
 
   private count(doc: Readonly<Record<string, unknown>>, delta: 1 | -1): void {
-    this.sql.count?.run(...this.layout.countedBy.map((k) => JSON.stringify(valueAt(doc, k) ?? null)), delta);
+    this.sql.count?.run(...this.layout.countedBy.map((k) => countKey(valueAt(doc, k))), delta);
   }
 }
 

@@ -76,7 +76,9 @@ export class SqliteReadModels implements ReadModels {
 
   static open(file: string, options: SqliteReadModelsOptions = {}): SqliteReadModels {
     const writer = openWriter(file);
-    writer.exec(META);
+    // IMMEDIATE (the write lock first) in every transaction that writes: a deferred one that read
+    // before another process wrote cannot take the lock (SQLITE_BUSY at once, without waiting).
+    writer.transaction(() => writer.exec(META)).immediate();
     WalCheckpointer.backstop(writer);
     const checkpointer = WalCheckpointer.start(file, options.onCheckpointFailure ?? (() => undefined));
     return new SqliteReadModels(file, writer, checkpointer, options);
@@ -101,8 +103,8 @@ export class SqliteReadModels implements ReadModels {
     for (const model of models) {
       const layouts = Object.entries(model.collections).map(([name, shape]) => tableLayout(name, shape));
       const shape = JSON.stringify(model.collections);
-      const stored = this.writer.prepare('SELECT version, shape FROM read_models WHERE name = ?').get(model.name) as { version: number; shape: string } | undefined;
       this.writer.transaction(() => {
+        const stored = this.writer.prepare('SELECT version, shape FROM read_models WHERE name = ?').get(model.name) as { version: number; shape: string } | undefined;
         if (stored !== undefined && (stored.version !== model.version || documentForm(stored.shape) !== documentForm(shape))) {
           // Another form of documents: emptied, and rebuilt from the log from the start.
           for (const layout of layouts) this.dropTables(layout);
@@ -111,7 +113,7 @@ export class SqliteReadModels implements ReadModels {
         for (const layout of layouts) this.makeTables(layout);
         this.writer.prepare('INSERT INTO read_models (name, version, shape) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version, shape = excluded.shape')
           .run(model.name, model.version, shape);
-      })();
+      }).immediate();
       for (const layout of layouts) {
         this.layouts.set(layout.collection, layout);
         this.writers.set(layout.collection, new DocumentWriter(layout, this.writes, this.options.searchIndexBatch));
@@ -204,7 +206,7 @@ export class SqliteReadModels implements ReadModels {
           this.makeTables(layout);
         }
         this.writer.exec('UPDATE read_models SET checkpoint = NULL');
-      })();
+      }).immediate();
     });
   }
 

@@ -131,16 +131,16 @@ export const NARROWING: readonly (keyof TicketCriteria)[] = [
 export const countsQuery = (c: TicketCriteria): { readonly sql: string; readonly params: readonly SqlValue[]; readonly minus?: SqlPart } | null => {
   if (NARROWING.some((k) => c[k] !== undefined)) return null;
   const counts = quoted(`${TICKETS_TABLE}:counts`);
-  const account = JSON.stringify(c.accountId);
+  const account = c.accountId;
   const base = `SELECT coalesce(sum(n), 0) AS total FROM ${counts} WHERE ${col('accountId')} = ?`;
   if (c.statuses !== undefined) {
     // statusNot narrows a list of statuses by leaving its status out of it.
     const statuses = c.statusNot === undefined ? c.statuses : c.statuses.filter((s) => s !== c.statusNot);
     if (statuses.length === 0) return { sql: 'SELECT 0 AS total', params: [] };
-    return { sql: `${base} AND ${col('status')} IN (${params(statuses.length)})`, params: [account, ...statuses.map((s) => JSON.stringify(s))] };
+    return { sql: `${base} AND ${col('status')} IN (${params(statuses.length)})`, params: [account, ...statuses] };
   }
   if (c.statusNot !== undefined) {
-    return { sql: base, params: [account], minus: { sql: `${base} AND ${col('status')} = ?`, params: [account, JSON.stringify(c.statusNot)] } };
+    return { sql: base, params: [account], minus: { sql: `${base} AND ${col('status')} = ?`, params: [account, c.statusNot] } };
   }
   return { sql: base, params: [account] };
 };

@@ -1,8 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
-import { EdgeAddresses, edgeMainConfig, edgeServerConfig } from '@support/app';
+import { EdgeAddresses, writeEdgeConfig } from '@support/app';
 
 /**
  * The distributed topology's processes on one machine: each component as `node
@@ -21,6 +20,24 @@ export const freePort = (): Promise<number> =>
       probe.close(() => resolve(port));
     });
   });
+
+/** Whether nothing listens on `port` of HOST. */
+export const portIsFree = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, HOST, () => probe.close(() => resolve(true)));
+  });
+
+/** A free port with the `count` - 1 after it free too (start:four's nginx and its four components). */
+export const freePorts = async (count: number): Promise<number> => {
+  for (;;) {
+    const port = await freePort();
+    if (port + count > 65536) continue;
+    const rest = await Promise.all(Array.from({ length: count - 1 }, (_, i) => portIsFree(port + 1 + i)));
+    if (rest.every(Boolean)) return port;
+  }
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -90,11 +107,7 @@ export const startComponent = async (component: string, port: number, env: NodeJ
 
 /** nginx in the foreground with support.conf for `addresses` (its files under `workDir`/nginx), once it answers. */
 export const startEdge = async (nginx: string, workDir: string, addresses: EdgeAddresses): Promise<Proc> => {
-  const prefix = path.join(workDir, 'nginx');
-  mkdirSync(prefix, { mode: 0o755 });
-  writeFileSync(path.join(prefix, 'support.conf'), edgeServerConfig(addresses));
-  writeFileSync(path.join(prefix, 'nginx.conf'), edgeMainConfig(prefix));
-  const proc = run(nginx, ['-e', 'stderr', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { PATH: process.env.PATH });
+  const proc = run(nginx, writeEdgeConfig(path.join(workDir, 'nginx'), addresses), { PATH: process.env.PATH });
   try {
     await waitUntil('nginx answering', async () => {
       if (proc.child.exitCode !== null) throw new Error(`nginx exited: ${proc.tail()}`);

@@ -1,0 +1,2 @@
+export * from './sqlite-tree-store';
+export * from './log-signing-key';

@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Position } from '@support/domain';
+import {
+  Frontier, FrontierNode, Hash, LOWEST_STORED_LEVEL, NodeId, StoredCheckpoint, TreeLeaf, TreeState, TreeStore,
+} from '@support/event-sourcing';
+
+export const TRANSPARENCY_FILE = 'transparency.sqlite';
+
+/**
+ * The tree in its own SQLite file beside the log (DATA_DIR/transparency.sqlite), so that its writer
+ * never takes the log's write lock. Leaves: index (the rowid), the event's position, its hash.
+ * Nodes: levels ≥ LOWEST_STORED_LEVEL only. State: one row, the size, last position and compact range.
+ */
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS leaves (
+    leaf_index INTEGER PRIMARY KEY,
+    commit_position INTEGER NOT NULL,
+    prepare_position INTEGER NOT NULL,
+    hash BLOB NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS leaves_by_position ON leaves (commit_position, prepare_position);
+  CREATE TABLE IF NOT EXISTS nodes (
+    level INTEGER NOT NULL,
+    node_index INTEGER NOT NULL,
+    hash BLOB NOT NULL,
+    PRIMARY KEY (level, node_index)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS tree_state (
+    id INTEGER PRIMARY KEY CHECK (id = 0),
+    size INTEGER NOT NULL,
+    commit_position INTEGER,
+    prepare_position INTEGER,
+    frontier BLOB NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS checkpoints (
+    size INTEGER PRIMARY KEY,
+    time INTEGER NOT NULL,
+    note TEXT NOT NULL
+  );`;
+
+type StateRow = { size: number; commit_position: number | bigint | null; prepare_position: number | bigint | null; frontier: Buffer };
+type CheckpointRow = { size: number; time: number; note: string };
+
+const HASH_BYTES = 32;
+
+/** The compact range of a size: one node per set bit, highest first, so the levels follow from the size. */
+const frontierOf = (size: number, blob: Buffer): FrontierNode[] => {
+  const nodes: FrontierNode[] = [];
+  let start = 0;
+  for (let level = Math.floor(Math.log2(Math.max(size, 1))); level >= 0; level--) {
+    if (Math.floor(size / 2 ** level) % 2 === 1) {
+      const i = nodes.length;
+      nodes.push({ level, index: start / 2 ** level, hash: blob.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES) });
+      start += 2 ** level;
+    }
+  }
+  return nodes;
+};
+
+const positionOf = (commit: number | bigint, prepare: number | bigint): Position => ({ commit: BigInt(commit), prepare: BigInt(prepare) });
+
+export class SqliteTreeStore implements TreeStore {
+  private readonly statements;
+
+  /** Opens (or makes) the tree's file; `readonly` for the processes that only prove. */
+  static open(file: string, options: { readonly readonly?: boolean } = {}): SqliteTreeStore {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const db = new Database(file);
+    try {
+      db.pragma('busy_timeout = 5000');
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.exec(SCHEMA);
+      if (options.readonly) db.pragma('query_only = true');
+      return new SqliteTreeStore(db);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  private constructor(private readonly db: Database.Database) {
+    db.defaultSafeIntegers(false);
+    this.statements = {
+      state: db.prepare<[], StateRow>('SELECT size, commit_position, prepare_position, frontier FROM tree_state WHERE id = 0').safeIntegers(true),
+      saveState: db.prepare('INSERT OR REPLACE INTO tree_state (id, size, commit_position, prepare_position, frontier) VALUES (0, ?, ?, ?, ?)'),
+      insertLeaf: db.prepare('INSERT INTO leaves (leaf_index, commit_position, prepare_position, hash) VALUES (?, ?, ?, ?)'),
+      insertNode: db.prepare('INSERT OR REPLACE INTO nodes (level, node_index, hash) VALUES (?, ?, ?)'),
+      node: db.prepare<[number, number], { hash: Buffer }>('SELECT hash FROM nodes WHERE level = ? AND node_index = ?'),
+      leafHashes: db.prepare<[number, number], { hash: Buffer }>('SELECT hash FROM leaves WHERE leaf_index >= ? AND leaf_index < ? ORDER BY leaf_index'),
+      leaf: db.prepare<[number], { commit_position: bigint; prepare_position: bigint; hash: Buffer }>(
+        'SELECT commit_position, prepare_position, hash FROM leaves WHERE leaf_index = ?').safeIntegers(true),
+      leafIndex: db.prepare<[bigint, bigint], { leaf_index: number }>('SELECT leaf_index FROM leaves WHERE commit_position = ? AND prepare_position = ?'),
+      saveCheckpoint: db.prepare('INSERT OR IGNORE INTO checkpoints (size, time, note) VALUES (?, ?, ?)'),
+      latestCheckpoint: db.prepare<[], CheckpointRow>('SELECT size, time, note FROM checkpoints ORDER BY size DESC LIMIT 1'),
+      checkpoints: db.prepare<[], CheckpointRow>('SELECT size, time, note FROM checkpoints ORDER BY size'),
+    };
+  }
+
+  state(): TreeState {
+    const row = this.statements.state.get();
+    if (row === undefined) return { size: 0, lastPosition: null, frontier: [] };
+    const size = Number(row.size);
+    return {
+      size,
+      lastPosition: row.commit_position === null ? null : positionOf(row.commit_position, row.prepare_position ?? row.commit_position),
+      frontier: frontierOf(size, row.frontier),
+    };
+  }
+
+  append(leaves: readonly TreeLeaf[], nodes: readonly FrontierNode[], state: TreeState): void {
+    this.db.transaction(() => {
+      const stored = this.state();
+      // One writer at a time (BEGIN IMMEDIATE); a second follower of the same file finds its leaves already there.
+      if (stored.size !== state.size - leaves.length) throw new Error(`the tree has ${stored.size} leaves, not the ${state.size - leaves.length} this batch follows`);
+      leaves.forEach((leaf, i) => this.statements.insertLeaf.run(stored.size + i, leaf.position.commit, leaf.position.prepare, leaf.hash));
+      nodes.forEach((node) => this.statements.insertNode.run(node.level, node.index, node.hash));
+      const last = state.lastPosition;
+      this.statements.saveState.run(state.size, last?.commit ?? null, last?.prepare ?? null, Buffer.concat(state.frontier.map((n) => n.hash)));
+    }).immediate();
+  }
+
+  readonly node = ({ level, index }: NodeId): Hash => {
+    if (level >= LOWEST_STORED_LEVEL) {
+      const row = this.statements.node.get(level, index);
+      if (row === undefined) throw new Error(`the tree has no node ${level}/${index}`);
+      return row.hash;
+    }
+    const leaves = this.statements.leafHashes.all(index * 2 ** level, (index + 1) * 2 ** level);
+    if (leaves.length !== 2 ** level) throw new Error(`the tree has no node ${level}/${index}`);
+    const frontier = Frontier.empty();
+    leaves.forEach((leaf) => frontier.append(leaf.hash));
+    return frontier.root();
+  };
+
+  leafIndexOf(position: Position): number | null {
+    return this.statements.leafIndex.get(position.commit, position.prepare)?.leaf_index ?? null;
+  }
+
+  leaf(index: number): TreeLeaf | null {
+    const row = this.statements.leaf.get(index);
+    return row === undefined ? null : { position: positionOf(row.commit_position, row.prepare_position), hash: row.hash };
+  }
+
+  /** Every stored leaf in order, streamed (the offline audit). */
+  *leaves(): Iterable<TreeLeaf> {
+    const rows = this.db.prepare<[], { commit_position: bigint; prepare_position: bigint; hash: Buffer }>(
+      'SELECT commit_position, prepare_position, hash FROM leaves ORDER BY leaf_index').safeIntegers(true);
+    for (const row of rows.iterate()) yield { position: positionOf(row.commit_position, row.prepare_position), hash: row.hash };
+  }
+
+  saveCheckpoint(checkpoint: StoredCheckpoint): void {
+    this.statements.saveCheckpoint.run(checkpoint.size, checkpoint.time.getTime(), checkpoint.note);
+  }
+
+  latestCheckpoint(): StoredCheckpoint | null {
+    const row = this.statements.latestCheckpoint.get();
+    return row === undefined ? null : { size: row.size, time: new Date(row.time), note: row.note };
+  }
+
+  *checkpoints(): Iterable<StoredCheckpoint> {
+    for (const row of this.statements.checkpoints.iterate()) yield { size: row.size, time: new Date(row.time), note: row.note };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,15 @@
+import { createHash } from 'node:crypto';
+
+/** RFC 9162 2.1.1: a leaf's hash is SHA-256(0x00 || leaf), an interior node's SHA-256(0x01 || left || right). */
+const LEAF_PREFIX = Buffer.from([0x00]);
+const NODE_PREFIX = Buffer.from([0x01]);
+
+export type Hash = Buffer;
+
+export const hashLeaf = (leaf: Uint8Array): Hash => createHash('sha256').update(LEAF_PREFIX).update(leaf).digest();
+
+export const hashChildren = (left: Hash, right: Hash): Hash =>
+  createHash('sha256').update(NODE_PREFIX).update(left).update(right).digest();
+
+/** The root of the empty tree: SHA-256 of the empty string. */
+export const EMPTY_ROOT: Hash = createHash('sha256').digest();

@@ -1,0 +1,53 @@
+import { KeyObject } from 'node:crypto';
+import { Clock, Logger, thrownMessage } from '@support/domain';
+import { Frontier, signCheckpoint, StoredCheckpoint, TreeStore } from '@support/event-sourcing';
+
+export interface CheckpointSignerOptions {
+  readonly store: TreeStore;
+  readonly key: KeyObject;
+  /** The log's name, the first line of every checkpoint and the name of its key. */
+  readonly origin: string;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** How often the tree head is signed while the log grows. */
+  readonly everyMs: number;
+  /** Told of each new checkpoint (the `log.checkpoint` webhook event). */
+  readonly onCheckpoint?: (checkpoint: StoredCheckpoint) => Promise<void>;
+}
+
+/** Signs the tree's head when it has grown since the last checkpoint; answers the new checkpoint, if any. */
+export const signNewHead = ({ store, key, origin, clock }: Pick<CheckpointSignerOptions, 'store' | 'key' | 'origin' | 'clock'>): StoredCheckpoint | null => {
+  const state = store.state();
+  const latest = store.latestCheckpoint();
+  if (state.size === 0 || (latest !== null && latest.size >= state.size)) return null;
+  const time = clock.now();
+  const root = Frontier.of(state.size, state.frontier).root();
+  const checkpoint = { size: state.size, time, note: signCheckpoint({ origin, size: state.size, root, time }, key) };
+  store.saveCheckpoint(checkpoint);
+  return checkpoint;
+};
+
+/** Signs a new checkpoint every `everyMs` while the log grows (and once at start). Answers its stopper. */
+export const startCheckpointSigner = (options: CheckpointSignerOptions): (() => Promise<void>) => {
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = running.then(async () => {
+      try {
+        const checkpoint = signNewHead(options);
+        if (checkpoint !== null) {
+          options.logger.info('log checkpoint signed', { size: checkpoint.size });
+          await options.onCheckpoint?.(checkpoint);
+        }
+      } catch (error) {
+        options.logger.warn('log checkpoint: signing failed; tried again at the next tick', { errorMessage: thrownMessage(error) });
+      }
+    });
+  };
+  tick();
+  const timer = setInterval(tick, options.everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+};

@@ -1,0 +1,2 @@
+export * from './tree-follower';
+export * from './checkpoint-signer';

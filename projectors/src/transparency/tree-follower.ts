@@ -1,0 +1,80 @@
+import { comparePositions, EventStore, Logger, Position, RecordedEvent } from '@support/domain';
+import { eventLeafHash, Frontier, FrontierNode, LOWEST_STORED_LEVEL, TimeSlice, TreeLeaf, TreeStore } from '@support/event-sourcing';
+import { CheckpointStore } from '../runtime/checkpoints';
+import { SubscriberDefinition, SubscriberRunner } from '../runtime/subscriber';
+import { SubscriberGroup } from '../runtime/subscriber-group';
+
+export const TREE_SUBSCRIBER = 'transparency-tree';
+
+/**
+ * Events of one batch at most, live and catching up. The tree is not part of readiness, so it
+ * catches up (a first start over a long log) while requests are served: its batches are small, and
+ * their hashing gives the event loop a turn every time slice, so no request waits behind it long.
+ */
+const TREE_BATCH = 1_000;
+const TREE_CATCH_UP_BATCH = 2_000;
+
+/**
+ * The Merkle tree follows the log like a read model: every event, in log order, becomes the next
+ * leaf; the leaves, the nodes they complete and the tree's state (its checkpoint) are written in one
+ * transaction of the tree's own file. It is a follower rather than part of the append's transaction
+ * so that an append pays nothing for it (the log's write lock is never held for hashing) and so that
+ * the same code follows the embedded log and EventStoreDB's $all.
+ */
+export const treeSubscriber = (store: TreeStore): SubscriberDefinition => {
+  let frontier: Frontier | null = null;
+  let last: Position | null = null;
+  const current = (): Frontier => {
+    if (frontier === null) {
+      const state = store.state();
+      frontier = Frontier.of(state.size, state.frontier);
+      last = state.lastPosition;
+    }
+    return frontier;
+  };
+  return {
+    name: TREE_SUBSCRIBER,
+    handle: async () => {
+      throw new Error('the tree takes its events in batches (handleBatchUpTo)');
+    },
+    handleBatchUpTo: async (batch: readonly RecordedEvent[]) => {
+      const tree = current();
+      // Events another follower of the same file already added (after a reload from what is stored) are not added again.
+      const events = last === null ? batch : batch.filter((e) => comparePositions(e.position, last as Position) > 0);
+      if (events.length === 0) return;
+      const leaves: TreeLeaf[] = [];
+      const nodes: FrontierNode[] = [];
+      const slice = new TimeSlice();
+      try {
+        for (const event of events) {
+          if (slice.used()) await slice.yieldTurn();
+          const hash = eventLeafHash(event);
+          leaves.push({ position: event.position, hash });
+          nodes.push(...tree.append(hash).filter((node) => node.level >= LOWEST_STORED_LEVEL));
+        }
+        store.append(leaves, nodes, { size: tree.size, lastPosition: events[events.length - 1].position, frontier: tree.roots });
+        last = events[events.length - 1].position;
+      } catch (error) {
+        frontier = null; // what is stored is the truth: the batch is retried from it
+        throw error;
+      }
+    },
+  };
+};
+
+/** The tree's checkpoint is its state's last position, saved with every batch. */
+const treeCheckpoints = (store: TreeStore): CheckpointStore => ({
+  load: async () => store.state().lastPosition,
+  save: async (_subscriber: string, _position: Position) => undefined,
+});
+
+export interface TreeFollower {
+  readonly runner: SubscriberRunner;
+  readonly group: SubscriberGroup;
+}
+
+/** The tree's subscriber on a subscription of its own to the whole log (no read model waits on it). */
+export const treeFollower = (store: TreeStore, eventStore: EventStore, logger: Logger): TreeFollower => {
+  const runner = new SubscriberRunner(treeSubscriber(store), eventStore, treeCheckpoints(store), logger);
+  return { runner, group: new SubscriberGroup(eventStore, [runner], logger, TREE_BATCH, TREE_CATCH_UP_BATCH) };
+};

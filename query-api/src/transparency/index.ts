@@ -1,0 +1,3 @@
+export * from './log-query';
+export * from './log-proofs';
+export * from './log-routes';

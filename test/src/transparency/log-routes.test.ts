@@ -1,0 +1,106 @@
+import { createPublicKey } from 'node:crypto';
+import { expect } from 'chai';
+import canonicalize from 'canonicalize';
+import { createTicket, OPERATOR_TOKEN, readFeed, startAuditedService } from '../audit/audit-service';
+import { TOKENS } from '../support/example-config';
+import { eventually } from '../support/eventually';
+import { TestService } from '../support/test-service';
+import { verifyConsistency } from './rfc9162-consistency';
+import { sigstoreAuthority, sigstoreVerifyInclusion } from './tree-fixtures';
+
+/** sigstore's verifier over what the API answers: the leaf an auditor computes from a feed line, the proof, the checkpoint and the verifier key. */
+const verifyWithSigstore = (line: unknown, proof: { leafIndex: number; hashes: string[] }, treeSize: number, checkpoint: string, verifierKey: string) => {
+  // The name and key id hold no "+"; the base64 key may.
+  const [name, , ...keyParts] = verifierKey.split('+');
+  const raw = Buffer.from(keyParts.join('+'), 'base64');
+  const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.subarray(1).toString('base64url') }, format: 'jwk' });
+  const leaf = Buffer.from(canonicalize(line) as string, 'utf8');
+  sigstoreVerifyInclusion(sigstoreAuthority(name, publicKey), leaf, proof.leafIndex, treeSize, proof.hashes.map((h) => Buffer.from(h, 'base64')), checkpoint);
+};
+
+const rootOf = (checkpoint: string) => Buffer.from(checkpoint.split('\n')[2], 'base64');
+
+describe('transparency: checkpoints and proofs over HTTP (/admin/log)', function () {
+  this.timeout(60_000);
+  let svc: TestService;
+
+  before(async () => {
+    svc = await startAuditedService({ env: { LOG_CHECKPOINT_MS: '150' } });
+  });
+  after(async () => svc.stop());
+
+  const checkpointOfAtLeast = async (size: number) => {
+    let body: any;
+    await eventually(async () => {
+      const res = await svc.api('GET', '/admin/log/checkpoint', { token: OPERATOR_TOKEN });
+      body = res.body;
+      return res.status === 200 && body.size >= size;
+    }, `a checkpoint of at least ${size} events`);
+    return body as { size: number; rootHash: string; checkpoint: string; verifierKey: string };
+  };
+
+  it('given tickets created, then every event of a ticket\'s trail has a proof that sigstore verifies against its feed line and the signed checkpoint', async () => {
+    // given
+    const ticketId = await createTicket(svc, '+14155550101');
+    const feed = await readFeed(svc, `stream=ticket-${ticketId}`);
+    const head = await readFeed(svc, '');
+    const latest = await checkpointOfAtLeast(head.events.length);
+    // when
+    const res = await svc.api('GET', `/admin/log/tickets/${ticketId}/inclusion`, { token: TOKENS.acmeAdmin });
+    // then
+    expect(res.status).to.equal(200);
+    expect(res.body.pending).to.deep.equal([]);
+    expect(res.body.events.map((e: any) => e.position)).to.deep.equal(feed.events.map((e) => e.position));
+    res.body.events.forEach((proof: any, i: number) =>
+      verifyWithSigstore(feed.events[i], proof, res.body.treeSize, res.body.checkpoint, latest.verifierKey));
+    expect(latest.checkpoint.split('\n')[0]).to.equal('support-service/log');
+    expect(latest.rootHash).to.equal(rootOf(latest.checkpoint).toString('base64'));
+  });
+
+  it('given an event\'s position, then its proof verifies; a changed feed line does not (the check can fail)', async () => {
+    const head = await readFeed(svc, '');
+    const latest = await checkpointOfAtLeast(head.events.length);
+    const line = head.events[3];
+    const res = await svc.api('GET', `/admin/log/inclusion?position=${line.position}&size=${latest.size}`, { token: OPERATOR_TOKEN });
+    expect(res.status).to.equal(200);
+    verifyWithSigstore(line, res.body, latest.size, latest.checkpoint, latest.verifierKey);
+    expect(() => verifyWithSigstore({ ...line, type: 'Forged' }, res.body, latest.size, latest.checkpoint, latest.verifierKey)).to.throw(/root hash/);
+  });
+
+  it('given yesterday\'s checkpoint and today\'s, then the consistency proof shows the log only grew', async () => {
+    // given
+    await createTicket(svc, '+14155550102');
+    const older = await checkpointOfAtLeast(1);
+    await createTicket(svc, '+14155550103');
+    const newer = await checkpointOfAtLeast(older.size + 1);
+    // when
+    const res = await svc.api('GET', `/admin/log/consistency?from=${older.size}&to=${newer.size}`, { token: TOKENS.acmeAdmin });
+    // then
+    expect(res.status).to.equal(200);
+    const proof = res.body.hashes.map((h: string) => Buffer.from(h, 'base64'));
+    expect(verifyConsistency(older.size, newer.size, rootOf(older.checkpoint), rootOf(newer.checkpoint), proof)).to.equal(true);
+    expect(verifyConsistency(older.size, newer.size, Buffer.alloc(32, 1), rootOf(newer.checkpoint), proof)).to.equal(false);
+  });
+
+  it('given another account\'s admin or an agent, then the ticket\'s proofs are not found or refused', async () => {
+    const ticketId = await createTicket(svc, '+14155550104');
+    const feed = await readFeed(svc, `stream=ticket-${ticketId}`);
+    await checkpointOfAtLeast(1);
+    expect((await svc.api('GET', `/admin/log/tickets/${ticketId}/inclusion`, { token: TOKENS.globexAdmin })).status).to.equal(404);
+    const byPosition = await svc.api('GET', `/admin/log/inclusion?position=${feed.events[0].position}`, { token: TOKENS.globexAdmin });
+    expect(byPosition.status).to.equal(404);
+    expect((await svc.api('GET', '/admin/log/checkpoint', { token: TOKENS.acmeAgent })).status).to.equal(403);
+  });
+
+  it('given a malformed or unknown parameter, then a 400 says what to send', async () => {
+    const bad = await svc.api('GET', '/admin/log/inclusion?position=abc', { token: OPERATOR_TOKEN });
+    expect(bad.status).to.equal(400);
+    expect(bad.body.message).to.match(/position must be an event's position as the feed prints it/);
+    const unknown = await svc.api('GET', '/admin/log/consistency?from=1&colour=red', { token: OPERATOR_TOKEN });
+    expect(unknown.body.message).to.equal('Unknown parameter "colour": accepted are from, to');
+    const backwards = await svc.api('GET', '/admin/log/consistency?from=3&to=2', { token: OPERATOR_TOKEN });
+    expect(backwards.status).to.equal(400);
+    const tooLarge = await svc.api('GET', '/admin/log/consistency?from=1&to=999999', { token: OPERATOR_TOKEN });
+    expect(tooLarge.body.message).to.match(/larger than the tree/);
+  });
+});
