@@ -12,12 +12,12 @@ import { readSettings } from './settings';
  * dispatchers' positions are never ahead of the log copied after them, so a service started on the
  * backup catches them up from its log.
  */
-export const BACKUP_FILES = [READ_MODELS_FILE, JOBS_FILE, EVENTS_FILE] as const;
+const BACKUP_FILES = [READ_MODELS_FILE, JOBS_FILE, EVENTS_FILE] as const;
 
 const exists = async (file: string): Promise<boolean> => stat(file).then(() => true, () => false);
 
 /** Copies DATA_DIR's databases (and the download links' signing key) into `target`, a new or empty folder. */
-export const backupDataDir = async (dataDir: string, target: string): Promise<string[]> => {
+const backupDataDir = async (dataDir: string, target: string): Promise<string[]> => {
   await mkdir(target, { recursive: true });
   const present = await readdir(target);
   if (present.length > 0) throw new Error(`${target} is not empty: back up into a new or empty folder`);

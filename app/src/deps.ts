@@ -22,9 +22,9 @@ export interface ServiceDeps {
   readonly fetch: typeof fetch;
   /** Configured HTTP requests (execute actions, integration data points). */
   readonly http: ConfiguredHttp;
-  /** Execute actions (spec 4.9), also run by task evaluation. */
+  /** Execute actions (docs/api/records-and-actions.md, execute action), also run by task evaluation. */
   readonly actions: ActionRunner;
-  /** The account's store system (spec 4.10). */
+  /** The account's store system (docs/api/orders.md). */
   readonly orders: OrderLookup;
   /** The store system's calls of an account, for the agent's order routes (through the same circuit breakers as `orders`). */
   readonly storeCalls: StoreCallsFor;

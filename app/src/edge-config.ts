@@ -3,7 +3,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 
 /** deploy/nginx/support.conf of the repository (from app/dist: ../../deploy/nginx). */
-export const EDGE_CONFIG_FILE = path.resolve(__dirname, '..', '..', 'deploy', 'nginx', 'support.conf');
+const EDGE_CONFIG_FILE = path.resolve(__dirname, '..', '..', 'deploy', 'nginx', 'support.conf');
 
 export interface EdgeAddresses {
   /** Where nginx listens, e.g. `127.0.0.1:8080`. */

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import Router from '@koa/router';
-import { downloadRoutes, importEmbeddedJobs, importEmbeddedLog, LocalBlobStore, SqliteEventStore, SqliteJobQueue, loadOrCreateSigningKey, mongoLimiters, RATE_LIMITS_FILE, READ_MODELS_FILE, SqliteReadModels, sqliteLimiters } from '@support/adapters';
+import { downloadRoutes, LocalBlobStore, SqliteEventStore, SqliteJobQueue, loadOrCreateSigningKey, mongoLimiters, RATE_LIMITS_FILE, READ_MODELS_FILE, SqliteReadModels, sqliteLimiters } from '@support/adapters';
 import { LimiterFactory } from '@support/http-edge';
 import { BlobStore, EventStore, JobQueue, Logger, ReadModels, thrownMessage } from '@support/domain';
 
 import { distributedAdapters } from './distributed-adapters';
+import { oldDataDirRefusal } from './old-data-dir';
 import { Settings } from './settings';
 
 export interface Engines {
@@ -19,27 +20,11 @@ export interface Engines {
   close(): Promise<void>;
 }
 
-export const DOWNLOAD_PATH = '/downloads';
+const DOWNLOAD_PATH = '/downloads';
 /** The embedded engines' files in DATA_DIR: one per engine, so that each has its own writer (SQLite has one per file). */
 export const EVENTS_FILE = 'events.sqlite';
 export const JOBS_FILE = 'jobs.sqlite';
-export const BLOB_CONTAINER = 'ticket-exports';
-
-/**
- * A data directory of the engines before SQLite (the log under `events/`, the job journal under
- * `jobs/`) is imported into the SQLite files at the first start, and the old folders are kept
- * beside them, renamed `<folder>.imported-<time>`. Both imports run before either engine opens.
- */
-const importOldDataDir = async (settings: Settings, logger: Logger): Promise<void> => {
-  if (!settings.eventStoreUrl) {
-    const log = await importEmbeddedLog(path.join(settings.dataDir, 'events'), path.join(settings.dataDir, EVENTS_FILE));
-    if (log !== null) logger.info('the event log of the earlier embedded engine was imported into SQLite', { events: log.events, file: EVENTS_FILE });
-  }
-  if (!settings.natsUrl) {
-    const jobs = await importEmbeddedJobs(path.join(settings.dataDir, 'jobs'), path.join(settings.dataDir, JOBS_FILE));
-    if (jobs !== null) logger.info('the job journal of the earlier embedded engine was imported into SQLite', { jobs: jobs.jobs, positions: jobs.positions, file: JOBS_FILE });
-  }
-};
+const BLOB_CONTAINER = 'ticket-exports';
 
 /** The event log the environment names: EventStoreDB, or the embedded log in DATA_DIR (SQLite). */
 export const openEventStore = async (settings: Settings, logger: Logger): Promise<{ eventStore: EventStore; name: string }> => {
@@ -72,7 +57,9 @@ export const openEngines = async (settings: Settings, logger: Logger): Promise<E
   const routers: Router[] = [];
   const names: Record<string, string> = {};
 
-  await importOldDataDir(settings, logger);
+  // Before any engine opens (and creates its file): an old-format directory is never started empty.
+  const refusal = oldDataDirRefusal(settings);
+  if (refusal !== null) throw new Error(refusal);
   const log = await openEventStore(settings, logger);
   const eventStore = log.eventStore;
   names.eventStore = log.name;

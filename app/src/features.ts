@@ -3,19 +3,19 @@ import { localTicketTextProcessor } from '@support/adapters';
 import { actionRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes, webhookCommandRoutes } from '@support/command-api';
 import { DispatcherDefinition } from '@support/event-sourcing';
 import {
-  exportJobsProjection, messageDeliveryDispatcher, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection,
-  ticketExportDispatcher, ticketsProjection, webhooksProjection,
+  exportJobsProjection, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection, ticketsProjection, webhooksProjection,
 } from '@support/projectors';
 import { analyticsRoutes, auditRoutes, exportQueryRoutes, logRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
 import {
-  DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryWorker, startDataPointsWorker, startTicketTextWorker,
-  slaWatcher, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportWorker, ticketTextDispatcher, webhookDispatcher,
+  DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryDispatcher, messageDeliveryWorker, slaWatcher,
+  startDataPointsWorker, startTicketTextWorker, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportDispatcher, ticketExportWorker, ticketTextDispatcher,
+  webhookDispatcher,
 } from '@support/workers';
 import { ServiceDeps } from './deps';
 import { Settings } from './settings';
 
 /** A background job consumer of the workers component. */
-export interface WorkerStarter {
+interface WorkerStarter {
   readonly name: string;
   start(deps: ServiceDeps, settings: Settings): Promise<{ stop(): Promise<void> }>;
 }

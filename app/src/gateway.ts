@@ -3,12 +3,12 @@ import Router from '@koa/router';
 import { errorHandler, jsonBody, problem, requestBudget, requestId, StorageHealth } from '@support/http-edge';
 import { Logger } from '@support/domain';
 import { STATUS_WEBHOOK_PATH } from '@support/command-api';
-import { openApiRoutes } from '@support/query-api';
+import { openApiRoutes } from './openapi/openapi-route';
 import { ParkedCounts } from './health/parked-counts';
 import { behindReadYourWrites, ProjectionDelay } from './health/projection-delay';
 import { httpMetrics, ServiceMetrics } from './metrics';
 
-export interface GatewayOptions {
+interface GatewayOptions {
   readonly logger: Logger;
   readonly routers: readonly Router[];
   /** False until the read models are rebuilt; API routes answer 503 meanwhile. */
@@ -25,7 +25,7 @@ export interface GatewayOptions {
   readonly parkedEvents: () => Promise<ParkedCounts>;
 }
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 /** Access log: method, route, status, duration, request id. Never headers, bodies or query strings. */
 const accessLog = (logger: Logger): Koa.Middleware => async (ctx, next) => {

@@ -9,3 +9,4 @@ export * from './run-component';
 export * from './metrics';
 export * from './route-table';
 export * from './edge-config';
+export * from './openapi/openapi-document';

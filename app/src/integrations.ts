@@ -5,7 +5,7 @@ import {
 } from '@support/adapters';
 import { ServiceMetrics } from './metrics';
 
-export interface Integrations {
+interface Integrations {
   readonly http: ConfiguredHttp;
   readonly actions: ActionRunner;
   readonly orders: OrderLookup;

@@ -34,7 +34,7 @@ export interface Settings {
 }
 
 /** The project's own demo configuration, used when CONFIG_FILE is unset. */
-export const DEMO_CONFIG_FILE = path.resolve(__dirname, '..', 'config', 'demo-accounts.json');
+const DEMO_CONFIG_FILE = path.resolve(__dirname, '..', 'config', 'demo-accounts.json');
 
 const nonEmpty = (v: string | undefined): string | undefined => (v === undefined || v.trim() === '' ? undefined : v.trim());
 

@@ -3,7 +3,7 @@ import { processLogger } from '@support/adapters';
 import { loadReferenceCatalog, startReferenceStore } from '@support/store-reference';
 
 /**
- * `npm run start:store-reference`: the reference store system of spec 4.10 on its own, over a JSON
+ * `npm run start:store-reference`: the reference store system of docs/api/orders.md on its own, over a JSON
  * catalog. PORT (default 4040), HOST (default 127.0.0.1), STORE_CATALOG (default the demo catalog
  * app/config/store-catalog.json), STORE_RATE_LIMIT_PER_MINUTE (per token, default 600),
  * STORE_FAULT_HEADER=1 (honour `X-Store-Fault: 503` and the like). One audit line per request on stdout.

@@ -21,7 +21,7 @@ import { backoff, sleep } from './timers';
  * | Idempotency-Key | token, key | request | as soon as its request's process is known to have ended (same machine), or when its request neither answered nor gave it up within IDEMPOTENT_REQUEST_ABANDONED_MS (a process of another machine); released by a request whose answer is not worth repeating (5xx, 429) |
  */
 
-export interface CustomerContactKey {
+interface CustomerContactKey {
   readonly accountId: string;
   readonly contact: Contact;
 }
@@ -34,7 +34,7 @@ export const CUSTOMER_CONTACT: ClaimRule<CustomerContactKey> = {
   holderOf: (last) => (last as CustomerKeyClaimed).data.customerId,
 };
 
-export interface MessageIdKey {
+interface MessageIdKey {
   readonly accountId: string;
   readonly msgId: string;
 }
@@ -87,7 +87,7 @@ export interface OpenTicketSlotKey {
  * task (data points, execute actions), which a create does within its deadline. A ticket that has
  * not appeared by then is not coming (its request failed or crashed), and the slot passes on.
  */
-export const CLAIM_WAIT_MS = 5_000;
+const CLAIM_WAIT_MS = 5_000;
 
 /** A claim's record of its holder's process, where the operating system names it. */
 const withProcess = (holder: HolderProcess | null): { process?: HolderProcess } => (holder === null ? {} : { process: holder });

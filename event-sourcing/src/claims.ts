@@ -35,7 +35,7 @@ export interface ClaimRule<Key> {
   released?(key: Key, holder: string, reason: string): DomainEvent;
 }
 
-export interface ClaimOutcome {
+interface ClaimOutcome {
   /** Who holds the key now: `owner` when the claim was won (or was already theirs), else the holder it lost to. */
   readonly holder: string;
   readonly mine: boolean;

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { BackoffPolicy, backoffDelayMs, CommandContext, Decider, DomainEvent, RecordedEvent } from '@support/domain';
-import type { CallOptions, CommandOf, ConcurrencyConflict, Handled, WriteDeps } from './command-handler';
+import type { CallOptions, CommandOf, ConcurrencyConflict, Handled, WriteDeps } from './command-types';
 import { loadStream, toEventData } from './stream-io';
 import { sleep } from './timers';
 
@@ -17,7 +17,7 @@ export interface WaitingCommand<Command, Event extends DomainEvent, State, Err> 
   readonly fail: (error: unknown) => void;
 }
 
-export interface TurnSettings {
+interface TurnSettings {
   readonly read: 'stream' | 'lastEvent';
   readonly backoff: BackoffPolicy;
 }

@@ -16,7 +16,7 @@ export const toEventData = (event: DomainEvent, ctx: CommandContext, newId: IdGe
   },
 });
 
-export interface LoadedStream<State> {
+interface LoadedStream<State> {
   readonly state: State;
   /** Revision of the last event, or null: no stream. */
   readonly revision: bigint | null;

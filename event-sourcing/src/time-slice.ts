@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Most time a long piece of work (a scan, an export's rows) runs before it lets other work run. */
-export const SLICE_MS = 4;
+const SLICE_MS = 4;
 
 /**
  * Cooperative sharing of the event loop: long work counts its time and, once its slice is used,

@@ -2,8 +2,8 @@ import type { Middleware } from 'koa';
 import { AccountDirectory } from '@support/domain';
 import { problem } from './problem';
 
-export interface AuthOptions {
-  /** Message of the 403 for a token that is not valid (spec 7: "Not authorized", or "Invalid token" for resources). */
+interface AuthOptions {
+  /** Message of the 403 for a token that is not valid (docs/api/README.md, Authentication: "Not authorized", or "Invalid token" for resources). */
   readonly invalidTokenMessage?: string;
 }
 

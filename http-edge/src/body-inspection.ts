@@ -4,7 +4,7 @@ import { BodyPath } from './body-path';
 export const MAX_BODY_DEPTH = 32;
 
 /** Keys that reach an object's prototype when code copies or merges bodies: refused anywhere. */
-export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** How many examples of each kind of problem are kept (the rest are only counted). */
 const EXAMPLES = 3;
@@ -26,7 +26,7 @@ export interface BodyFindings {
 /** A lone (unpaired) UTF-16 surrogate: text that has no UTF-8 form and cannot be URL- or byte-encoded. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const isWellFormedText = (s: string): boolean => !LONE_SURROGATE.test(s);
+const isWellFormedText = (s: string): boolean => !LONE_SURROGATE.test(s);
 
 /**
  * NUL and the other C0 control characters but tab, line feed and carriage return: no text field
@@ -35,7 +35,7 @@ export const isWellFormedText = (s: string): boolean => !LONE_SURROGATE.test(s);
  */
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
-export const isFreeOfControlCharacters = (s: string): boolean => !CONTROL_CHARACTER.test(s);
+const isFreeOfControlCharacters = (s: string): boolean => !CONTROL_CHARACTER.test(s);
 
 class Group {
   readonly paths: BodyPath[] = [];

@@ -3,7 +3,7 @@ import { describePath } from './body-path';
 import { HttpProblem, problem } from './problem';
 
 /** "a.b, c and 12 more": the first few places and how many others. */
-export const somePlaces = (group: FindingGroup): string => {
+const somePlaces = (group: FindingGroup): string => {
   const named = group.paths.map(describePath);
   const more = group.count - named.length;
   return more > 0 ? `${named.join(', ')} and ${more} more` : named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}` : named[0];

@@ -8,10 +8,10 @@ export const ACCEPTED_ENCODINGS: readonly string[] = ['identity', 'gzip', 'defla
 export const unsupportedEncoding = (encoding: string): HttpProblem =>
   problem(415, `Content-Encoding "${encoding.slice(0, 40)}" is not supported: send the body uncompressed, or compressed with one of gzip, deflate, br`);
 
-export const bodyTooLarge = (limit: string): HttpProblem =>
+const bodyTooLarge = (limit: string): HttpProblem =>
   problem(413, `Request body is too large: send at most ${limit} of JSON (counted after decompression)`);
 
-export const MALFORMED_JSON_MESSAGE = 'Malformed JSON body: send a valid JSON document with Content-Type application/json';
+const MALFORMED_JSON_MESSAGE = 'Malformed JSON body: send a valid JSON document with Content-Type application/json';
 
 interface ReadError {
   readonly type?: unknown;

@@ -11,7 +11,7 @@ const statusOf = (code: string | undefined): { status: number; reason: string; m
 
 /**
  * Requests that Node's HTTP parser refuses never reach the app; by default they get a bare status
- * line. This answers them in the error shape of spec 2.1 too, then closes the connection.
+ * line. This answers them in the error shape of docs/api/README.md (Errors) too, then closes the connection.
  * Install with `server.on('clientError', answerClientError)`.
  */
 export const answerClientError = (error: Error & { code?: string }, socket: Duplex): void => {

@@ -1,7 +1,7 @@
 import { HttpProblem, problem } from './problem';
 
 /** Seconds a client waits before it sends again a request that lost to other writers of the same data. */
-export const CONTENTION_RETRY_AFTER_S = 1;
+const CONTENTION_RETRY_AFTER_S = 1;
 
 /**
  * A write that kept losing to other processes writing the same data until its request's deadline

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
 /** Bytes of a refused body read and dropped so that the connection can carry the next request. */
-export const MAX_DRAIN_BYTES = 4 * 1024 * 1024;
+const MAX_DRAIN_BYTES = 4 * 1024 * 1024;
 const MAX_DRAIN_MS = 2_000;
 
 /**

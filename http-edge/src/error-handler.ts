@@ -27,7 +27,7 @@ const fromThrown = (e: unknown): HttpProblem | null => {
 };
 
 /**
- * Every failure leaves as the error body of spec 2.1. Storage that cannot take data (a full disk)
+ * Every failure leaves as the error body of docs/api/README.md (Errors). Storage that cannot take data (a full disk)
  * is a 503 with Retry-After; unknown errors become a 500 with a fixed message; the detail goes to
  * the log with the request id, never to the client.
  */

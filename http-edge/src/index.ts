@@ -16,3 +16,4 @@ export * from './storage-unavailable';
 export * from './contention';
 export * from './request-budget';
 export * from './no-agents';
+export * from './openapi';

@@ -6,7 +6,7 @@ import { ACCEPTED_ENCODINGS, bodyReadProblem, unsupportedEncoding } from './body
 import { drainRequest } from './drain-request';
 import { problem } from './problem';
 
-export const JSON_BODY_LIMIT = '1mb';
+const JSON_BODY_LIMIT = '1mb';
 /** The limit as a message says it. */
 const LIMIT_TEXT = '1 MB';
 

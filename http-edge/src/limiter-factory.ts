@@ -1,6 +1,6 @@
 import { RateLimiterAbstract, RateLimiterMemory } from 'rate-limiter-flexible';
 
-export interface LimiterSpec {
+interface LimiterSpec {
   readonly keyPrefix: string;
   readonly points: number;
   readonly durationSeconds: number;

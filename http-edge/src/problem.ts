@@ -1,5 +1,5 @@
 /**
- * An HTTP failure as a value: status, the error body of spec 2.1 ({ error, message, ... })
+ * An HTTP failure as a value: status, the error body of docs/api/README.md (Errors) ({ error, message, ... })
  * and optional headers. Route handlers return these; the edge turns them into answers.
  */
 export interface HttpProblem {
@@ -41,5 +41,5 @@ export const problem = (
 export const isHttpProblem = (x: unknown): x is HttpProblem =>
   typeof x === 'object' && x !== null && (x as { kind?: unknown }).kind === 'HttpProblem';
 
-export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 export const internalError = (): HttpProblem => ({ kind: 'HttpProblem', status: 500, body: { error: INTERNAL_ERROR_MESSAGE, message: INTERNAL_ERROR_MESSAGE } });

@@ -12,7 +12,7 @@ const DESCRIPTIONS: Record<LimitedOperation, string> = {
 };
 
 /**
- * Spec 8 limits with rate-limiter-flexible. Every window of the operation is consumed; when one
+ * docs/api/README.md (Rate limits) limits with rate-limiter-flexible. Every window of the operation is consumed; when one
  * is exceeded the others get their point back (a refused request does not use up the day), and
  * the 429 names the exceeded window's limit.
  */

@@ -1,7 +1,7 @@
 import { HttpProblem, problem } from './problem';
 
 /** Seconds a client waits before it sends again a read that ran past its budget. */
-export const READ_RETRY_AFTER_S = 5;
+const READ_RETRY_AFTER_S = 5;
 
 /** A read that ran past its budget and was stopped: the query is too broad for the moment. */
 export const readTooBroad = (budgetMs: number): HttpProblem =>

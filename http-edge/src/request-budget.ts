@@ -10,7 +10,7 @@ export const ROUTE_BUDGET_MS = 9_000;
 /**
  * Every request answers within its budget: the route gets `ctx.state.deadline` (ms since the epoch)
  * to pass down to what it calls, and when it has not answered by then the client gets 503 with
- * Retry-After and the 2.1 body at once, while the route's work finishes or fails by itself (a
+ * Retry-After and the error body of docs/api/README.md at once, while the route's work finishes or fails by itself (a
  * command sent with an Idempotency-Key can then be sent again safely: its repeat answers what the
  * first did, or waits for it).
  */

@@ -13,7 +13,7 @@ export const isStorageUnavailable = (e: unknown): boolean => {
 };
 
 /** Seconds a client should wait before it retries a write that met unavailable storage. */
-export const STORAGE_RETRY_AFTER_S = 5;
+const STORAGE_RETRY_AFTER_S = 5;
 
 export const storageUnavailable = (): HttpProblem =>
   problem(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * One line per access (spec 4.10: access is audited). It names who (the token's label, never the
+ * One line per access (docs/api/orders.md: access is audited). It names who (the token's label, never the
  * token), which store, what was asked and the outcome; an identifier only as a short hash, never
  * a phone number or email.
  */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * The JSON catalog the reference store system serves (spec 4.10). It is the store's own database,
+ * The JSON catalog the reference store system serves (docs/api/orders.md). It is the store's own database,
  * so it may hold secrets (card numbers, CVV, passwords, tokens, risk scores): the server builds every
  * answer from a whitelist of fields and never returns them.
  */
@@ -34,14 +34,14 @@ export interface ReferenceCatalog {
   readonly tokens: readonly ReferenceCatalogToken[];
   /** Each with store_id, customer_id, name, email, phone, customer_type, account_status, default_address. */
   readonly customers: readonly ReferenceCatalogRecord[];
-  /** Each with store_id, order_id, customer_id, created_at and the fields of spec 4.10. */
+  /** Each with store_id, order_id, customer_id, created_at and the fields of docs/api/orders.md. */
   readonly orders: readonly ReferenceCatalogRecord[];
 }
 
 const str = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /** Checks the keys the server relies on; the message names the bad entry. */
-export const validateReferenceCatalog = (raw: unknown): ReferenceCatalog => {
+const validateReferenceCatalog = (raw: unknown): ReferenceCatalog => {
   const fail = (where: string, why: string): never => {
     throw new Error(`store catalog: ${where} ${why}`);
   };

@@ -1,4 +1,4 @@
-/** Masking of contact, address and payment data (spec 4.10: masked unless the workflow needs the full value). */
+/** Masking of contact, address and payment data (docs/api/orders.md: masked unless the workflow needs the full value). */
 
 const stars = (n: number): string => '*'.repeat(Math.max(3, n));
 

@@ -27,7 +27,7 @@ export interface ReferenceStoreOptions {
   readonly allowFaultHeader?: boolean;
 }
 
-export type StoreFault = 429 | 500 | 502 | 503 | 504;
+type StoreFault = 429 | 500 | 502 | 503 | 504;
 const FAULTS: readonly StoreFault[] = [429, 500, 502, 503, 504];
 
 export interface ReferenceStore {
@@ -94,7 +94,7 @@ const indexCatalog = (catalog: ReferenceCatalog) => {
 };
 
 /**
- * The reference store system of spec 4.10 over a JSON catalog: GET /orders?phone|email[&limit&cursor],
+ * The reference store system of docs/api/orders.md over a JSON catalog: GET /orders?phone|email[&limit&cursor],
  * GET /orders/{order_id}, GET /customers/lookup?phone|email. Bearer tokens scoped to one store;
  * masked contact, address and payment data; a request id and an audit line for every request.
  */

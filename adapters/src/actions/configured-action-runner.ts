@@ -4,7 +4,7 @@ import {
 } from '@support/domain';
 
 /** Timeout of an action whose request configures none. */
-export const DEFAULT_ACTION_TIMEOUT_MS = 10_000;
+const DEFAULT_ACTION_TIMEOUT_MS = 10_000;
 
 const failureMessage = (f: HttpCallFailure): string => {
   switch (f.kind) {
@@ -22,7 +22,7 @@ const requestBody = (action: ExecuteAction, inputs: Readonly<Record<string, unkn
   action.request.body === 'inputs' ? inputs : action.request.body;
 
 /**
- * Execute actions over the configured HTTP request (spec 4.9): find the action by id (which
+ * Execute actions over the configured HTTP request (docs/api/records-and-actions.md, execute action): find the action by id (which
  * wins) or key, convert the inputs by the action's types, let fixed inputs override them, call
  * the request (URL placeholders filled from the inputs, configured headers, the inputs as JSON
  * body when the request says "inputs", the configured timeout), and evaluate the JSONata output

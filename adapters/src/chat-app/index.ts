@@ -1,3 +1,2 @@
-export { whatsAppCloudClient, DEFAULT_CHAT_APP_RETRY, longestOperationMs } from './whatsapp-cloud-client';
-export type { WhatsAppCloudOptions } from './whatsapp-cloud-client';
+export { whatsAppCloudClient } from './whatsapp-cloud-client';
 export type { ChatAppRetrySettings } from './retrying-call';

@@ -14,7 +14,7 @@ export interface ChatAppRetrySettings {
   readonly sleep: (ms: number) => Promise<void>;
 }
 
-export type Success = Extract<PlatformAnswer, { kind: 'answer' }> & { readonly calls: number };
+type Success = Extract<PlatformAnswer, { kind: 'answer' }> & { readonly calls: number };
 
 /**
  * Calls until a 2xx, a final failure, or maxCalls: 429, 5xx and no answer are retried with

@@ -4,14 +4,14 @@ import { sleep } from '@support/event-sourcing';
 import { invalidResponse } from './platform-failure';
 import { ChatAppRetrySettings, retryingCall } from './retrying-call';
 
-export interface WhatsAppCloudOptions extends Partial<ChatAppRetrySettings> {
+interface WhatsAppCloudOptions extends Partial<ChatAppRetrySettings> {
   /** Templates asked for per page (the platform may answer fewer). */
   readonly pageSize?: number;
   /** Pages followed at most; a list that goes on longer is reported as an invalid answer. */
   readonly maxPages?: number;
 }
 
-/** Template fields asked for: those of spec 2.6 that Meta keeps on a template (namespace belongs to the WABA). */
+/** Template fields asked for: those of docs/api/chat-app.md that Meta keeps on a template (namespace belongs to the WABA). */
 const TEMPLATE_FIELDS = 'name,language,status,category,parameter_format,components';
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
@@ -20,17 +20,13 @@ const trimSlash = (s: string) => s.replace(/\/+$/, '');
 /** 250 ms, 500 ms, ... spread ±25 % so that many workers do not retry in step. */
 const CLOUD_API_RETRY: BackoffPolicy = { firstMs: 250, maxMs: 8_000, spread: [0.75, 1.25] };
 
-export const DEFAULT_CHAT_APP_RETRY: ChatAppRetrySettings = {
+const DEFAULT_CHAT_APP_RETRY: ChatAppRetrySettings = {
   maxCalls: 3,
   timeoutMs: 10_000,
   backoffMs: (call) => backoffDelayMs(call, CLOUD_API_RETRY),
   maxInlineWaitMs: 5_000,
   sleep,
 };
-
-/** The longest one operation can take with these settings (delivery leases must outlast it). */
-export const longestOperationMs = (s: ChatAppRetrySettings): number =>
-  s.maxCalls * s.timeoutMs + (s.maxCalls - 1) * s.maxInlineWaitMs;
 
 /**
  * WhatsApp Cloud API client (Meta's documented shapes; operator contract "External systems"):

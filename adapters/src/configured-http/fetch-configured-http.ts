@@ -2,9 +2,9 @@ import * as E from 'fp-ts/Either';
 import { ConfiguredHttp, HttpCallFailure, HttpCallResponse } from '@support/domain';
 import { fillUrlPlaceholders } from './fill-url';
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = 10_000;
 /** Answers larger than this are not read whole (an external system cannot exhaust our memory). */
-export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 
 const readBody = async (res: Response): Promise<unknown> => {
   const text = await res.text();

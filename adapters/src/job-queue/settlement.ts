@@ -7,7 +7,7 @@ export type HandlerResult =
   | { readonly type: 'threw'; readonly error: unknown };
 
 /** What the queue does with the job after one delivery. */
-export type Settlement =
+type Settlement =
   | { readonly type: 'ack' }
   | { readonly type: 'redeliver'; readonly delayMs: number }
   | { readonly type: 'dead'; readonly reason: string };

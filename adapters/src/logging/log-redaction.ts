@@ -22,13 +22,13 @@ const TEXT_PATTERNS: readonly [RegExp, string][] = [
 
 const MAX_DEPTH = 8;
 
-export const isRedactedKey = (key: string): boolean => SECRET_KEYS.some((r) => r.test(key)) || PERSONAL_KEYS.some((r) => r.test(key));
+const isRedactedKey = (key: string): boolean => SECRET_KEYS.some((r) => r.test(key)) || PERSONAL_KEYS.some((r) => r.test(key));
 
 /** A string with emails, phone numbers and credentials replaced. */
 export const redactText = (text: string): string => TEXT_PATTERNS.reduce((s, [pattern, replacement]) => s.replace(pattern, replacement), text);
 
 /** A copy of a value with redacted keys replaced and every string scrubbed, at any depth. */
-export const redactValue = (value: unknown, depth = 0): unknown => {
+const redactValue = (value: unknown, depth = 0): unknown => {
   if (typeof value === 'string') return redactText(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return '[nested too deep]';

@@ -16,7 +16,7 @@ export const parseLogLevel = (raw: string | undefined): LogLevel => {
   throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
 };
 
-export interface LoggerOptions {
+interface LoggerOptions {
   readonly level: LogLevel;
   /** Where the lines go (default stdout, written synchronously so nothing is lost on exit). */
   readonly destination?: DestinationStream;
@@ -28,7 +28,7 @@ export interface LoggerOptions {
  * (log-redaction.ts): the fields by formatters.log, the message by the logMethod hook, so
  * tokens, phone numbers, emails and bodies never reach a line, whoever logs.
  */
-export const createPino = (options: LoggerOptions): pino.Logger =>
+const createPino = (options: LoggerOptions): pino.Logger =>
   pino(
     {
       level: options.level,

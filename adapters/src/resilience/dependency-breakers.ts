@@ -14,7 +14,7 @@ export interface BreakerKey {
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
-export interface BreakerSettings {
+interface BreakerSettings {
   /** Calls that fail in a row (timeouts, connection errors, 5xx) before the breaker opens. */
   readonly failuresToOpen: number;
   /** How long an open breaker fails calls at once before it lets one through (half-open). */

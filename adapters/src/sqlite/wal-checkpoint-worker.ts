@@ -1,5 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+// The one file, not the domain package: this thread needs nothing else of it.
+import { thrownMessage } from '@support/domain/dist/shared/thrown-message';
 
 /**
  * The body of WalCheckpointer's thread: on its own connection, copies the WAL's committed pages
@@ -17,7 +19,7 @@ const checkpoint = (): void => {
     db.pragma('wal_checkpoint(PASSIVE)');
   } catch (e) {
     // A busy database or a full disk: the next turn tries again (the writer's own limit stays as a backstop).
-    parentPort?.postMessage({ failed: e instanceof Error ? e.message : String(e) });
+    parentPort?.postMessage({ failed: thrownMessage(e) });
   }
 };
 

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /** How often the checkpointer copies the WAL into the database file. */
-export const WAL_CHECKPOINT_EVERY_MS = 500;
+const WAL_CHECKPOINT_EVERY_MS = 500;
 
 /**
  * WAL pages a writer lets gather before it checkpoints itself (8 KB pages: 400 MB), should the
  * checkpointer's thread fall behind or stop.
  */
-export const WRITER_CHECKPOINT_BACKSTOP_PAGES = 50_000;
+const WRITER_CHECKPOINT_BACKSTOP_PAGES = 50_000;
 
 /**
  * Keeps a database's WAL short from a thread of its own. A checkpoint copies every page the WAL

@@ -1,6 +1,6 @@
 import { StoreIdentifier, StoreSystem } from '@support/domain';
 
-export const DEFAULT_STORE_ROUTES = { orderList: '/orders', orderDetails: '/orders/{order_id}', customerLookup: '/customers/lookup' } as const;
+const DEFAULT_STORE_ROUTES = { orderList: '/orders', orderDetails: '/orders/{order_id}', customerLookup: '/customers/lookup' } as const;
 
 const join = (baseUrl: string, route: string): string => `${baseUrl.replace(/\/+$/, '')}/${route.replace(/^\/+/, '')}`;
 

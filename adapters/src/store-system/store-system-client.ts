@@ -26,13 +26,13 @@ export interface StoreClientOptions {
   readonly pageSize?: number;
 }
 
-export const STORE_CLIENT_DEFAULTS = { timeoutMs: 5_000, maxPages: 10, maxOrders: 500, pageSize: 100, maxResponseBytes: 5 * 1024 * 1024 } as const;
+const STORE_CLIENT_DEFAULTS = { timeoutMs: 5_000, maxPages: 10, maxOrders: 500, pageSize: 100, maxResponseBytes: 5 * 1024 * 1024 } as const;
 
 const decode = <A>(codec: t.Decoder<unknown, A>, body: unknown, what: string): E.Either<OrderLookupError, A> => {
   const r = codec.decode(body);
   if (E.isRight(r)) return r;
   const first = reportErrors(r.left)[0];
-  return E.left({ kind: 'badResponse', message: `store system ${what} is not in the shape of spec 4.10: ${first ? `${formatPath(first.path) || 'body'} ${first.reason}` : 'unreadable'}` });
+  return E.left({ kind: 'badResponse', message: `store system ${what} is not in the shape the store system answers in (docs/api/orders.md): ${first ? `${formatPath(first.path) || 'body'} ${first.reason}` : 'unreadable'}` });
 };
 
 const unexpected = (reply: StoreReply, what: string): OrderLookupError => ({ kind: 'badResponse', message: `store system answered ${what} with HTTP ${reply.status}` });
@@ -45,7 +45,7 @@ const ok = (status: number) => status >= 200 && status < 300;
 const unsendable = (orderId: string) => orderId === '' || orderId === '.' || orderId === '..';
 
 /**
- * The store-system client of one account (spec 4.10, operator contract `store`): the three
+ * The store-system client of one account (docs/api/orders.md, operator contract `store`): the three
  * capabilities as StoreCalls. Order list follows next_cursor up to a cap (maxPages / maxOrders);
  * order details sends the opaque order_id unchanged; customer details answers null for a 404.
  */

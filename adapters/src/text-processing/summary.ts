@@ -8,7 +8,7 @@ export const cleanText = (s: string): string =>
   s.replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, ' ').replace(/\s+/g, ' ').trim().replace(GREETING, '').trim();
 
 /** The first sentence (up to . ! ? followed by a space, or the end). */
-export const firstSentence = (s: string): string => {
+const firstSentence = (s: string): string => {
   const m = /^(.+?[.!?])(\s|$)/.exec(s);
   return (m ? m[1] : s).trim();
 };

@@ -14,7 +14,7 @@ import { isIP, LookupFunction } from 'node:net';
  * holds the checked addresses, so a request never reuses a socket opened to addresses checked for
  * another resolution. The agents belong to one sender (not Node's global ones).
  */
-export interface PinnedRequestOptions {
+interface PinnedRequestOptions {
   readonly lookup: LookupFunction;
   readonly pinnedAddresses: string;
 }
@@ -22,7 +22,7 @@ export interface PinnedRequestOptions {
 const familyOf = (address: string): 4 | 6 => (isIP(address) === 6 ? 6 : 4);
 
 /** A lookup answering only the given addresses (checked beforehand), for any host. */
-export const pinnedLookup = (addresses: readonly string[]): LookupFunction => (_host, options, callback) => {
+const pinnedLookup = (addresses: readonly string[]): LookupFunction => (_host, options, callback) => {
   const answer = callback as unknown as (error: null, address: string | { address: string; family: number }[], family?: number) => void;
   const family = (options as { family?: number | string }).family;
   const wanted = family === 4 || family === 6 ? addresses.filter((a) => familyOf(a) === family) : addresses;

@@ -10,7 +10,7 @@ import { retryAfterMs } from './retry-after';
 import { normalizeHost, resolveTarget, TargetRules } from './webhook-target';
 import { webhookSignature, webhookTimestamp } from './webhook-signature';
 
-export interface WebhookSenderOptions {
+interface WebhookSenderOptions {
   /** An attempt (resolution, connection, answer and body) ends after this long, as kind 'timeout'. Default 10 s. */
   readonly timeoutMs?: number;
   /** Of the answer's body, reading stops (the connection is closed) once this much has come. Default 64 KB. */

@@ -12,7 +12,7 @@ export interface TargetRules {
  * why not. `unresolved` marks a refusal only because the host did not resolve (now): a delivery
  * counts that as a network failure, worth another try, rather than a refused target.
  */
-export type ResolvedTarget =
+type ResolvedTarget =
   | { readonly ok: true; readonly url: URL; readonly host: string; readonly addresses: readonly string[] }
   | { readonly ok: false; readonly reason: string; readonly unresolved?: true };
 

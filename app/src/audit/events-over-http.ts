@@ -1,6 +1,6 @@
 import { EVENTS_PATH } from '@support/query-api';
 
-export interface HttpFeedOptions {
+interface HttpFeedOptions {
   readonly url: string;
   readonly token: string;
   readonly query: Readonly<Record<string, string[]>>;
@@ -20,7 +20,7 @@ const feedUrl = (base: string, query: Readonly<Record<string, string[]>>, from: 
 };
 
 /** Thrown for an answer that trying again will not change (400, 401, 403...). */
-export class FeedRefused extends Error {}
+class FeedRefused extends Error {}
 
 /**
  * Reads GET /admin/events of a running service and hands on each line as it arrives. Following,

@@ -29,7 +29,7 @@ export class ServiceMetrics {
   });
 
   readonly rateLimitRefusals = new Counter({
-    name: 'support_rate_limit_refusals_total', help: 'Requests refused by a spec 8 rate limit (429), by route template.',
+    name: 'support_rate_limit_refusals_total', help: 'Requests refused by a docs/api/README.md (Rate limits) rate limit (429), by route template.',
     labelNames: ['route'] as const, registers: [this.registry],
   });
 

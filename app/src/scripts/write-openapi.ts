@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openApiDocument } from '@support/query-api';
+import { openApiDocument } from '../openapi/openapi-document';
 
 /**
  * `npm run openapi`: writes the OpenAPI document the service serves at GET /openapi.json to
@@ -29,10 +29,10 @@ export const normaliseOpenApi = (doc: unknown): unknown => {
 };
 
 /** The file's text: the normalised document, two-space indented, one trailing newline. */
-export const openApiFileText = (doc: unknown): string => `${JSON.stringify(normaliseOpenApi(doc), null, 2)}\n`;
+const openApiFileText = (doc: unknown): string => `${JSON.stringify(normaliseOpenApi(doc), null, 2)}\n`;
 
 const main = (): void => {
-  // The document served is this same value serialized (query-api/src/openapi/openapi-route.ts).
+  // The document served is this same value serialized (app/src/openapi/openapi-route.ts).
   const text = openApiFileText(JSON.parse(JSON.stringify(openApiDocument)));
   const relative = path.relative(process.cwd(), OPENAPI_FILE) || OPENAPI_FILE;
   if (process.argv.includes('--check')) {

@@ -1,7 +1,7 @@
 import { HttpProblem, problem } from '@support/http-edge';
 
 /**
- * Failure bodies of spec 4.9: `error` (string) says what went wrong, `success: false`, and for
+ * Failure bodies of docs/api/records-and-actions.md (execute action): `error` (string) says what went wrong, `success: false`, and for
  * a 400 `errors` lists every input problem.
  */
 export const actionProblem = (status: number, error: string, extra: Readonly<Record<string, unknown>> = {}): HttpProblem =>

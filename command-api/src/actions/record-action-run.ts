@@ -2,13 +2,13 @@ import * as E from 'fp-ts/Either';
 import { ActionRunOutcome, actionRunStream, CommandContext, ExecuteAction, ExecuteActionRan, Logger, redactSecretInputs, thrownMessage } from '@support/domain';
 import { recordFact, WriteDeps } from '@support/event-sourcing';
 
-export interface RecordRunDeps extends WriteDeps {
+interface RecordRunDeps extends WriteDeps {
   readonly logger: Logger;
 }
 
 type Ran = Extract<ActionRunOutcome, { kind: 'succeeded' | 'failed' }>;
 
-export const actionRanEvent = (runId: string, action: ExecuteAction, inputs: Readonly<Record<string, unknown>>, outcome: Ran): ExecuteActionRan => ({
+const actionRanEvent = (runId: string, action: ExecuteAction, inputs: Readonly<Record<string, unknown>>, outcome: Ran): ExecuteActionRan => ({
   type: 'ExecuteActionRan',
   data: {
     runId,

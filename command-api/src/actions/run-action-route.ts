@@ -10,7 +10,7 @@ import { actionProblem, invalidActionRequest } from './action-problems';
 import { commandContext } from '../shared/command-context';
 import { recordActionRun } from './record-action-run';
 
-export const RUN_ACTION_PATH = '/apis/workflow-config-library/execute-action/run';
+const RUN_ACTION_PATH = '/apis/workflow-config-library/execute-action/run';
 
 const isPlainObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -54,10 +54,10 @@ const runAction = async (deps: ActionRouteDeps, principal: Principal, body: unkn
 };
 
 /**
- * POST /apis/workflow-config-library/execute-action/run (spec 4.9). Spec 5.5: "only access tokens
+ * POST /apis/workflow-config-library/execute-action/run (docs/api/records-and-actions.md, execute action). docs/api/records-and-actions.md (who may run an action): "only access tokens
  * and account admins": every caller here presents an access token of the account (this service
  * has no app sessions), so every valid token may run an action, an agent user's too. The limit
- * (spec 8: 30 per hour) counts per account, shared by all of its tokens.
+ * (docs/api/README.md, Rate limits: 30 per hour) counts per account, shared by all of its tokens.
  */
 export const runActionRoute = (router: Router, deps: ActionRouteDeps): void => {
   router.post(RUN_ACTION_PATH, authenticate(deps.directory), rateLimit('executeAction', deps.limiters), async (ctx) => {

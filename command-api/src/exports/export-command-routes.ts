@@ -6,7 +6,7 @@ import { commandContext } from '../shared/command-context';
 import { StartExportDeps } from './export-deps';
 import { EXPORT_PATH, startExport } from './start-export';
 
-/** The export command route: 401/403 by token, 200 starts per hour per token (spec 8), body optional. */
+/** The export command route: 401/403 by token, 200 starts per hour per token (docs/api/README.md, Rate limits), body optional. */
 export const exportCommandRoutes = (deps: StartExportDeps): Router => {
   const router = new Router();
   router.post(EXPORT_PATH, authenticate(deps.directory), rateLimit('ticketExport', deps.limiters), async (ctx) => {

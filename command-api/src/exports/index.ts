@@ -1,3 +1,4 @@
 export * from './export-deps';
 export * from './start-export';
 export * from './export-command-routes';
+export * from './openapi';

@@ -10,7 +10,7 @@ import { StartExportDeps } from './export-deps';
 export const EXPORT_PATH = '/apis/task-runs/tickets/export';
 
 /**
- * POST /apis/task-runs/tickets/export (spec 4.3): validate, compile the filters with the list's
+ * POST /apis/task-runs/tickets/export (docs/api/exports.md, Start): validate, compile the filters with the list's
  * criteria, count the matching tickets (total) at the log position the tickets read model has
  * reached, bound the criteria to the tickets created up to it, and record TicketExportRequested on the
  * job's stream. The export job is published from that event by the dispatcher (the outbox), never

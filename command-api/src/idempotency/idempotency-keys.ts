@@ -9,7 +9,7 @@ import {
 } from '@support/event-sourcing';
 import { bearerToken, problem } from '@support/http-edge';
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Set on an answer that repeats the first answer of its key (as Stripe does). */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** How long a repeat waits for the first request of its key to answer before it answers 409 (inside the route's 9 s budget). */
@@ -20,7 +20,7 @@ const KEPT_HEADERS = ['content-type', 'location', 'retry-after'];
 /** A key: 1 to 255 visible ASCII characters (a UUID, typically); the draft's quoted form is taken too. */
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-export interface IdempotencyDeps extends WriteDeps {
+interface IdempotencyDeps extends WriteDeps {
   readonly directory: () => AccountDirectory;
   readonly logger: Logger;
 }

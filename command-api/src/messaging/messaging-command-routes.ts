@@ -7,7 +7,7 @@ import { templateSendRoute } from './template-send-route';
 import { templateSyncRoute } from './template-sync-route';
 
 /**
- * The chat-app routes of the command API: template sync (4.5) and template send (4.6), over the
+ * The chat-app routes of the command API: template sync (docs/api/chat-app.md, Sync) and template send (docs/api/chat-app.md, Send), over the
  * chat-app client the composition root gives, and the platform's status webhook (receipts).
  */
 export const messagingCommandRoutes = (deps: MessagingCommandDeps, client: ChatAppClient): Router => {

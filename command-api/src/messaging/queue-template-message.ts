@@ -3,7 +3,7 @@ import { CommandContext, MESSAGES_PROJECTION, messageStream, Position, READ_YOUR
 import { claimUnique, ConcurrencyConflict, handleMessage, MESSAGE_ID, readFirstEvent } from '@support/event-sourcing';
 import { MessagingCommandDeps } from './messaging-deps';
 
-export interface QueuedTemplateMessage {
+interface QueuedTemplateMessage {
   readonly messageId: string;
   /** true when this msg_id (or this message) was queued before: nothing new was queued. */
   readonly duplicate: boolean;

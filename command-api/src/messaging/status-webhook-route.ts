@@ -8,7 +8,7 @@ import { handleMessage } from '@support/event-sourcing';
 import { MessagingCommandDeps } from './messaging-deps';
 
 export const STATUS_WEBHOOK_PATH = '/apis/chatapp/webhooks/whatsapp';
-export const RECEIPTS_USER = 'chatapp:status-webhook';
+const RECEIPTS_USER = 'chatapp:status-webhook';
 
 /** What a receipt came to: recorded, already known (a repeat, or no news), or of no message of ours. */
 type Outcome = 'recorded' | 'known' | 'unknown';

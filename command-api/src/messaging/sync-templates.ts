@@ -6,15 +6,15 @@ import { recordFact } from '@support/event-sourcing';
 import { MessagingCommandDeps } from './messaging-deps';
 import { syncFailureReason } from './sync-failure-reason';
 
-/** A sync that read every page: the templates in the form of 2.6. */
-export interface SyncedTemplates {
+/** A sync that read every page: the templates in the form docs/api/chat-app.md shows. */
+interface SyncedTemplates {
   readonly templates: readonly MessageTemplate[];
   readonly syncedAt: string;
   readonly pages: number;
 }
 
 /** A sync that did not get the templates: `reason` is safe to show the caller (no token, no platform payload). */
-export interface SyncFailed {
+interface SyncFailed {
   readonly reason: string;
 }
 
@@ -25,7 +25,7 @@ const record = (deps: MessagingCommandDeps, context: CommandContext, event: Temp
 /**
  * Reads every page of the account's templates from the platform and records the sync (or its
  * failure) as an event on template_sync-<account>, then waits for the "templates" read model
- * (read your writes). Used by template sync (4.5) and by template send for a template the last
+ * (read your writes). Used by template sync (docs/api/chat-app.md, Sync) and by template send for a template the last
  * sync does not know.
  */
 export const syncTemplates = async (deps: MessagingCommandDeps, client: ChatAppClient, principal: Principal, context: CommandContext): Promise<E.Either<SyncFailed, SyncedTemplates>> => {

@@ -9,13 +9,13 @@ import { MessagingCommandDeps } from './messaging-deps';
 import { queueTemplateMessage } from './queue-template-message';
 import { TemplateLookup } from './template-lookup';
 
-export const TEMPLATE_SEND_PATH = '/apis/chatapp/template-send';
-export const MESSAGE_STATUS_PATH = '/apis/chatapp/messages';
+const TEMPLATE_SEND_PATH = '/apis/chatapp/template-send';
+const MESSAGE_STATUS_PATH = '/apis/chatapp/messages';
 
 const failure = (error: SendFailure) => ok({ status: 'failure', error });
 
 /**
- * POST /apis/chatapp/template-send (spec 4.6). Unknown top-level keys and wrongly typed optional
+ * POST /apis/chatapp/template-send (docs/api/chat-app.md, Send). Unknown top-level keys and wrongly typed optional
  * fields are 400; the spec's own failures (7001, 7002, 7004) are HTTP 200 with status "failure".
  * Checks: shape, recipient, sender; then the template as the account's last template sync has it
  * (never the platform inside the request), with the body parameters given the template's names. Success once the message is recorded as queued (delivery is asynchronous).

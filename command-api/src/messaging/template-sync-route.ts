@@ -6,13 +6,13 @@ import { commandContext } from '../shared/command-context';
 import { MessagingCommandDeps } from './messaging-deps';
 import { syncTemplates } from './sync-templates';
 
-export const TEMPLATE_SYNC_PATH = '/apis/chatapp/template-sync';
-/** Spec 4.5: the error text of a failed retrieval. */
-export const TEMPLATE_SYNC_ERROR = 'failed to fetch the chat-app templates';
+const TEMPLATE_SYNC_PATH = '/apis/chatapp/template-sync';
+/** docs/api/chat-app.md (Sync): the error text of a failed retrieval. */
+const TEMPLATE_SYNC_ERROR = 'failed to fetch the chat-app templates';
 
 const syncProblem = (message: string): HttpProblem => ({ kind: 'HttpProblem', status: 500, body: { error: TEMPLATE_SYNC_ERROR, message } });
 
-/** POST /apis/chatapp/template-sync (spec 4.5). No body; the account comes from the token. Answers the templates in the form of 2.6. */
+/** POST /apis/chatapp/template-sync (docs/api/chat-app.md, Sync). No body; the account comes from the token. Answers the templates in the form docs/api/chat-app.md shows. */
 export const templateSyncRoute = (router: Router, deps: MessagingCommandDeps, client: ChatAppClient): void => {
   router.post(TEMPLATE_SYNC_PATH, authenticate(deps.directory), async (ctx) => {
     try {

@@ -7,3 +7,4 @@ export * from './insert-record';
 export * from './resolve-upsert-target';
 export * from './upsert-record';
 export * from './record-routes';
+export * from './openapi';

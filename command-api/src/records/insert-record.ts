@@ -10,7 +10,7 @@ import { findConflicts } from './record-conflicts';
 import { RecordRouteDeps } from './record-deps';
 import { recordHttpProblem } from './record-problem';
 
-/** Spec 4.7: every call adds a record. */
+/** docs/api/records-and-actions.md (Insert): every call adds a record. */
 export const insertRecord = async (deps: RecordRouteDeps, principal: Principal, request: InsertRecordRequest, ctx: CommandContext): Promise<E.Either<HttpProblem, HttpAnswer>> => {
   const account = principal.account;
   const resource = findResource(account.resources, request.objectId);

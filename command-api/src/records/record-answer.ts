@@ -1,8 +1,8 @@
 import { ResourceRecord } from '@support/domain';
 import { Conflicts } from './record-conflicts';
 
-/** Spec 2.7. */
-export const recordBody = (r: ResourceRecord) => ({
+/** docs/api/records-and-actions.md. */
+const recordBody = (r: ResourceRecord) => ({
   id: r.id, objectId: r.objectId, customerId: r.customerId, data: r.data, createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
 

@@ -1,7 +1,7 @@
 import { conflictFields, lookupKey, ReadModels, RECORDS_COLLECTION, RecordConflict, RecordDocument, Resource, ResourceRecord } from '@support/domain';
 
 /** Items listed per field; conflictCount still counts them all. */
-export const MAX_CONFLICTS_PER_FIELD = 100;
+const MAX_CONFLICTS_PER_FIELD = 100;
 
 export interface Conflicts {
   readonly conflicts: readonly RecordConflict[];

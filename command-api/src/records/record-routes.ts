@@ -7,13 +7,13 @@ import { insertRecord } from './insert-record';
 import { RecordRouteDeps } from './record-deps';
 import { upsertRecord } from './upsert-record';
 
-export const INSERT_RECORD_PATH = '/apis/resources/records/insert';
-export const UPSERT_RECORD_PATH = '/apis/resources/records/upsert';
+const INSERT_RECORD_PATH = '/apis/resources/records/insert';
+const UPSERT_RECORD_PATH = '/apis/resources/records/upsert';
 
-/** Spec 7: a token that is not valid answers 403 "Invalid token" on the resource routes. */
-export const INVALID_TOKEN_MESSAGE = 'Invalid token';
+/** docs/api/README.md (Authentication): a token that is not valid answers 403 "Invalid token" on the resource routes. */
+const INVALID_TOKEN_MESSAGE = 'Invalid token';
 
-/** POST /apis/resources/records/insert (4.7) and /upsert (4.8). */
+/** POST /apis/resources/records/insert (docs/api/records-and-actions.md, Insert) and /upsert (docs/api/records-and-actions.md, Upsert). */
 export const recordRoutes = (deps: RecordRouteDeps): Router => {
   const router = new Router();
   const auth = authenticate(deps.directory, { invalidTokenMessage: INVALID_TOKEN_MESSAGE });

@@ -12,10 +12,10 @@ import { recordHttpProblem } from './record-problem';
 import { recordsHoldingKey } from './resolve-upsert-target';
 
 /** Looks at who holds the value: a second look only when the record chosen left the value between the first and its decision. */
-export const MAX_UPSERT_LOOKS = 2;
+const MAX_UPSERT_LOOKS = 2;
 
 /**
- * Spec 4.8 / 3.3. The record holding idValue is found through the claim of that value (RECORD_KEY,
+ * docs/api/records-and-actions.md (Upsert). The record holding idValue is found through the claim of that value (RECORD_KEY,
  * consistent) and the read model (records that got the value otherwise; several candidates are
  * confirmed by their own streams). None: the value is claimed for a new record, then the record
  * stream decides insert (empty) or merge (a concurrent upsert wrote it first). One: the claim is

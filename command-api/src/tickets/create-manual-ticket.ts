@@ -124,7 +124,7 @@ const createTicket = async (
 };
 
 /**
- * POST /apis/tickets/manual (spec 4.1): decode and check the request, find or create the customer,
+ * POST /apis/tickets/manual (docs/api/tickets.md): decode and check the request, find or create the customer,
  * then (waitForTicket) reuse an open ticket of the same customer and task or create a ticket with
  * its number, task evaluation and (unless fastResponse) processed text, and answer once the ticket
  * read models have it.

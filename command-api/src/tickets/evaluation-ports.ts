@@ -2,13 +2,13 @@ import * as E from 'fp-ts/Either';
 import { Account, ActionRunner, ConfiguredHttp, findAction, OrderLookup, sourcePorts, TaskEvaluationPorts, thrownMessage } from '@support/domain';
 
 /** What a source that has not answered by the deadline is recorded as saying. */
-export const LATE_REASON = 'did not answer within the time a ticket create has';
+const LATE_REASON = 'did not answer within the time a ticket create has';
 
 /**
  * The work's answer, or `late()` once the deadline has passed (the work goes on by itself and is
  * not waited for): a source that hangs costs a create its remaining time, never more.
  */
-export const beforeDeadline = async <T>(work: () => Promise<T>, deadline: number, late: () => T): Promise<T> => {
+const beforeDeadline = async <T>(work: () => Promise<T>, deadline: number, late: () => T): Promise<T> => {
   const left = deadline - Date.now();
   if (left <= 0) return late();
   let timer: NodeJS.Timeout | undefined;

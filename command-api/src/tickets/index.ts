@@ -5,3 +5,4 @@ export * from './find-or-create-customer';
 export * from './ticket-number';
 export * from './open-ticket-slot';
 export * from './ticket-view';
+export * from './openapi';

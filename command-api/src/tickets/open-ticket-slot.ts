@@ -2,12 +2,12 @@ import * as E from 'fp-ts/Either';
 import { CommandContext, TicketState } from '@support/domain';
 import { claimUnique, ConcurrencyConflict, loadTicket, OPEN_TICKET_SLOT, OpenTicketSlotKey, releaseClaim, WriteDeps } from '@support/event-sourcing';
 
-export type SlotOutcome =
+type SlotOutcome =
   | { readonly kind: 'claimed' }
   | { readonly kind: 'existing'; readonly ticket: TicketState };
 
 /**
- * The reuse rule of spec 3.2 under concurrency: the slot of (account, customer, requested task) is
+ * The reuse rule of docs/api/tickets.md (rule Reuse) under concurrency: the slot of (account, customer, requested task) is
  * a claim (OPEN_TICKET_SLOT) that names the ticket holding it. An open holder is reused; otherwise
  * the slot is claimed for the new ticket, so of ten identical racing requests one claims and nine
  * read its ticket. forceCreateTicket claims unconditionally (later requests reuse the newest ticket).

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { createManualTicketRoute, ManualTicketRouteDeps } from './create-manual-ticket.route';
 import { addChildTicketRoute, addLifecycleRoutes } from './lifecycle';
 
-/** Command routes of tickets: manual creation (spec 4.1) and the agent workspace (docs/api/agent-workspace.md). */
+/** Command routes of tickets: manual creation (docs/api/tickets.md) and the agent workspace (docs/api/agent-workspace.md). */
 export const ticketCommandRoutes = (deps: ManualTicketRouteDeps): Router => {
   const router = new Router();
   createManualTicketRoute(router, deps);

@@ -1,6 +1,6 @@
 import { TaskEvaluation, TicketState } from '@support/domain';
 
-/** The `ticket` of command answers: the list item fields of spec 2.4 and everything else the ticket holds. */
+/** The `ticket` of command answers: the list item fields of docs/api/ticket-list.md and everything else the ticket holds. */
 export const ticketView = (t: TicketState, evaluation: TaskEvaluation | null = null) => ({
   id: t.ticketId,
   ticketNumber: t.ticketNumber,

@@ -6,7 +6,7 @@ import { handleWebhookDelivery } from '@support/event-sourcing';
 import { WebhookCommandDeps } from './webhook-deps';
 
 /** What the ping answers: how the receiver took the test message. */
-export interface PingAnswer {
+interface PingAnswer {
   readonly delivered: boolean;
   readonly messageId: string;
   readonly statusCode: number | null;

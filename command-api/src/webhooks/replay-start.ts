@@ -3,7 +3,7 @@ import { ReplayWebhookRequest, WebhookEventType } from '@support/domain';
 
 const POSITION = /^\d{1,20}(\/\d{1,20})?$/;
 
-export interface ReplayStart {
+interface ReplayStart {
   readonly fromPosition: string | null;
   readonly fromTime: string | null;
   readonly eventTypes: readonly WebhookEventType[];

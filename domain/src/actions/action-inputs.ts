@@ -2,14 +2,14 @@ import * as E from 'fp-ts/Either';
 import { ExecuteAction } from '../config/account-config';
 import { FieldConversionOptions, convertFieldValue } from '../fields/convert-field-value';
 
-export type ActionInputs = Readonly<Record<string, unknown>>;
+type ActionInputs = Readonly<Record<string, unknown>>;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const INPUTS_NOT_OBJECT = 'inputs must be a JSON object keyed by the action\'s input names';
 
 /**
- * Spec 4.9: inputs converted by the action's input types, fixed inputs overriding supplied
+ * docs/api/records-and-actions.md (execute action): inputs converted by the action's input types, fixed inputs overriding supplied
  * values. Every problem is listed: inputs that are not an object, each required input that is
  * missing (null counts as missing) and each value that does not convert. Supplied names the
  * action does not declare are not sent (see unknownInputErrors for callers that refuse them).

@@ -1,11 +1,11 @@
 import { DomainEvent } from '../shared/decider';
 
-export const ACTION_RUN_STREAM_PREFIX = 'action_run-';
+const ACTION_RUN_STREAM_PREFIX = 'action_run-';
 /** One small stream per run of an execute action. */
 export const actionRunStream = (runId: string): string => `${ACTION_RUN_STREAM_PREFIX}${runId}`;
 
 /**
- * A run of an execute action (spec 4.9), for audit: which action, the inputs sent (secret-looking
+ * A run of an execute action (docs/api/records-and-actions.md, execute action), for audit: which action, the inputs sent (secret-looking
  * names redacted; header values are never part of it), the outcome and how long the call took.
  */
 export type ExecuteActionRan = DomainEvent<'ExecuteActionRan', {
@@ -18,5 +18,3 @@ export type ExecuteActionRan = DomainEvent<'ExecuteActionRan', {
   readonly error: string | null;
   readonly durationMs: number;
 }>;
-
-export type ActionRunEvent = ExecuteActionRan;

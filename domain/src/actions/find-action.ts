@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import { Account, ExecuteAction } from '../config/account-config';
 import { ActionIdentifier } from '../ports/action-runner';
 
-export type ActionLookupProblem =
+type ActionLookupProblem =
   | { readonly kind: 'noIdentifier'; readonly message: string }
   | { readonly kind: 'notFound'; readonly message: string };
 
@@ -10,7 +10,7 @@ export const NO_IDENTIFIER_MESSAGE = 'workflowConfigLibraryId or executeActionKe
 
 const given = (s: string | undefined): s is string => typeof s === 'string' && s.trim() !== '';
 
-/** Spec 4.9: the action of the account with that id, or (when no id is given) that key. */
+/** docs/api/records-and-actions.md (execute action): the action of the account with that id, or (when no id is given) that key. */
 export const findAction = (account: Account, identifier: ActionIdentifier): E.Either<ActionLookupProblem, ExecuteAction> => {
   const actions = account.executeActions ?? [];
   if (given(identifier.workflowConfigLibraryId)) {

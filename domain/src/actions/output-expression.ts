@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import jsonata from 'jsonata';
 
 /** What the output expression of an execute action sees (operator contract). */
-export interface ActionOutputContext {
+interface ActionOutputContext {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: unknown;
@@ -27,7 +27,7 @@ const compile = (expression: string): Compiled => {
 const toJson = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value) ?? 'null'));
 
 /** Evaluates a JSONata expression; a syntax or evaluation error is a Left naming what failed. */
-export const evaluateJsonata = async (expression: string, input: unknown): Promise<E.Either<string, unknown>> => {
+const evaluateJsonata = async (expression: string, input: unknown): Promise<E.Either<string, unknown>> => {
   try {
     const value: unknown = await compile(expression).evaluate(input);
     return E.right(toJson(value));

@@ -5,21 +5,21 @@ import { HourRange, HttpUrl, IsoDate, NonEmptyString, PositiveInt, Sha256Hex } f
 
 /** Codecs of the account configuration (app/config/demo-accounts.json shows every key). */
 
-export const Role = t.keyof({ admin: null, agent: null });
+const Role = t.keyof({ admin: null, agent: null });
 
 export const User = t.type({ id: NonEmptyString, name: t.string, email: t.string, role: Role });
 export type User = t.TypeOf<typeof User>;
 
-export const AccessToken = t.intersection([
+const AccessToken = t.intersection([
   t.type({ id: NonEmptyString, userId: NonEmptyString }),
   t.partial({ token: NonEmptyString, sha256: Sha256Hex }),
 ]);
-export type AccessToken = t.TypeOf<typeof AccessToken>;
+type AccessToken = t.TypeOf<typeof AccessToken>;
 
 export const Team = t.type({ id: NonEmptyString, name: t.string });
 
 const Weekday = t.keyof({ mon: null, tue: null, wed: null, thu: null, fri: null, sat: null, sun: null });
-export type Weekday = t.TypeOf<typeof Weekday>;
+type Weekday = t.TypeOf<typeof Weekday>;
 
 export const OpeningHours = t.intersection([
   t.type({
@@ -36,14 +36,14 @@ export const SlaPolicy = t.type({
 });
 export type SlaPolicy = t.TypeOf<typeof SlaPolicy>;
 
-export const DispositionField = t.type({
+const DispositionField = t.type({
   label: NonEmptyString,
   kind: t.keyof({ category: null, subcategory: null, text: null }),
   active: t.boolean,
 });
-export type DispositionField = t.TypeOf<typeof DispositionField>;
+type DispositionField = t.TypeOf<typeof DispositionField>;
 
-export const HttpMethod = t.keyof({ GET: null, POST: null, PUT: null, PATCH: null, DELETE: null });
+const HttpMethod = t.keyof({ GET: null, POST: null, PUT: null, PATCH: null, DELETE: null });
 
 export const HttpRequestConfig = t.intersection([
   t.type({ method: HttpMethod, url: HttpUrl }),
@@ -68,13 +68,12 @@ export const DataPoint = taggedUnion('DataPoint', 'source', {
   executeAction: t.intersection([t.type({ ...dataPointBase, source: t.literal('executeAction'), actionKey: NonEmptyString }), dataPointCommon]),
 });
 export type DataPoint = t.TypeOf<typeof DataPoint>;
-export type DataPointSource = DataPoint['source'];
 
 export const Objective = t.intersection([t.type({ param: NonEmptyString }), t.partial({ from: NonEmptyString })]);
 export type Objective = t.TypeOf<typeof Objective>;
 
-export const Transition = t.type({ when: t.type({ dataPoint: NonEmptyString, equals: t.string }), to: NonEmptyString });
-export type Transition = t.TypeOf<typeof Transition>;
+const Transition = t.type({ when: t.type({ dataPoint: NonEmptyString, equals: t.string }), to: NonEmptyString });
+type Transition = t.TypeOf<typeof Transition>;
 
 export const Task = t.intersection([
   t.type({ id: NonEmptyString, name: NonEmptyString }),
@@ -105,8 +104,8 @@ export const Resource = t.intersection([
 ]);
 export type Resource = t.TypeOf<typeof Resource>;
 
-export const ActionInput = t.intersection([t.type({ name: NonEmptyString, type: FieldType }), t.partial({ required: t.boolean })]);
-export type ActionInput = t.TypeOf<typeof ActionInput>;
+const ActionInput = t.intersection([t.type({ name: NonEmptyString, type: FieldType }), t.partial({ required: t.boolean })]);
+type ActionInput = t.TypeOf<typeof ActionInput>;
 
 export const ExecuteAction = t.intersection([
   t.type({ id: NonEmptyString, key: NonEmptyString, name: t.string, request: HttpRequestConfig, output: NonEmptyString }),
@@ -132,18 +131,18 @@ export const StoreSystem = t.intersection([
 ]);
 export type StoreSystem = t.TypeOf<typeof StoreSystem>;
 
-export const RateLimitOverrides = t.partial({
+const RateLimitOverrides = t.partial({
   manualTicket: t.partial({ perMinute: PositiveInt, perHour: PositiveInt, perDay: PositiveInt }),
   ticketList: t.partial({ perHour: PositiveInt }),
   ticketExport: t.partial({ perHour: PositiveInt }),
   executeAction: t.partial({ perHour: PositiveInt }),
 });
-export type RateLimitOverrides = t.TypeOf<typeof RateLimitOverrides>;
+type RateLimitOverrides = t.TypeOf<typeof RateLimitOverrides>;
 
 export const Account = t.intersection([
   t.type({ id: NonEmptyString, name: t.string }),
   t.partial({
-    /** Not validated here: an invalid zone falls back to Asia/Kolkata for exports (spec 4.3). */
+    /** Not validated here: an invalid zone falls back to Asia/Kolkata for exports (docs/api/exports.md, Start). */
     timezone: t.string,
     /** ISO 3166 country whose numbers may be sent without +country code (an addition to the contract). */
     defaultPhoneCountry: t.keyof(Object.fromEntries(getCountries().map((c) => [c, null])) as Record<CountryCode, null>),

@@ -5,7 +5,7 @@ import { formatPath, PathError, reportErrors } from './report-errors';
 import { AccountDirectory, buildAccountDirectory } from './account-directory';
 
 /** A configuration problem, worded for the operator: account, path of the bad key, reason. */
-export interface ConfigProblem {
+interface ConfigProblem {
   readonly accountId: string | null;
   readonly path: string;
   readonly reason: string;

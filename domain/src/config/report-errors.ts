@@ -8,7 +8,7 @@ export interface PathError {
 }
 
 /** Marks a custom codec that validates through inner codecs without adding a key of its own. */
-export const COMBINATOR = Symbol('combinator');
+const COMBINATOR = Symbol('combinator');
 
 export const markCombinator = <T extends object>(codec: T): T => Object.assign(codec, { [COMBINATOR]: true });
 

@@ -18,9 +18,9 @@ export interface CustomerState {
   readonly createdAt: string;
 }
 
-export type MaybeCustomer = CustomerState | null;
+type MaybeCustomer = CustomerState | null;
 
-export const evolveCustomer = (state: MaybeCustomer, event: CustomerEvent): MaybeCustomer => {
+const evolveCustomer = (state: MaybeCustomer, event: CustomerEvent): MaybeCustomer => {
   switch (event.type) {
     case 'CustomerCreated': {
       const d = event.data;
@@ -56,7 +56,7 @@ export interface Contact {
   readonly value: string;
 }
 
-export type CustomerCommand =
+type CustomerCommand =
   | {
       readonly type: 'CreateCustomer';
       readonly customerId: string;
@@ -91,7 +91,7 @@ export type CustomerCommand =
     }
   | { readonly type: 'RecordRequest'; readonly request: Omit<CustomerRequestReceivedData, 'customerId' | 'accountId'> };
 
-export type CustomerError = { readonly kind: 'CustomerNotFound' };
+type CustomerError = { readonly kind: 'CustomerNotFound' };
 
 export const customerDecider: Decider<CustomerCommand, CustomerEvent, MaybeCustomer, CustomerError> = {
   initialState: () => null,
@@ -128,7 +128,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, MaybeCusto
   },
 };
 
-/** Customer of a response (spec 2.3), with extra keys. */
+/** Customer of a response (docs/api/tickets.md), with extra keys. */
 export const customerView = (c: CustomerState) => ({
   id: c.customerId,
   name: c.name,

@@ -1,7 +1,7 @@
 /**
  * Events of customers. Streams:
  * - `customer-<customerId>` (customerStream): CustomerEvent.
- * - `customer_key-<hash>` (customerKeyStream): CustomerKeyEvent; its first event names the customer
+ * - `customer_key-<hash>` (customerKeyStream): CustomerKeyClaimed; its first event names the customer
  *   who owns that phone number or email within the account (appended with 'no_stream').
  */
 
@@ -57,13 +57,10 @@ export type CustomerRequestReceived = { readonly type: 'CustomerRequestReceived'
 
 /** Events of the stream `customer-<customerId>`. */
 export type CustomerEvent = CustomerCreated | CustomerContactAdded | CustomerDetailsAdded | CustomerRequestReceived;
-export type CustomerEventType = CustomerEvent['type'];
 
-export interface CustomerKeyClaimedData {
+interface CustomerKeyClaimedData {
   readonly customerId: string;
   readonly accountId: string;
   readonly kind: 'phone' | 'email';
 }
 export type CustomerKeyClaimed = { readonly type: 'CustomerKeyClaimed'; readonly data: CustomerKeyClaimedData };
-/** Events of a uniqueness stream `customer_key-<hash>`. */
-export type CustomerKeyEvent = CustomerKeyClaimed;

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 
-/** timestampFormat of spec 4.3: display = DD-MM-YY HH:MM:SS; legacy = locale-sensitive; iso = ISO 8601 with offset. */
+/** timestampFormat of docs/api/exports.md (Start): display = DD-MM-YY HH:MM:SS; legacy = locale-sensitive; iso = ISO 8601 with offset. */
 export const TimestampFormat = t.keyof({ display: null, legacy: null, iso: null }, '"display", "legacy" or "iso"');
 export type TimestampFormat = t.TypeOf<typeof TimestampFormat>;
 
@@ -16,6 +16,6 @@ export interface ExportFormatOptions {
 export const DEFAULT_EXPORT_TIMEZONE = 'Asia/Kolkata';
 export const DEFAULT_EXPORT_LOCALE = 'en-US';
 export const DEFAULT_TIMESTAMP_FORMAT: TimestampFormat = 'display';
-/** Spec 4.3 and 8: at most 92 days between startDate and endDate when both are given. */
+/** docs/api/exports.md (Requests to fix): at most 92 days between startDate and endDate when both are given. */
 export const MAX_EXPORT_RANGE_DAYS = 92;
 export const EXPORT_RANGE_MESSAGE = `Export is limited to a maximum date range of ${MAX_EXPORT_RANGE_DAYS} days`;

@@ -17,18 +17,18 @@ import { TicketExportRequestedData } from './export-events';
 
 const Text = new t.Type<string, string, unknown>('a string', t.string.is, t.string.validate, t.identity);
 
-/** Body of POST /apis/task-runs/tickets/export (spec 4.3): the shared filters plus timezone, locale and timestampFormat. No other keys. */
-export const TicketExportBody = strictObject('TicketExportBody', {}, { ...ticketFilterProps, timezone: Text, locale: Text, timestampFormat: TimestampFormat });
-export type TicketExportBody = t.TypeOf<typeof TicketExportBody>;
+/** Body of POST /apis/task-runs/tickets/export (docs/api/exports.md, Start): the shared filters plus timezone, locale and timestampFormat. No other keys. */
+const TicketExportBody = strictObject('TicketExportBody', {}, { ...ticketFilterProps, timezone: Text, locale: Text, timestampFormat: TimestampFormat });
+type TicketExportBody = t.TypeOf<typeof TicketExportBody>;
 
 /** An export request the caller must fix: 400 with this message. */
-export interface InvalidExportRequest {
+interface InvalidExportRequest {
   readonly kind: 'InvalidExportRequest';
   readonly field?: string;
   readonly message: string;
 }
 
-export interface ValidExportRequest {
+interface ValidExportRequest {
   readonly filters: TicketFilters;
   readonly format: ExportFormatOptions;
   /** The list's criteria of the filters: the export and the list agree on which tickets match. */
@@ -46,10 +46,10 @@ const withoutNulls = (body: unknown): unknown =>
     ? Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== null || !KNOWN_FIELDS.has(k)))
     : body;
 
-export const isValidTimezone = (zone: string): boolean => zone.trim() !== '' && IANAZone.isValidZone(zone);
+const isValidTimezone = (zone: string): boolean => zone.trim() !== '' && IANAZone.isValidZone(zone);
 
 /** The canonical form of a Unicode locale identifier this runtime can format with, or null. */
-export const canonicalLocale = (locale: string): string | null => {
+const canonicalLocale = (locale: string): string | null => {
   try {
     const [canonical] = Intl.getCanonicalLocales(locale.trim());
     if (canonical === undefined) return null;
@@ -59,13 +59,13 @@ export const canonicalLocale = (locale: string): string | null => {
   }
 };
 
-/** The account's business timezone when it is a valid IANA zone, else Asia/Kolkata (spec 4.3). */
+/** The account's business timezone when it is a valid IANA zone, else Asia/Kolkata (docs/api/exports.md, Start). */
 export const accountTimezone = (account: Account): string =>
   account.timezone !== undefined && isValidTimezone(account.timezone) ? account.timezone : DEFAULT_EXPORT_TIMEZONE;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Spec 4.3: when both dates are given the range must not exceed 92 days. */
+/** docs/api/exports.md (Start): when both dates are given the range must not exceed 92 days. */
 const rangeProblem = (filters: TicketFilters): E.Either<InvalidExportRequest, void> => {
   if (filters.ignoreDateRange === true || filters.startDate === undefined || filters.endDate === undefined) return E.right(undefined);
   const start = parseDateBound(filters.startDate, 'start');
@@ -75,7 +75,7 @@ const rangeProblem = (filters: TicketFilters): E.Either<InvalidExportRequest, vo
 };
 
 /**
- * Decodes and checks an export start (spec 4.3, 7): unknown keys and wrong types, then the filters
+ * Decodes and checks an export start (docs/api/exports.md, Start and Requests to fix): unknown keys and wrong types, then the filters
  * compiled exactly as the list compiles them (invalid dates, end before start, ignoreDateRange),
  * the 92-day range, the timezone (IANA) and the locale. Defaults: the account's timezone (Asia/Kolkata
  * when missing or invalid), en-US, display.

@@ -12,9 +12,9 @@ export const ticketExportDedupeId = (jobId: string): string => `ticket-export-${
 export const EXPORT_JOBS_PROJECTION = 'ticket-export-jobs';
 export const EXPORT_JOBS_COLLECTION = 'ticket_export_jobs';
 
-/** Spec 8: a file is kept 24 hours after the export completed. */
+/** docs/api/exports.md (Poll, Download): a file is kept 24 hours after the export completed. */
 export const EXPORT_FILE_RETENTION_MS = 24 * 60 * 60 * 1000;
-/** Spec 8: a signed download URL is valid 15 minutes. */
+/** docs/api/exports.md (Poll): a signed download URL is valid 15 minutes. */
 export const DOWNLOAD_URL_VALIDITY_MS = 15 * 60 * 1000;
 
 /**

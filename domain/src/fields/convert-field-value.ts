@@ -4,8 +4,8 @@ import { FieldType } from '../config/account-config';
 import { normalizeEmail, normalizePhone } from '../customers/contact';
 
 /**
- * The one converter of the ten configured field types, shared by resource records (spec 4.7,
- * 4.8) and execute-action inputs (spec 4.9). It turns a JSON value into the canonical value
+ * The one converter of the ten configured field types, shared by resource records (docs/api/records-and-actions.md, Insert,
+ * 4.8) and execute-action inputs (docs/api/records-and-actions.md, execute action). It turns a JSON value into the canonical value
  * of its type, so two values that mean the same thing are stored (and matched) the same way.
  */
 
@@ -15,13 +15,13 @@ export interface FieldConversionOptions {
 }
 
 /** Why a value is not of its type: what was expected, worded for the caller. */
-export interface FieldConversionProblem {
+interface FieldConversionProblem {
   readonly type: FieldType;
   readonly expected: string;
 }
 
 /** What each type accepts, as said in error messages. */
-export const FIELD_TYPE_EXPECTED: Readonly<Record<FieldType, string>> = {
+const FIELD_TYPE_EXPECTED: Readonly<Record<FieldType, string>> = {
   string: 'a string',
   integer: 'an integer (a whole number such as 42, or a string of digits)',
   number: 'a number (such as 19.99, or a numeric string)',

@@ -7,7 +7,7 @@ import { HolderProcess } from '../shared/holder-process';
  * Header Field"): the key of one token is a claim stream whose first event names the request that
  * runs the command, and whose last event, once it answered, holds that answer for every repeat.
  */
-export const IDEMPOTENCY_STREAM_PREFIX = 'idempotency-';
+const IDEMPOTENCY_STREAM_PREFIX = 'idempotency-';
 
 /** The key's stream: the token and the key are hashed, so neither appears in stream names. */
 export const idempotencyStream = (tokenDigest: string, key: string): string =>
@@ -44,5 +44,3 @@ export type IdempotentRequestReleased = DomainEvent<'IdempotentRequestReleased',
   /** Why: the status it answered, or the failure. */
   readonly reason: string;
 }>;
-
-export type IdempotencyEvent = IdempotentRequestStarted | IdempotentRequestAnswered | IdempotentRequestReleased;

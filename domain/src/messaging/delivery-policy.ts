@@ -12,7 +12,7 @@ export interface MessageDeliveryPolicy {
 }
 
 /** 1 s, 5 s, 30 s, 2 min, 10 min, 30 min: a blip is retried at once, an outage of ~45 minutes is ridden out. */
-export const MESSAGE_RETRY_SCHEDULE_MS: readonly number[] = [1_000, 5_000, 30_000, 120_000, 600_000, 1_800_000];
+const MESSAGE_RETRY_SCHEDULE_MS: readonly number[] = [1_000, 5_000, 30_000, 120_000, 600_000, 1_800_000];
 
 export const DEFAULT_MESSAGE_DELIVERY_POLICY: MessageDeliveryPolicy = {
   maxAttempts: MESSAGE_RETRY_SCHEDULE_MS.length + 1,
@@ -29,7 +29,7 @@ export type MessageDeliveryStep =
   | { readonly kind: 'giveUp'; readonly error: MessageDeliveryError }
   | { readonly kind: 'attempt'; readonly attempt: number; readonly afterUnconfirmedAttempt: boolean };
 
-export const unconfirmedAttemptError = (attempt: number): MessageDeliveryError => ({
+const unconfirmedAttemptError = (attempt: number): MessageDeliveryError => ({
   kind: 'unconfirmed',
   code: 'unconfirmed_attempt',
   message: `Attempt ${attempt} was started but its outcome was never recorded (the worker stopped)`,

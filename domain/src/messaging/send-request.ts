@@ -5,8 +5,7 @@ import { Account } from '../config/account-config';
 import { normalizePhone, PhoneE164 } from '../customers/contact';
 import { strictObject } from '../shared/strict';
 import { invalidPhone, invalidTemplate, noSenderPhone, SendFailure } from './send-failure';
-import { MessageTemplate, TemplateComponent } from './template';
-import { checkAgainstTemplates } from './template-match';
+import { TemplateComponent } from './template';
 
 const BoundedText = (name: string, max: number) =>
   new t.Type<string, string, unknown>(
@@ -17,7 +16,7 @@ const BoundedText = (name: string, max: number) =>
   );
 
 /**
- * The body of POST /apis/chatapp/template-send (spec 4.6): no other top-level keys. `to` and
+ * The body of POST /apis/chatapp/template-send (docs/api/chat-app.md, Send): no other top-level keys. `to` and
  * `template` are checked afterwards so that their problems answer the spec's failure codes.
  */
 export const TemplateSendRequest = strictObject(
@@ -69,7 +68,7 @@ const checkParameters = (where: string, parameters: unknown): string | null => {
 };
 
 /** template.name, template.language, template.components: the shape the platform can take (7001 otherwise). */
-export const checkTemplateShape = (template: unknown): E.Either<SendFailure, TemplateShape> => {
+const checkTemplateShape = (template: unknown): E.Either<SendFailure, TemplateShape> => {
   if (!isRecord(template)) return E.left(invalidTemplate('template must be an object with at least a name'));
   const { name, language, namespace, components } = template;
   if (typeof name !== 'string' || name === '') return E.left(invalidTemplate('template.name is required'));
@@ -110,7 +109,7 @@ export interface CheckedTemplateSend {
   readonly from?: string;
 }
 
-/** Spec 4.6 and 7, in this order: template shape (7001), recipient phone (7002), configured sender (7004). */
+/** docs/api/chat-app.md (Failures), in this order: template shape (7001), recipient phone (7002), configured sender (7004). */
 export const checkSendRequest = (request: TemplateSendRequest, account: Account): E.Either<SendFailure, CheckedTemplateSend> =>
   pipe(
     checkTemplateShape(request.template),
@@ -128,19 +127,4 @@ export const checkSendRequest = (request: TemplateSendRequest, account: Account)
         })),
       ),
     ),
-  );
-
-/**
- * The whole check of a send against a set of the account's templates (the platform's, read
- * just now or at the last sync): the request (7001, 7002, 7004), then the template (7001).
- * Nothing is queued on a Left.
- */
-export const validateTemplateSend = (
-  request: TemplateSendRequest,
-  account: Account,
-  templates: readonly MessageTemplate[] | null,
-): E.Either<SendFailure, ValidTemplateSend> =>
-  pipe(
-    checkSendRequest(request, account),
-    E.chain((checked) => checkAgainstTemplates(checked, templates ?? [])),
   );

@@ -17,7 +17,7 @@ export interface StatusReport {
 }
 
 /** What a status webhook body holds: the phone numbers it names (whose accounts' secrets must have signed it) and its receipts. */
-export interface StatusWebhook {
+interface StatusWebhook {
   readonly phoneNumberIds: readonly string[];
   readonly reports: readonly StatusReport[];
 }

@@ -6,7 +6,7 @@ export const MESSAGE_STREAM_PREFIX = 'message-';
 /** One stream per outgoing template message: queued, attempts, sent or failed. */
 export const messageStream = (messageId: string): string => `${MESSAGE_STREAM_PREFIX}${messageId}`;
 
-export const MESSAGE_KEY_STREAM_PREFIX = 'message_key-';
+const MESSAGE_KEY_STREAM_PREFIX = 'message_key-';
 /**
  * The uniqueness stream of a caller's msg_id within an account (architecture property 3): its
  * first event names the message that owns the msg_id. Hashed, so caller text never lands in a stream name.

@@ -1,5 +1,7 @@
 import * as E from 'fp-ts/Either';
-import type { CheckedTemplateSend, TemplateShape, ValidTemplateSend } from './send-request';
+import { pipe } from 'fp-ts/function';
+import { Account } from '../config/account-config';
+import { checkSendRequest, type CheckedTemplateSend, type TemplateSendRequest, type TemplateShape, type ValidTemplateSend } from './send-request';
 import { invalidTemplate, SendFailure } from './send-failure';
 import { MessageTemplate, templateLanguageCode } from './template';
 import { fitTemplateParameters } from './template-parameters';
@@ -31,7 +33,7 @@ const chooseTranslation = (shape: TemplateShape, named: readonly MessageTemplate
 /**
  * The send checked against the account's templates as the platform has them: the template must
  * exist in that language, be APPROVED, and the body parameters must fit; they are then given
- * the names the platform needs (spec 4.6 send-time shape, mapped in order). Answers the message to queue.
+ * the names the platform needs (docs/api/chat-app.md (Send) send-time shape, mapped in order). Answers the message to queue.
  */
 export const checkAgainstTemplates = (checked: CheckedTemplateSend, templates: readonly MessageTemplate[]): E.Either<SendFailure, ValidTemplateSend> => {
   const shape = checked.template;
@@ -53,3 +55,18 @@ export const checkAgainstTemplates = (checked: CheckedTemplateSend, templates: r
     template: { name: shape.name, language: { code }, components: components.right, ...(shape.namespace ? { namespace: shape.namespace } : {}) },
   });
 };
+
+/**
+ * The whole check of a send against a set of the account's templates (the platform's, read
+ * just now or at the last sync): the request (7001, 7002, 7004), then the template (7001).
+ * Nothing is queued on a Left.
+ */
+export const validateTemplateSend = (
+  request: TemplateSendRequest,
+  account: Account,
+  templates: readonly MessageTemplate[] | null,
+): E.Either<SendFailure, ValidTemplateSend> =>
+  pipe(
+    checkSendRequest(request, account),
+    E.chain((checked) => checkAgainstTemplates(checked, templates ?? [])),
+  );

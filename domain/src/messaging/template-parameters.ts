@@ -2,12 +2,12 @@ import * as E from 'fp-ts/Either';
 import { MessageTemplate, TemplateComponent } from './template';
 
 /** What a text component of a synced template asks for: named parameters (in the order of the text), or a count of {{n}}. */
-export type TextParameters =
+type TextParameters =
   | { readonly kind: 'named'; readonly names: readonly string[] }
   | { readonly kind: 'positional'; readonly count: number };
 
 /** The components whose text parameters are fitted here; buttons and media go to the platform as sent. */
-export type TextPart = 'body' | 'header';
+type TextPart = 'body' | 'header';
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 
@@ -30,7 +30,7 @@ const namedExample = (component: TemplateComponent | undefined, part: TextPart):
  * when the text has none. Null for a header that is not text (image, video, document: its
  * parameter is the media, left to the platform) or that the template does not have.
  */
-export const textParametersOf = (template: MessageTemplate, part: TextPart): TextParameters | null => {
+const textParametersOf = (template: MessageTemplate, part: TextPart): TextParameters | null => {
   const component = componentOf(template.components, part);
   if (part === 'header' && (component === undefined || (typeof component.format === 'string' && component.format.toUpperCase() !== 'TEXT'))) return null;
   const found = placeholders(component?.text);

@@ -1,4 +1,4 @@
-/** A message template in the form of spec 2.6. Components keep every key the platform gave them. */
+/** A message template in the form of docs/api/chat-app.md. Components keep every key the platform gave them. */
 export interface TemplateComponent {
   readonly type?: string;
   readonly [key: string]: unknown;
@@ -22,7 +22,7 @@ export const templateLanguageCode = (language: MessageTemplate['language']): str
   typeof language === 'string' ? text(language) : isRecord(language) ? text(language.code) : undefined;
 
 /**
- * One template of the platform's list in the form of spec 2.6: name, language, namespace,
+ * One template of the platform's list in the form of docs/api/chat-app.md: name, language, namespace,
  * category, status, parameter_format and components (each component whole). Null for an
  * item without a name, which cannot be sent and is left out.
  */
@@ -43,6 +43,3 @@ export const toSpecTemplate = (item: unknown): MessageTemplate | null => {
   return { name, ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)) } as MessageTemplate;
 };
 
-/** The body component of a template or of a send request (types are matched case-insensitively). */
-export const templateBodyComponent = (components: readonly TemplateComponent[] | undefined): TemplateComponent | undefined =>
-  components?.find((c) => typeof c.type === 'string' && c.type.toLowerCase() === 'body');

@@ -7,13 +7,13 @@ import { StoreCalls } from './store-calls';
 import { StoreOrderListItem } from './store-contract';
 
 /**
- * The agent sequence of spec 4.10, as plain functions over the store's I/O:
+ * The agent sequence of docs/api/orders.md, as plain functions over the store's I/O:
  *   identifier → normalize → order list → (several orders: the customer chooses from safe summaries)
  *   → details of the chosen order → customer details only when the list did not carry them.
  * Nothing missing is ever filled in: absent values stay null or absent.
  */
 
-export type OrderChoice = 'none' | 'single' | 'several';
+type OrderChoice = 'none' | 'single' | 'several';
 
 export interface OrdersFound {
   /** The identifier whose orders these are (phone first, then email); null when none had orders. */
@@ -58,7 +58,7 @@ export const findOrders = async (calls: StoreCalls, who: CustomerIdentifier, def
 };
 
 /** Where the customer context of an opened order comes from. */
-export type CustomerOutcome =
+type CustomerOutcome =
   /** The list item carried it: the customer-details call was skipped. */
   | { readonly kind: 'fromOrderList'; readonly customer: StoreCustomerContext }
   | { readonly kind: 'fromCustomerLookup'; readonly customer: StoreCustomerContext }
@@ -67,7 +67,7 @@ export type CustomerOutcome =
   /** Customer details failed; the order details are still good. */
   | { readonly kind: 'failed'; readonly error: OrderLookupError };
 
-export interface OpenedOrder {
+interface OpenedOrder {
   readonly order: OrderDetails;
   readonly customer: CustomerOutcome;
   readonly requestIds: readonly string[];

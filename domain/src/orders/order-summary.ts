@@ -1,7 +1,7 @@
 import { OrderSummary } from '../ports/order-lookup';
 import { StoreOrderListItem } from './store-contract';
 
-/** The safe summary fields offered for a choice (spec 4.10): order number, date, status, total. */
+/** The safe summary fields offered for a choice (docs/api/orders.md): order number, date, status, total. */
 export const toOrderSummary = (item: StoreOrderListItem): OrderSummary => ({
   orderId: item.order_id,
   orderNumber: typeof item.order_number === 'string' && item.order_number.trim() !== '' ? item.order_number : null,

@@ -4,25 +4,25 @@ import { StoreIdentifier } from './identifier';
 import { StoreCustomer, StoreOrderListItem } from './store-contract';
 
 /** An answer of the store system with the request ids (X-Request-Id) of the calls that made it. */
-export interface StoreAnswer<A> {
+interface StoreAnswer<A> {
   readonly value: A;
   readonly requestIds: readonly string[];
 }
 
-export interface StoreOrderList {
+interface StoreOrderList {
   /** Every order of the identifier, as the store listed them (pages followed up to a safe cap). */
   readonly orders: readonly StoreOrderListItem[];
   /** True when the cap stopped the paging before the store's last page. */
   readonly truncated: boolean;
 }
 
-export interface StoreListOptions {
+interface StoreListOptions {
   /** At most this many pages (the client's cap applies too). */
   readonly maxPages?: number;
 }
 
 /**
- * The I/O of the agent sequence: the three capabilities of one account's store system (spec 4.10).
+ * The I/O of the agent sequence: the three capabilities of one account's store system (docs/api/orders.md).
  * The adapter (store-system client) implements it over HTTP; the sequence itself stays pure.
  */
 export interface StoreCalls {

@@ -1,14 +1,14 @@
 import * as t from 'io-ts';
 
 /**
- * The wire shapes of the store system's answers (spec 4.10), as the client decodes them. Only the
+ * The wire shapes of the store system's answers (docs/api/orders.md), as the client decodes them. Only the
  * fields the support agent relies on are checked; extra keys are kept (details) or ignored (list).
  * A "must" field that is missing makes the answer unusable: the agent never fills it with a guess.
  */
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-export const StoreDecimalString = new t.Type<string, string, unknown>(
+const StoreDecimalString = new t.Type<string, string, unknown>(
   'StoreDecimalString',
   (u): u is string => typeof u === 'string' && DECIMAL.test(u),
   (u, c) => (typeof u === 'string' && DECIMAL.test(u) ? t.success(u) : t.failure(u, c, 'must be a decimal string such as "12.50"')),
@@ -24,8 +24,8 @@ const NonEmpty = new t.Type<string, string, unknown>(
 
 const optionalString = t.union([t.string, t.null, t.undefined]);
 
-export const StoreMoney = t.type({ amount: StoreDecimalString, currency: NonEmpty }, 'StoreMoney');
-export type StoreMoney = t.TypeOf<typeof StoreMoney>;
+const StoreMoney = t.type({ amount: StoreDecimalString, currency: NonEmpty }, 'StoreMoney');
+type StoreMoney = t.TypeOf<typeof StoreMoney>;
 
 /** The customer context an order-list item may carry, and the answer of customer details. */
 export const StoreCustomer = t.intersection(

@@ -1,6 +1,6 @@
 import { Account, ExecuteAction } from '../config/account-config';
 
-/** How an execute action is named by a caller (spec 4.9): the id wins over the key. */
+/** How an execute action is named by a caller (docs/api/records-and-actions.md, execute action): the id wins over the key. */
 export interface ActionIdentifier {
   readonly workflowConfigLibraryId?: string;
   readonly executeActionKey?: string;
@@ -18,7 +18,7 @@ export type ActionRunOutcome =
 /**
  * Runs one configured execute action with one set of inputs: inputs converted by the action's
  * types, fixed inputs override supplied ones, the configured request, the output expression.
- * Used by the execute-action route (4.9) and by task evaluation (4.1). Recording the run as an
+ * Used by the execute-action route (docs/api/records-and-actions.md, execute action) and by task evaluation (docs/api/tickets.md). Recording the run as an
  * event is the caller's business (each caller records it in its own stream).
  */
 export interface ActionRunner {

@@ -24,7 +24,7 @@ export interface ConfiguredHttp {
   call(request: HttpRequestConfig, options: ConfiguredCallOptions): Promise<Either<HttpCallFailure, HttpCallResponse>>;
 }
 
-export interface ConfiguredCallOptions {
+interface ConfiguredCallOptions {
   readonly placeholders: unknown;
   readonly jsonBody?: unknown;
   readonly defaultTimeoutMs?: number;

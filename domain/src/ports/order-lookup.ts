@@ -1,7 +1,7 @@
 import { Either } from 'fp-ts/Either';
 import { Account } from '../config/account-config';
 
-/** Failures of the store system, as the support agent sees them (spec 4.10 behaviour table). */
+/** Failures of the store system, as the support agent sees them (docs/api/orders.md, Agent routes). */
 export type OrderLookupError =
   | { readonly kind: 'notConfigured' }
   | { readonly kind: 'invalidIdentifier'; readonly message: string }
@@ -20,7 +20,7 @@ export interface OrderSummary {
   readonly total: { readonly amount: string; readonly currency: string };
 }
 
-/** Order details as the store system returns them (spec 4.10), kept as received. */
+/** Order details as the store system returns them (docs/api/orders.md), kept as received. */
 export type OrderDetails = Readonly<Record<string, unknown>> & { readonly order_id: string };
 
 export interface CustomerIdentifier {
@@ -29,7 +29,7 @@ export interface CustomerIdentifier {
 }
 
 /**
- * The account's store system (spec 4.10). `orderForTicket` resolves the order a ticket's `order`
+ * The account's store system (docs/api/orders.md). `orderForTicket` resolves the order a ticket's `order`
  * data points read: the order whose order_number equals orderName when given, otherwise the
  * customer's newest order; null when the store has no such order (never invented).
  */

@@ -1,16 +1,20 @@
 import type { Position } from './event-store';
-import type { TicketCriteria } from '../tickets/list/ticket-criteria';
+import type { ReadDocument } from './read-document';
 import type { ReadOptions } from './read-budget';
+import type { TicketReads } from '../tickets/list/ticket-reads';
+
+export type { ReadDocument } from './read-document';
+export type { TicketPage, TicketReads, TicketSnapshot } from '../tickets/list/ticket-reads';
 
 /**
  * The read-model port, shaped by what the features do with read models: a document by id; a few
  * documents by the values of some fields; counts; the projection's batch of writes applied once
  * with its checkpoint; and, for the tickets, the list's page with its total and the export's
  * ordered stream of every match, both by TicketCriteria. Engines: SQLite (embedded), MongoDB.
+ * The tickets' part is the list feature's own (tickets/list/ticket-reads.ts): this file names it
+ * only as a member, so the feature's types never import back into this one.
  */
 
-/** A read-model document: its id and fields (JSON values). */
-export type ReadDocument = { readonly _id: string; readonly [field: string]: unknown };
 
 export type Scalar = string | number | boolean | null;
 
@@ -96,41 +100,6 @@ export interface ProjectionBatch extends ProjectionReads {
    * on MongoDB each write is guarded by the event's position, so a replay changes nothing.
    */
   write(event: Position, writes: readonly DocumentWrite[]): Promise<void>;
-}
-
-/** One page of the matching tickets in the criteria's order, and how many match in all. */
-export interface TicketPage<T> {
-  readonly docs: readonly T[];
-  readonly total: number;
-}
-
-/** A total and the log position the read model had applied when it was counted (null: nothing yet). */
-export interface TicketSnapshot {
-  readonly total: number;
-  readonly position: Position | null;
-}
-
-/** What the list, the export and the export's start ask of the ticket read model. */
-export interface TicketReads {
-  /** Page `page` (from 1) of `limit` tickets, with the total; only `fields` are read (the id always). */
-  page<T extends ReadDocument>(criteria: TicketCriteria, page: number, limit: number, fields: readonly string[], options?: ReadOptions): Promise<TicketPage<T>>;
-  count(criteria: TicketCriteria, options?: ReadOptions): Promise<number>;
-  /** Whether any ticket matches. */
-  exists(criteria: TicketCriteria, options?: ReadOptions): Promise<boolean>;
-  /**
-   * The total, and the position of the log that the read model `readModel` had applied when it was
-   * counted: every ticket created up to that position is counted, none created after it (an
-   * export's snapshot, with `createdUpTo`).
-   */
-  countAt(criteria: TicketCriteria, readModel: string, options?: ReadOptions): Promise<TicketSnapshot>;
-  /**
-   * Every match in the criteria's order, as arrays read at once (a consumer of millions loops over
-   * each without an await per ticket). Memory stays flat whatever the number of matches. SQLite
-   * reads one moment of the read model (a snapshot); MongoDB reads a cursor, in which a ticket
-   * whose sort timestamp changes during the stream may be met twice or not at all (the export's
-   * snapshot criteria bound it to tickets created before the request, so only updatedAt sorts can).
-   */
-  stream<T extends ReadDocument>(criteria: TicketCriteria): AsyncIterable<readonly T[]>;
 }
 
 export interface ReadModels {

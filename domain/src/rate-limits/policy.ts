@@ -1,6 +1,6 @@
 import { Account } from '../config/account-config';
 
-/** Rate-limited operations of spec 8. */
+/** Rate-limited operations of docs/api/README.md (Rate limits). */
 export type LimitedOperation = 'manualTicket' | 'ticketList' | 'ticketExport' | 'executeAction';
 
 export interface RateWindow {
@@ -12,7 +12,7 @@ export interface RateWindow {
 
 export interface RatePolicy {
   readonly operation: LimitedOperation;
-  /** Spec 5.7: per access token, except execute-action run, per account. */
+  /** docs/api/README.md (Rate limits): per access token, except execute-action run, per account. */
   readonly scope: 'token' | 'account';
   readonly windows: readonly RateWindow[];
 }
@@ -21,7 +21,7 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Spec 8 defaults, overridable per account by `rateLimits`. */
+/** docs/api/README.md (Rate limits) defaults, overridable per account by `rateLimits`. */
 export const ratePolicy = (operation: LimitedOperation, account: Account): RatePolicy => {
   const o = account.rateLimits;
   switch (operation) {

@@ -1,5 +1,5 @@
 /**
- * The conflicts of a written record (spec 2.7 leaves their items open): another record of the same
+ * The conflicts of a written record (docs/api/records-and-actions.md, Conflicts): another record of the same
  * resource holding the same value in a field configured unique (or, for upsert, in idField).
  * The write happens anyway (fields are not enforced unique); conflicts report it.
  */

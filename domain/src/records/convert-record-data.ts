@@ -7,7 +7,7 @@ import { RecordProblem } from './record-problems';
 export const findResource = (resources: readonly Resource[] | undefined, objectId: string): Resource | undefined =>
   (resources ?? []).find((r) => r.id === objectId);
 
-export const fieldOf = (resource: Resource, key: string): ResourceField | undefined => resource.fields.find((f) => f.key === key);
+const fieldOf = (resource: Resource, key: string): ResourceField | undefined => resource.fields.find((f) => f.key === key);
 
 /**
  * Converts one value of a record by its field's type. `null` is kept: it clears an optional

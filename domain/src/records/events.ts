@@ -1,6 +1,6 @@
 import { DomainEvent } from '../shared/decider';
 
-/** Values of a record keyed by the field keys configured on its resource (spec 2.7). */
+/** Values of a record keyed by the field keys configured on its resource (docs/api/records-and-actions.md). */
 export type RecordData = Readonly<Record<string, unknown>>;
 
 export const RECORD_STREAM_PREFIX = 'resource_record-';

@@ -24,7 +24,7 @@ export const lookupKeysOf = (data: Readonly<Record<string, unknown>>): string[] 
     .map(([field, v]) => lookupKey(field, v))
     .sort();
 
-export const RECORD_KEY_STREAM_PREFIX = 'record_key-';
+const RECORD_KEY_STREAM_PREFIX = 'record_key-';
 
 /**
  * The uniqueness stream of one identifier value of one resource (upsert by idField): its last

@@ -3,7 +3,7 @@ import { NonEmptyString } from '../config/refinements';
 import { strictObject } from '../shared/strict';
 
 /** A JSON object (not an array, not null). */
-export const JsonObjectBody = new t.Type<Record<string, unknown>, unknown, unknown>(
+const JsonObjectBody = new t.Type<Record<string, unknown>, unknown, unknown>(
   'JsonObjectBody',
   (u): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u),
   (u, c) => (u === undefined ? t.failure(u, c) : typeof u === 'object' && u !== null && !Array.isArray(u) ? t.success(u as Record<string, unknown>) : t.failure(u, c, 'must be a JSON object')),
@@ -11,17 +11,17 @@ export const JsonObjectBody = new t.Type<Record<string, unknown>, unknown, unkno
 );
 
 /** Any JSON value but null (a missing or null idValue identifies nothing). */
-export const IdValueCodec = new t.Type<unknown, unknown, unknown>(
+const IdValueCodec = new t.Type<unknown, unknown, unknown>(
   'IdValueCodec',
   (u): u is unknown => u !== undefined && u !== null,
   (u, c) => (u === undefined || u === null ? t.failure(u, c, 'is required') : t.success(u)),
   t.identity,
 );
 
-/** Spec 4.7 body. */
+/** docs/api/records-and-actions.md (Insert) body. */
 export const InsertRecordRequest = strictObject('InsertRecordRequest', { objectId: NonEmptyString, data: JsonObjectBody }, {});
 export type InsertRecordRequest = t.TypeOf<typeof InsertRecordRequest>;
 
-/** Spec 4.8 body. */
+/** docs/api/records-and-actions.md (Upsert) body. */
 export const UpsertRecordRequest = strictObject('UpsertRecordRequest', { objectId: NonEmptyString, idField: NonEmptyString, idValue: IdValueCodec, data: JsonObjectBody }, {});
 export type UpsertRecordRequest = t.TypeOf<typeof UpsertRecordRequest>;

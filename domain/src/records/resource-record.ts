@@ -4,7 +4,7 @@ import { Decider } from '../shared/decider';
 import { RecordData, ResourceRecordEvent } from './events';
 import { RecordProblem } from './record-problems';
 
-/** A resource record as the API shows it (spec 2.7). */
+/** A resource record as the API shows it (docs/api/records-and-actions.md). */
 export interface ResourceRecord {
   readonly id: string;
   readonly objectId: string;
@@ -14,7 +14,7 @@ export interface ResourceRecord {
   readonly updatedAt: string;
 }
 
-export type RecordState = { readonly kind: 'none' } | { readonly kind: 'exists'; readonly accountId: string; readonly record: ResourceRecord };
+type RecordState = { readonly kind: 'none' } | { readonly kind: 'exists'; readonly accountId: string; readonly record: ResourceRecord };
 
 interface RecordCommandBase {
   readonly recordId: string;
@@ -27,14 +27,14 @@ interface RecordCommandBase {
   readonly now: Date;
 }
 
-/** Spec 4.7: a new record. */
+/** docs/api/records-and-actions.md (Insert): a new record. */
 export interface InsertRecord extends RecordCommandBase {
   readonly kind: 'InsertRecord';
   readonly customerId: string | null;
 }
 
 /**
- * Spec 4.8 on one record: an empty stream is inserted (the identifier already in data), an
+ * docs/api/records-and-actions.md (Upsert) on one record: an empty stream is inserted (the identifier already in data), an
  * existing record that still holds idValue in idField gets data merged into it.
  */
 export interface UpsertRecord extends RecordCommandBase {
@@ -49,7 +49,7 @@ export interface UpsertRecord extends RecordCommandBase {
 export type RecordCommand = InsertRecord | UpsertRecord;
 
 /** The record no longer holds idValue (changed between lookup and write): look it up again. */
-export type RecordDecisionError = RecordProblem | { readonly kind: 'noLongerMatches'; readonly recordId: string } | { readonly kind: 'recordExists'; readonly recordId: string };
+type RecordDecisionError = RecordProblem | { readonly kind: 'noLongerMatches'; readonly recordId: string } | { readonly kind: 'recordExists'; readonly recordId: string };
 
 const missing = (required: readonly string[], data: RecordData): string[] => required.filter((k) => data[k] === undefined || data[k] === null);
 

@@ -3,7 +3,7 @@ import * as t from 'io-ts';
 import { formatPath, PathError, reportErrors } from '../config/report-errors';
 
 /** A refused request lists at most this many problems; the rest are counted (omittedProblems). */
-export const MAX_REPORTED_PROBLEMS = 10;
+const MAX_REPORTED_PROBLEMS = 10;
 /** Unknown keys named in one message. */
 const NAMED_UNKNOWN_FIELDS = 3;
 

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { strictObject } from '../shared/strict';
 
-/** Customer input of spec 2.2: no other keys accepted. */
+/** Customer input of docs/api/tickets.md: no other keys accepted. */
 export const CustomerInput = strictObject('CustomerInput', {}, {
   name: t.string,
   phone: t.string,
@@ -11,7 +11,7 @@ export const CustomerInput = strictObject('CustomerInput', {}, {
 export type CustomerInput = t.TypeOf<typeof CustomerInput>;
 
 /**
- * Request of POST /apis/tickets/manual (spec 4.1): no other keys accepted. `payload` and
+ * Request of POST /apis/tickets/manual (docs/api/tickets.md): no other keys accepted. `payload` and
  * `dataPointOverrides` are decoded loosely here and checked by their own rules afterwards, so that
  * their 400s say exactly what is wrong ("payload must be a JSON string", "Data point ...").
  */
@@ -35,5 +35,5 @@ export const CreateManualTicketRequest = strictObject('CreateManualTicketRequest
 });
 export type CreateManualTicketRequest = t.TypeOf<typeof CreateManualTicketRequest>;
 
-/** Defaults of spec 4.1. skipExecuteAction: true when overrides are present, otherwise false. */
+/** Defaults of docs/api/tickets.md. skipExecuteAction: true when overrides are present, otherwise false. */
 export const REQUEST_DEFAULTS = { waitForTicket: true, forceCreateTicket: false, fastResponse: false } as const;

@@ -1,33 +1,29 @@
 import { createHash } from 'node:crypto';
 import { SlaTarget } from '../sla/sla-target';
 import type { TicketLifecycleEvent } from './lifecycle/events';
+import type { TicketSentiment, TicketStatus } from './status-and-sentiment';
 import type { HolderProcess } from '../shared/holder-process';
+
+export type { TicketSentiment, TicketStatus } from './status-and-sentiment';
 
 /**
  * Events of tickets (the contract other features project). Data is plain JSON: numbers, strings,
  * ISO date-times, no bigint. Streams:
  * - `ticket-<ticketId>`: TicketEvent (the ticket itself; the source of truth for list items).
  * - `ticket_number-<accountId>`: TicketNumberEvent (one event per ticket; number = revision + 1).
- * - `open_ticket-<hash(account, customer, task)>`: OpenTicketSlotEvent (reuse rule of spec 3.2).
+ * - `open_ticket-<hash(account, customer, task)>`: OpenTicketClaimed, OpenTicketReleased (reuse rule of docs/api/tickets.md (rule Reuse)).
  */
 
 export const TICKET_STREAM_PREFIX = 'ticket-';
 export const ticketStream = (ticketId: string): string => `${TICKET_STREAM_PREFIX}${ticketId}`;
 
-/** Statuses the spec names (2.4); a new manual ticket starts `open`. */
-export type TicketStatus =
-  | 'open' | 'assigned' | 'resolved' | 'in_progress' | 'queued' | 'closed' | 'stale' | 'stale_marked_automatically'
-  | 'resolved_by_agent' | 'resolved_by_ai';
-
-/** Statuses of a ticket that still counts as open for the reuse rule (spec 3.2). */
+/** Statuses of a ticket that still counts as open for the reuse rule (docs/api/tickets.md, rule Reuse). */
 export const OPEN_TICKET_STATUSES: readonly string[] = ['open', 'assigned', 'in_progress', 'queued'];
 
 export type TicketSource = 'chatapp' | 'email' | 'liveChat' | 'instagram' | 'voiceCall' | 'manual';
 
-export type TicketSentiment = 'positive' | 'neutral' | 'negative';
-
 /** The customer as the ticket saw them at creation (list search by name, phone, email). */
-export interface TicketCustomerSnapshot {
+interface TicketCustomerSnapshot {
   readonly name: string | null;
   /** E.164 */
   readonly phone: string | null;
@@ -119,7 +115,7 @@ export interface ObjectiveResolution {
   readonly origin: 'objectiveValues' | 'dataPoint' | 'absent';
 }
 
-export type ActionRunStatus = 'succeeded' | 'failed' | 'notFound' | 'invalidInputs' | 'skipped';
+type ActionRunStatus = 'succeeded' | 'failed' | 'notFound' | 'invalidInputs' | 'skipped';
 
 export interface ActionRunRecord {
   readonly actionKey: string;
@@ -215,14 +211,13 @@ export type DataPointsReevaluated = { readonly type: 'DataPointsReevaluated'; re
 
 /** Events of the stream `ticket-<ticketId>`. TicketCreated is first; TaskEvaluated (when a task was selected) is appended with it. */
 export type TicketEvent = TicketCreated | TaskEvaluated | DataPointsReevaluated | TicketQueryProcessed | TicketLifecycleEvent;
-export type TicketEventType = TicketEvent['type'];
 
 /* ---- ticket numbers ---- */
 
 export const TICKET_NUMBER_STREAM_PREFIX = 'ticket_number-';
 export const ticketNumberStream = (accountId: string): string => `${TICKET_NUMBER_STREAM_PREFIX}${accountId}`;
 
-export interface TicketNumberAssignedData {
+interface TicketNumberAssignedData {
   readonly ticketId: string;
   readonly accountId: string;
   readonly ticketNumber: number;
@@ -237,7 +232,7 @@ export const OPEN_TICKET_STREAM_PREFIX = 'open_ticket-';
 export const openTicketStream = (accountId: string, customerId: string, taskId: string | null): string =>
   `${OPEN_TICKET_STREAM_PREFIX}${createHash('sha256').update(`${accountId}\u0000${customerId}\u0000${taskId ?? 'none'}`).digest('hex').slice(0, 40)}`;
 
-export interface OpenTicketClaimedData {
+interface OpenTicketClaimedData {
   readonly ticketId: string;
   readonly accountId: string;
   readonly customerId: string;
@@ -250,10 +245,9 @@ export interface OpenTicketClaimedData {
 export type OpenTicketClaimed = { readonly type: 'OpenTicketClaimed'; readonly data: OpenTicketClaimedData };
 
 /** The request that claimed the slot failed before its ticket existed: the slot is free again. */
-export interface OpenTicketReleasedData {
+interface OpenTicketReleasedData {
   readonly ticketId: string;
   readonly accountId: string;
   readonly reason: string;
 }
 export type OpenTicketReleased = { readonly type: 'OpenTicketReleased'; readonly data: OpenTicketReleasedData };
-export type OpenTicketSlotEvent = OpenTicketClaimed | OpenTicketReleased;

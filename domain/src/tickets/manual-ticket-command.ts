@@ -16,7 +16,7 @@ export interface CustomerDetails {
   readonly storefrontCustomerId: string | null;
 }
 
-/** A manual-ticket request that passed every rule of spec 4.1, with defaults applied. */
+/** A manual-ticket request that passed every rule of docs/api/tickets.md, with defaults applied. */
 export interface ManualTicketCommand {
   readonly customer: CustomerDetails;
   readonly subject: string | null;
@@ -37,7 +37,7 @@ export interface ManualTicketCommand {
   readonly images: readonly string[];
 }
 
-export const PHONE_OR_EMAIL_REQUIRED = 'phone or email is required';
+const PHONE_OR_EMAIL_REQUIRED = 'phone or email is required';
 
 const text = (s: string | undefined): string | null => (s === undefined || s.trim() === '' ? null : s.trim());
 
@@ -91,9 +91,9 @@ const checkImages = (images: readonly string[] | undefined): E.Either<string, re
 };
 
 /**
- * Applies the rules of spec 4.1 to a decoded request (pure): phone or email, contact
- * normalization, query, payload, images, source normalization (4.1.1), task selection and data
- * point overrides (4.1.2), and the defaults. Left: the 400 message.
+ * Applies the rules of docs/api/tickets.md to a decoded request (pure): phone or email, contact
+ * normalization, query, payload, images, source normalization (docs/api/tickets.md, rule Source), task selection and data
+ * point overrides (docs/api/tickets.md, dataPointOverrides), and the defaults. Left: the 400 message.
  */
 export const toManualTicketCommand = (request: CreateManualTicketRequest, account: Account): E.Either<string, ManualTicketCommand> =>
   pipe(

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { Account, DataPoint, Task } from '../config/account-config';
 
-export const MAX_DATA_POINT_OVERRIDES = 50;
+const MAX_DATA_POINT_OVERRIDES = 50;
 
 /** Overrides by the data point's configured name (keys matched case-insensitively). */
 export type DataPointOverrides = Readonly<Record<string, string>>;
@@ -12,7 +12,7 @@ export const findDataPoint = (account: Account, name: string): DataPoint | undef
 const quoted = (s: string) => JSON.stringify(s);
 
 /**
- * dataPointOverrides of spec 4.1.2 (pure). Every rejection is a message beginning "Data point"
+ * dataPointOverrides of docs/api/tickets.md (dataPointOverrides) (pure). Every rejection is a message beginning "Data point"
  * that names the key and the reason. Answers the overrides keyed by the configured data point name.
  * An absent or empty object means no overrides.
  */

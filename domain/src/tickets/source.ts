@@ -3,7 +3,7 @@ import { TicketSource } from './events';
 
 export const BUILT_IN_SOURCES: readonly TicketSource[] = ['chatapp', 'email', 'liveChat', 'instagram', 'voiceCall', 'manual'];
 
-export interface NormalizedSource {
+interface NormalizedSource {
   readonly source: TicketSource;
   readonly manualSourceLabel: string | null;
 }
@@ -15,7 +15,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const labelCasing = (label: string, configured: readonly string[]): string => configured.find((c) => same(c, label)) ?? label;
 
 /**
- * Source normalization of spec 4.1.1 (pure):
+ * Source normalization of docs/api/tickets.md (rule Source) (pure):
  * 1. built-in values (matched case-insensitively, stored in their canonical casing);
  * 2. configured labels matched case-insensitively and stored in their configured casing;
  * 3. a label in `source` is stored as source = manual, manualSourceLabel = the label;

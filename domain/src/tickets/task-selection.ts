@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import { Account, Task } from '../config/account-config';
 
 /**
- * The task a request selects: currentTaskId wins over taskName (spec 4.1); the name is looked up
+ * The task a request selects: currentTaskId wins over taskName (docs/api/tickets.md); the name is looked up
  * within the account case-insensitively. Null when neither is sent. An unknown task is a Left
  * naming it.
  */

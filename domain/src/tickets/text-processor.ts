@@ -1,6 +1,6 @@
 import { TicketSentiment } from './events';
 
-export interface TicketText {
+interface TicketText {
   readonly subject: string | null;
   readonly query: string;
 }
@@ -11,7 +11,7 @@ export interface ProcessedTicketText {
 }
 
 /**
- * Processing of a ticket's subject and query (spec 4.1 fastResponse): a short summary and a
+ * Processing of a ticket's subject and query (docs/api/tickets.md fastResponse): a short summary and a
  * sentiment. The service ships a local, deterministic processor; a language-model provider can be
  * plugged in behind the same port.
  */

@@ -7,7 +7,7 @@ import { TicketNumberEvent } from './events';
  * increasing from 1 without repeats. The last event holds the state (the last number), so a
  * decision reads one event however many tickets the account has.
  */
-export type TicketNumberState = { readonly lastNumber: number };
+type TicketNumberState = { readonly lastNumber: number };
 
 /** Numbers for these tickets, in their order (a create asks for its own one). */
 export type AssignTicketNumbers = { readonly type: 'AssignTicketNumbers'; readonly accountId: string; readonly ticketIds: readonly string[] };

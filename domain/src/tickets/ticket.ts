@@ -2,7 +2,7 @@ import { OPEN_TICKET_STATUSES, TaskEvaluatedData, TicketCreatedData, TicketEvent
 import { VoiceFcrOutcome } from './lifecycle/events';
 import { SlaOutcomes } from '../sla/sla-outcomes';
 
-export interface TicketCall {
+interface TicketCall {
   readonly direction: 'incoming' | 'outgoing';
   readonly startedAt: string;
   readonly endedAt: string | null;
@@ -10,7 +10,7 @@ export interface TicketCall {
   readonly evaluation: { readonly outcome: VoiceFcrOutcome; readonly reason: string; readonly evaluatedAt: string } | null;
 }
 
-export interface TicketCsatState {
+interface TicketCsatState {
   readonly sentAt: string | null;
   readonly rating: number | null;
   readonly comment: string | null;
@@ -199,5 +199,5 @@ export const evolveTicket = (state: MaybeTicket, event: TicketEvent): MaybeTicke
   return state === null ? state : evolveWorked(state, event);
 };
 
-/** Open for the reuse rule of spec 3.2: not resolved, closed or stale. */
+/** Open for the reuse rule of docs/api/tickets.md (rule Reuse): not resolved, closed or stale. */
 export const isOpenTicket = (ticket: Pick<TicketState, 'status'>): boolean => OPEN_TICKET_STATUSES.includes(ticket.status);

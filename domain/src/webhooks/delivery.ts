@@ -43,7 +43,7 @@ export type WebhookDeliveryAttempted = DomainEvent<'WebhookDeliveryAttempted', {
   readonly retryAt: string | null;
 }>;
 
-export type WebhookDeliveryEvent = WebhookDeliveryAttempted;
+type WebhookDeliveryEvent = WebhookDeliveryAttempted;
 
 export interface WebhookDeliveryState {
   readonly attempts: number;
@@ -67,8 +67,8 @@ const evolve = (s: WebhookDeliveryState, e: WebhookDeliveryEvent): WebhookDelive
   };
 };
 
-export type WebhookDeliveryCommand = { readonly type: 'RecordAttempt'; readonly attempt: WebhookDeliveryAttempted['data'] };
-export type WebhookDeliveryError = { readonly kind: 'DeliverySettled' } | { readonly kind: 'AttemptOutOfOrder'; readonly expected: number };
+type WebhookDeliveryCommand = { readonly type: 'RecordAttempt'; readonly attempt: WebhookDeliveryAttempted['data'] };
+type WebhookDeliveryError = { readonly kind: 'DeliverySettled' } | { readonly kind: 'AttemptOutOfOrder'; readonly expected: number };
 
 /** A delivery's attempts, numbered 1, 2, …; nothing after it is delivered or failed for good. Pure. */
 export const webhookDeliveryDecider: Decider<WebhookDeliveryCommand, WebhookDeliveryEvent, WebhookDeliveryState, WebhookDeliveryError> = {

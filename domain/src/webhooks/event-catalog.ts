@@ -38,7 +38,7 @@ export const WEBHOOK_PAYLOAD_VERSION = 1;
 export const isWebhookEventType = (s: string): s is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(s);
 
 /** One webhook event made from one event of the log. */
-export interface WebhookEvent {
+interface WebhookEvent {
   readonly type: WebhookEventType;
   readonly accountId: string;
   /** The data of the payload (version WEBHOOK_PAYLOAD_VERSION). */

@@ -4,7 +4,7 @@ import { WebhookEventType } from './event-catalog';
 import { evolveSubscription, MaybeSubscription, WebhookSubscriptionEvent, WebhookSubscriptionState } from './subscription-events';
 
 /** How long a rotated-out secret keeps signing beside the new one. */
-export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 export type WebhookSubscriptionCommand =
   | {
@@ -39,7 +39,7 @@ export type WebhookSubscriptionCommand =
       readonly at: string;
     };
 
-export type WebhookSubscriptionError =
+type WebhookSubscriptionError =
   | { readonly kind: 'SubscriptionNotFound' }
   | { readonly kind: 'SubscriptionExists' };
 
@@ -98,6 +98,3 @@ export const webhookSubscriptionDecider: Decider<WebhookSubscriptionCommand, Web
   decide,
 };
 
-/** The secret versions that sign at `now`: the current one, and the previous one during its overlap. */
-export const signingSecretVersions = (s: WebhookSubscriptionState, now: Date): readonly number[] =>
-  s.previousSecret !== null && Date.parse(s.previousSecret.validUntil) > now.getTime() ? [s.secretVersion, s.previousSecret.version] : [s.secretVersion];

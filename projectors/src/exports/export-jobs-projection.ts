@@ -6,7 +6,7 @@ const set = (id: string, fields: Record<string, unknown>, min?: Record<string, s
 ];
 
 /** One document per export job: status, counters, times, and (internal) the key of its file. */
-export const exportJobWrites = (event: TicketExportEvent): readonly DocumentWrite[] => {
+const exportJobWrites = (event: TicketExportEvent): readonly DocumentWrite[] => {
   switch (event.type) {
     case 'TicketExportRequested': {
       const d = event.data;

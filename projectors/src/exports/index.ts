@@ -1,2 +1,1 @@
 export * from './export-jobs-projection';
-export * from './export-dispatcher';

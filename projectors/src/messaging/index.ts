@@ -1,3 +1,2 @@
 export * from './templates-projection';
 export * from './messages-projection';
-export * from './delivery-dispatcher';

@@ -1,16 +1,16 @@
 import { DocumentWrite, MESSAGE_EVENT_TYPES, MESSAGE_STREAM_PREFIX, MessageEvent, MESSAGES_COLLECTION, MESSAGES_PROJECTION, RecordedEvent } from '@support/domain';
 import { ProjectionDefinition } from '../runtime/projection';
 
-export const MESSAGES_BY_MSG_ID_INDEX = 'account_msg_id';
+const MESSAGES_BY_MSG_ID_INDEX = 'account_msg_id';
 /** A receipt names the message by the platform's id. */
-export const MESSAGES_BY_PLATFORM_ID_INDEX = 'account_platform_message_id';
+const MESSAGES_BY_PLATFORM_ID_INDEX = 'account_platform_message_id';
 
 const set = (id: string, fields: Record<string, unknown>, min?: Record<string, string>): DocumentWrite[] => [
   { collection: MESSAGES_COLLECTION, id, set: fields, ...(min !== undefined ? { min } : {}) },
 ];
 
 /** One document per message (_id = message id): where its delivery stands, with timestamps and the failure reason. */
-export const messageWrites = (event: MessageEvent): readonly DocumentWrite[] => {
+const messageWrites = (event: MessageEvent): readonly DocumentWrite[] => {
   switch (event.type) {
     case 'MessageQueued': {
       const d = event.data;

@@ -2,7 +2,7 @@ import { DocumentWrite, RecordedEvent, TEMPLATE_SYNC_STREAM_PREFIX, TEMPLATES_CO
 import { ProjectionDefinition } from '../runtime/projection';
 
 /** One document per account (_id = account id): the last synced template set with its sync time, and the last failure. */
-export const templateSyncWrites = (event: TemplateSyncEvent): readonly DocumentWrite[] => {
+const templateSyncWrites = (event: TemplateSyncEvent): readonly DocumentWrite[] => {
   switch (event.type) {
     case 'TemplatesSynced': {
       const d = event.data;

@@ -1,5 +1,5 @@
 import { JobQueue, Position, positionFromString, positionToString, ReadModels } from '@support/domain';
-import { readModelOfSubscriber } from './projection';
+import { readModelOfSubscriber } from './subscriber-names';
 
 /** Where a subscriber resumes after a restart. */
 export interface CheckpointStore {

@@ -9,9 +9,9 @@ import { SubscriberGroup } from './subscriber-group';
  * A dispatcher persists its checkpoint when idle at most this often: its checkpoint only spares a
  * restart reading the log again, since the queue dedupes what is published anew.
  */
-export const DISPATCHER_IDLE_CHECKPOINT_MS = 1_000;
+const DISPATCHER_IDLE_CHECKPOINT_MS = 1_000;
 
-export interface DispatcherGroup {
+interface DispatcherGroup {
   readonly runners: readonly SubscriberRunner[];
   readonly group: SubscriberGroup;
 }

@@ -5,7 +5,7 @@ import { SubscriberRunner } from './subscriber';
 import { SubscriberGroup } from './subscriber-group';
 
 /** Events taken into one projection batch at most, live: a batch holds what arrived meanwhile. */
-export const PROJECTION_BATCH = 1_000;
+const PROJECTION_BATCH = 1_000;
 
 /**
  * Live, a projection batch waits up to this long from its first event for more: under load the
@@ -13,15 +13,15 @@ export const PROJECTION_BATCH = 1_000;
  * touched, however few tickets changed), and a lone command waits at most this long more for its
  * read model.
  */
-export const PROJECTION_BATCH_WINDOW_MS = 4;
+const PROJECTION_BATCH_WINDOW_MS = 4;
 
 /**
  * Events of one batch while the read models catch up with the log (a start after a long stop, a
  * rebuild): large transactions write each index page a few times instead of once per log read.
  */
-export const PROJECTION_CATCH_UP_BATCH = 10_000;
+const PROJECTION_CATCH_UP_BATCH = 10_000;
 
-export interface ProjectionGroup {
+interface ProjectionGroup {
   readonly runners: readonly SubscriberRunner[];
   readonly group: SubscriberGroup;
 }

@@ -3,6 +3,9 @@ import {
 } from '@support/domain';
 import { parkedEventOf, parkedEventsLog } from '../parking/parked-events';
 import { SubscriberDefinition } from './subscriber';
+import { projectionSubscriberName } from './subscriber-names';
+
+export { projectionSubscriberName, readModelOfSubscriber } from './subscriber-names';
 
 /**
  * A read model: the collections it owns (with what its queries need of them, see CollectionShape)
@@ -13,12 +16,6 @@ export interface ProjectionDefinition extends ReadModelShape {
   readonly streamNamePrefixes: readonly string[];
   project(event: RecordedEvent, reads: ProjectionReads): Promise<readonly DocumentWrite[]>;
 }
-
-/** The subscriber name of a read model's projection (its checkpoint's name). */
-export const projectionSubscriberName = (readModel: string): string => `projection:${readModel}`;
-
-/** The read model a projection subscriber writes. */
-export const readModelOfSubscriber = (subscriber: string): string => subscriber.replace(/^projection:/, '');
 
 /**
  * A projection as a subscriber: each batch of its events is applied in one engine batch with the

@@ -1,6 +1,18 @@
 import { AllSubscription, backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent, thrownMessage } from '@support/domain';
 import { sleep } from '@support/event-sourcing';
-import type { SubscriberRunner } from './subscriber';
+
+/** What the group asks of each of its members (a SubscriberRunner, subscriber.ts). */
+interface GroupMember {
+  readonly name: string;
+  readonly position: Position | null;
+  readonly streamNamePrefixes: readonly string[] | undefined;
+  /** Loads its checkpoint and notes the head of the log it must reach; answers the checkpoint. */
+  prepare(head: Position | null): Promise<Position | null>;
+  accept(batch: readonly RecordedEvent[]): Promise<void>;
+  idle(readUpTo?: Position | null): Promise<void>;
+  halt(): void;
+  finish(): Promise<void>;
+}
 
 /** How long a batch catching up with the log waits for the log's next read before it is handled as it is. */
 const CATCH_UP_WAIT_MS = 50;
@@ -26,7 +38,7 @@ export class SubscriberGroup {
 
   constructor(
     private readonly eventStore: EventStore,
-    private readonly members: readonly SubscriberRunner[],
+    private readonly members: readonly GroupMember[],
     private readonly logger?: Logger,
     private readonly maxBatch = 64,
     private readonly catchUpBatch = maxBatch,

@@ -1,4 +1,4 @@
-import { backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent } from '@support/domain';
+import { backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent, thrownMessage } from '@support/domain';
 import { sleep } from '@support/event-sourcing';
 import { CheckpointStore } from './checkpoints';
 import { SubscriberGroup } from './subscriber-group';
@@ -162,7 +162,7 @@ export class SubscriberRunner {
     this.idleSave = setTimeout(() => {
       this.idleSave = null;
       this.saveCheckpoint().catch((e) => {
-        this.logger.warn('subscriber checkpoint not saved; saved with a later one', { subscriber: this.definition.name, errorMessage: e instanceof Error ? e.message : String(e) });
+        this.logger.warn('subscriber checkpoint not saved; saved with a later one', { subscriber: this.definition.name, errorMessage: thrownMessage(e) });
       });
     }, wait);
     this.idleSave.unref();
@@ -236,7 +236,7 @@ export class SubscriberRunner {
         return null;
       } catch (e) {
         if (this.stopped) throw e;
-        const errorMessage = e instanceof Error ? e.message : String(e);
+        const errorMessage = thrownMessage(e);
         this.logger.error('subscriber failed on an event; retrying', {
           subscriber: this.definition.name, eventId: event.id, eventType: event.type, streamName: event.streamName, attempt, errorMessage,
         });

@@ -2,7 +2,7 @@ import { TicketDocument, TicketFamilyMetrics, VoiceFcrDecision } from '@support/
 import { union } from './customer-lookup';
 
 /**
- * The lifetime totals of a ticket family kept on its root's document (spec 4.4.1 rules 4-6, FCR,
+ * The lifetime totals of a ticket family kept on its root's document (docs/api/exports.md, The file: the family counts, FCR,
  * Voice FCR). Pure: each change gives the next metrics; ids are kept so a webhook recorded twice,
  * or on two tickets of the family, counts once.
  */
@@ -76,7 +76,7 @@ export const familyAfter = (f: TicketFamilyMetrics, c: FamilyChange): TicketFami
 };
 
 /** A customer contact after the Voice FCR decision (a customer email, a different incoming call, an interaction ticket) disqualifies it. */
-export const voiceFcrAfter = (decision: VoiceFcrDecision | null, c: FamilyChange): VoiceFcrDecision | null => {
+const voiceFcrAfter = (decision: VoiceFcrDecision | null, c: FamilyChange): VoiceFcrDecision | null => {
   if (decision === null || decision.laterInboundContact) return decision;
   const contactAt =
     c.kind === 'email' && c.direction === 'customer' ? c.sentAt

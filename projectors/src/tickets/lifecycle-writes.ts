@@ -5,7 +5,7 @@ import { union } from './customer-lookup';
 import { FamilyChange } from './family';
 
 /** What one lifecycle event changes: fields of the ticket's own document, and a change of its family's totals (on the root). */
-export interface LifecycleChange {
+interface LifecycleChange {
   readonly own: Record<string, unknown>;
   readonly family: FamilyChange | null;
   /** A Voice FCR decision to store on the root. */

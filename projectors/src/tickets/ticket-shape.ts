@@ -5,7 +5,7 @@ const byTimestamp = (key: string) => ({ name: `account_${key}`, fields: ['accoun
 
 /**
  * The ticket read model's collections. "tickets" is what the list and the export read: every
- * filter of spec 4.2.1 has its field (a column in SQLite); every sort an index scoped by account
+ * filter of docs/api/ticket-list.md (Filters) has its field (a column in SQLite); every sort an index scoped by account
  * (timestamp, then id); the selective filters (status, task, source, assignee, parent, customer,
  * order) an index of their own; the list fields (phones, ticket keys, involved agents) are looked
  * up by one value; `searchText` is found by any fragment (within one account: the engines keep
@@ -14,7 +14,7 @@ const byTimestamp = (key: string) => ({ name: `account_${key}`, fields: ['accoun
  * total over a date range). Filters that match large shares of an account
  * (category, sentiment, team) are read beside an index.
  */
-export const TICKETS_SHAPE: CollectionShape = {
+const TICKETS_SHAPE: CollectionShape = {
   fields: [
     'accountId', 'status', 'createdAt', 'updatedAt', 'resolvedAt', 'executedAt', 'assignedAt', 'assignedToId', 'createdByUserId', 'taskId', 'taskTeamId',
     'source', 'manualSourceLabel', 'customerId', 'customerName', 'orderName', 'category', 'subcategory', 'sentiment', 'parentTicketId', 'ticketNumber',

@@ -4,7 +4,7 @@ import {
 } from '@support/domain';
 import { ProjectionDefinition } from '../runtime/projection';
 
-export const WEBHOOK_ATTEMPTS_BY_SUBSCRIPTION_INDEX = 'subscription_attempted';
+const WEBHOOK_ATTEMPTS_BY_SUBSCRIPTION_INDEX = 'subscription_attempted';
 
 const subscription = (id: string, set: Record<string, unknown>, upsert = false): DocumentWrite => ({ collection: WEBHOOK_SUBSCRIPTIONS_COLLECTION, id, set, ...(upsert ? { upsert } : {}) });
 

@@ -4,7 +4,7 @@ import { problem } from '@support/http-edge';
 import { AccountDirectory } from '@support/domain';
 import { AdminScope } from './admin-scope';
 
-export interface AdminAccessDeps {
+interface AdminAccessDeps {
   readonly directory: () => AccountDirectory;
   /** OPERATOR_TOKEN: every account. Unset: only account admins, each over its own account. */
   readonly operatorToken?: string;

@@ -1,6 +1,5 @@
 export * from './read-model-catalog';
 export * from './query-documents';
 export * from './scoped-filter';
-export { READ_MODELS_PATH } from './read-model-routes';
 export type { ReadModelQueryDeps } from './read-model-routes';
 export * from './analytics-routes';

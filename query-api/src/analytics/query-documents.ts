@@ -2,14 +2,14 @@ import * as E from 'fp-ts/Either';
 import { FieldCondition, FieldMatch, Scalar } from '@support/domain';
 
 /** An analyst's query: conditions on fields, a sort, a page. */
-export interface ReadModelQuery {
+interface ReadModelQuery {
   readonly filter: FieldMatch;
   readonly sort?: Readonly<Record<string, 1 | -1>>;
   readonly skip: number;
   readonly limit: number;
 }
 
-export const READ_MODEL_DEFAULT_LIMIT = 100;
+const READ_MODEL_DEFAULT_LIMIT = 100;
 export const READ_MODEL_MAX_LIMIT = 1_000;
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
@@ -17,7 +17,7 @@ const isScalar = (u: unknown): u is Scalar => u === null || ['string', 'number',
 const COMPARISONS = ['lt', 'lte', 'gt', 'gte'];
 
 /** What a filter accepts, for the messages that refuse one. */
-export const FILTER_FORM = '{ "field": value } (equal; a list field holds it; null: missing), { "field": { "ne": value } }, or { "field": { "gte": v, "lt": w } } (lt, lte, gt, gte: text or numbers)';
+const FILTER_FORM = '{ "field": value } (equal; a list field holds it; null: missing), { "field": { "ne": value } }, or { "field": { "gte": v, "lt": w } } (lt, lte, gt, gte: text or numbers)';
 
 /** One field's condition as the port takes it, or what is wrong with it. */
 const condition = (field: string, u: unknown): E.Either<string, FieldCondition> => {

@@ -8,7 +8,7 @@ import { catalogView, queryableCollections } from './read-model-catalog';
 import { decodeReadModelQuery } from './query-documents';
 import { scopedWhere } from './scoped-filter';
 
-export const READ_MODELS_PATH = '/admin/read-models';
+const READ_MODELS_PATH = '/admin/read-models';
 
 export interface ReadModelQueryDeps {
   readonly directory: () => AccountDirectory;

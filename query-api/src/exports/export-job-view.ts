@@ -1,6 +1,6 @@
 import { ExportJobDocument } from '@support/domain';
 
-/** The job in the shape of spec 2.5: optional fields only once they exist; nothing internal (no blob key, no owner). */
+/** The job in the shape of docs/api/exports.md (Poll): optional fields only once they exist; nothing internal (no blob key, no owner). */
 export const exportJobView = (d: ExportJobDocument) => ({
   jobId: d._id,
   status: d.status,

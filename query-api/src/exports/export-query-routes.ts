@@ -5,9 +5,9 @@ import { Principal } from '@support/domain';
 import { exportStatus } from './export-status';
 import { ExportStatusDeps } from './export-status-deps';
 
-export const EXPORT_STATUS_PATH = '/apis/task-runs/tickets/export/:jobId';
+const EXPORT_STATUS_PATH = '/apis/task-runs/tickets/export/:jobId';
 
-/** The export status route of the query API (spec 4.4). */
+/** The export status route of the query API (docs/api/exports.md, Poll). */
 export const exportQueryRoutes = (deps: ExportStatusDeps): Router => {
   const router = new Router();
   router.get(EXPORT_STATUS_PATH, authenticate(deps.directory), async (ctx) => {

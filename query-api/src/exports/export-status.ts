@@ -4,11 +4,11 @@ import { DOWNLOAD_URL_VALIDITY_MS, EXPORT_JOBS_COLLECTION, ExportJobDocument, ex
 import { ExportStatusDeps } from './export-status-deps';
 import { exportJobView } from './export-job-view';
 
-export const exportNotFound = (): HttpProblem =>
+const exportNotFound = (): HttpProblem =>
   problem(404, 'Ticket export job not found: no export with this jobId was started by you in this account');
 
 /**
- * GET /apis/task-runs/tickets/export/{jobId} (spec 4.4): the job of the caller's account started by
+ * GET /apis/task-runs/tickets/export/{jobId} (docs/api/exports.md, Poll): the job of the caller's account started by
  * the caller's user (any of their tokens); anything else is 404. A succeeded job whose file is
  * retained gets a fresh signed URL valid 15 minutes on every poll; after availableUntil (or once
  * the sweep deleted the file) downloadExpired is true and no URL is handed out.

@@ -4,7 +4,7 @@ import * as E from 'fp-ts/Either';
 import { problem, respond } from '@support/http-edge';
 import { MessageQueryDeps } from './message-query-deps';
 
-export const STATUS_WEBHOOK_VERIFICATION_PATH = '/apis/chatapp/webhooks/whatsapp';
+const STATUS_WEBHOOK_VERIFICATION_PATH = '/apis/chatapp/webhooks/whatsapp';
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 

@@ -2,10 +2,10 @@ import { HttpProblem, problem } from '@support/http-edge';
 import { OpenOrderError } from '@support/domain';
 
 /** Retry-After when the store rate-limits us without saying for how long. */
-export const DEFAULT_STORE_RETRY_AFTER_SECONDS = 5;
+const DEFAULT_STORE_RETRY_AFTER_SECONDS = 5;
 
 /**
- * The store system's failures as answers of our routes (error body of spec 2.1, with a `code`):
+ * The store system's failures as answers of our routes (error body of docs/api/README.md (Errors), with a `code`):
  * not configured → 404; invalid identifier → 400; unknown order → 404; the store refusing our
  * credentials → 502; the store rate-limiting us → 503 with Retry-After; the store unavailable → 503;
  * an answer not in the contract's shape → 502.

@@ -8,9 +8,9 @@ export interface TicketListRouteDeps extends ListTicketsDeps {
   readonly limiters: LimiterFactory;
 }
 
-export const TICKET_LIST_PATH = '/apis/task-runs/tickets/list';
+const TICKET_LIST_PATH = '/apis/task-runs/tickets/list';
 
-/** Authenticated (401/403 "Not authorized"), limited per access token (spec 8), body optional. */
+/** Authenticated (401/403 "Not authorized"), limited per access token (docs/api/README.md, Rate limits), body optional. */
 export const addTicketListRoute = (router: Router, deps: TicketListRouteDeps): void => {
   router.post(TICKET_LIST_PATH, authenticate(deps.directory), rateLimit('ticketList', deps.limiters), async (ctx) => {
     const body = ctx.state.bodyPresent ? ctx.request.body : undefined;

@@ -10,7 +10,7 @@ export interface ListTicketsDeps {
 }
 
 /**
- * POST /apis/task-runs/tickets/list (spec 4.2): decode, turn the filters into criteria once, then
+ * POST /apis/task-runs/tickets/list (docs/api/ticket-list.md): decode, turn the filters into criteria once, then
  * read one page of the caller's account's tickets and their total from the read model.
  */
 export const listTickets = async (deps: ListTicketsDeps, principal: Principal, body: unknown, options: ReadOptions = {}): Promise<E.Either<HttpProblem, HttpAnswer>> => {

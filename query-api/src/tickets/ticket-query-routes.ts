@@ -6,7 +6,7 @@ import { ticketDetails, TicketDetailsDeps, ticketEvents } from './ticket-details
 import { ticketSla, TicketSlaDeps } from './ticket-sla';
 import { slaQueue } from './sla-queue';
 
-/** The ticket query routes: the list (spec 4.2), one ticket, its history and its SLA targets (agent workspace), the SLA queue. */
+/** The ticket query routes: the list (docs/api/ticket-list.md), one ticket, its history and its SLA targets (agent workspace), the SLA queue. */
 export const ticketQueryRoutes = (deps: TicketListRouteDeps & TicketDetailsDeps & TicketSlaDeps): Router => {
   const router = new Router();
   addTicketListRoute(router, deps);

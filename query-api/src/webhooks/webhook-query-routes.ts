@@ -6,7 +6,7 @@ import {
 } from '@support/domain';
 import { deliveriesPage } from './deliveries-page';
 
-export interface WebhookQueryDeps {
+interface WebhookQueryDeps {
   readonly directory: () => AccountDirectory;
   readonly readModels: ReadModels;
 }

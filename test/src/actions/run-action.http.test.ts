@@ -7,7 +7,7 @@ import { eventsWithPrefix } from './recorded-events';
 
 const RUN = '/apis/workflow-config-library/execute-action/run';
 
-describe('POST /apis/workflow-config-library/execute-action/run (spec 4.9)', () => {
+describe('POST /apis/workflow-config-library/execute-action/run (docs/api/records-and-actions.md, execute action)', () => {
   let api: FakeActionApi;
   let svc: TestService;
   before(async () => {
@@ -155,7 +155,7 @@ describe('POST /apis/workflow-config-library/execute-action/run (spec 4.9)', () 
       expect((await run({ executeActionKey: 'notify_warehouse' }, 'not-a-token')).status).to.equal(403);
     });
 
-    it('given the access token of an agent user, then the action runs (spec 5.5: every access token may)', async () => {
+    it('given the access token of an agent user, then the action runs (docs/api/records-and-actions.md, who may run an action: every access token may)', async () => {
       const res = await run({ executeActionKey: 'notify_warehouse', inputs: { ticketId: 't-agent' } }, TOKENS.acmeAgent);
       expect(res.status).to.equal(200);
       expect(res.body).to.include({ success: true, workflowConfigLibraryId: 'wcl-notify' });
@@ -192,7 +192,7 @@ describe('POST /apis/workflow-config-library/execute-action/run (spec 4.9)', () 
   });
 });
 
-describe('execute-action rate limit (spec 8: 30 per hour per account)', () => {
+describe('execute-action rate limit (docs/api/README.md, Rate limits: 30 per hour per account)', () => {
   let api: FakeActionApi;
   let svc: TestService;
   before(async () => {

@@ -9,7 +9,7 @@ import { attachmentContentDisposition, LocalBlobStore } from '@support/adapters'
  * query of a signed URL to LocalBlobStore.openSignedRead and streams the answer.
  */
 
-export interface SignedReadGateway {
+interface SignedReadGateway {
   readonly baseUrl: string;
   serve(store: LocalBlobStore): void;
   stop(): Promise<void>;

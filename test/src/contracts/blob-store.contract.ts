@@ -4,7 +4,7 @@ import { BlobStore } from '@support/domain';
 import { InvalidBlobKeyError } from '@support/adapters';
 import { asciiBlob, chunked, failingHalfWay, randomBlob, readAll, sha256 } from '../blob-store/bytes';
 
-export interface BlobStoreUnderTest {
+interface BlobStoreUnderTest {
   readonly engine: BlobStore;
   cleanup(): Promise<void>;
 }

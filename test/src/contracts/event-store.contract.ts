@@ -13,7 +13,7 @@ import {
 } from '@support/domain';
 import { collect, EventIterator, ids, iterate, newEvent, newEvents, nextEvents, uniqueName } from '../event-store/events';
 
-export interface EventStoreUnderTest {
+interface EventStoreUnderTest {
   readonly engine: EventStore;
   cleanup(): Promise<void>;
 }

@@ -3,12 +3,12 @@ import type { ConsumerOptions, Job, JobOutcome, JobQueue } from '@support/domain
 import { eventually, sleep } from '../support/eventually';
 
 /** Storage that queues can be opened on; opening again after close() is a restart. */
-export interface JobQueueSite {
+interface JobQueueSite {
   open(): Promise<JobQueue>;
   cleanup(): Promise<void>;
 }
 
-export interface JobQueueContractOptions {
+interface JobQueueContractOptions {
   /** A short ackWait the engine honours (NATS checks overdue deliveries on its own clock). */
   readonly ackWaitMs: number;
 }

@@ -20,7 +20,7 @@ import {
 import { aTicket } from '../tickets/list/ticket-documents';
 
 /** An engine of the ReadModels port, as the contract runs it. */
-export interface ReadModelsEngine {
+interface ReadModelsEngine {
   readonly name: string;
   /** A fresh, empty engine (a new SQLite file, a new MongoDB database); the contract closes it after each test. */
   open(): Promise<ReadModels>;
@@ -38,7 +38,7 @@ export interface ReadModelsEngine {
  * The tickets collection as the tickets projection will declare it, for tests until the projection
  * exports its own shape.
  */
-export const TICKETS_SHAPE_FOR_TESTS: ReadModelShape = {
+const TICKETS_SHAPE_FOR_TESTS: ReadModelShape = {
   name: 'tickets',
   version: 1,
   collections: {
@@ -775,7 +775,7 @@ const CRITERIA_CASES: readonly (readonly [string, TicketCriteria])[] = [
 
 const SCOPE: TicketQueryScope = { accountId: ACME, manualSourceLabels: ['Walk-In', 'Phone Desk'], defaultPhoneCountry: 'IN' };
 
-/** Spec-shaped filters (4.2.1), made criteria by ticketCriteria as the list and the export make them. */
+/** Spec-shaped filters (docs/api/ticket-list.md, Filters), made criteria by ticketCriteria as the list and the export make them. */
 const FILTER_CASES: readonly TicketFilters[] = [
   {},
   { search: '98765 43210' },

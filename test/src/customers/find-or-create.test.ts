@@ -9,7 +9,7 @@ import { configWithFakes, createTicket, customerEvents, freshPhone, readStream, 
 
 const email = (s: string) => (normalizeEmail(s) as E.Right<never>).right;
 
-describe('customers: find-or-create within the account (spec 4.1)', () => {
+describe('customers: find-or-create within the account (docs/api/tickets.md)', () => {
   let fake: FakeExternal;
   let svc: TestService;
   before(async () => {

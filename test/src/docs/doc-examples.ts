@@ -72,10 +72,10 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-export const DOC_BASE_URL = 'http://127.0.0.1:8080';
+const DOC_BASE_URL = 'http://127.0.0.1:8080';
 const DOC_BASE_URLS = [DOC_BASE_URL, 'http://localhost:8080'];
 export const DOC_STORE_URL = 'http://127.0.0.1:4040';
-export const DOC_RECEIVER_URL = 'http://127.0.0.1:4050';
+const DOC_RECEIVER_URL = 'http://127.0.0.1:4050';
 
 /** README.md and every Markdown file under docs/, in a stable order. */
 export const documentFiles = (): string[] => {
@@ -119,9 +119,9 @@ const fences = (markdown: string): Fence[] => {
   return out;
 };
 
-export type ExpectedKind = 'json' | 'text' | 'ndjson' | 'http';
+type ExpectedKind = 'json' | 'text' | 'ndjson' | 'http';
 
-export interface ExpectedAnswer {
+interface ExpectedAnswer {
   readonly kind: ExpectedKind;
   /** The status code an http answer shows; body-only answers expect 2xx. */
   readonly status: number | null;
@@ -143,7 +143,7 @@ export interface Example {
 }
 
 /** What runs beside the service for a document's examples. */
-export type DocumentSetup = 'store-reference' | 'chat-app-platform' | 'webhook-receiver';
+type DocumentSetup = 'store-reference' | 'chat-app-platform' | 'webhook-receiver';
 const SETUPS: readonly DocumentSetup[] = ['store-reference', 'chat-app-platform', 'webhook-receiver'];
 
 export interface DocumentExamples {

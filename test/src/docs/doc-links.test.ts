@@ -32,16 +32,23 @@ const anchors = (file: string): Set<string> =>
     ),
   );
 
+/** `file:line: text` of every line of the repository's files (this test's own file aside) that matches. */
+const linesMatching = (pattern: RegExp, fileFilter: (file: string) => boolean): string[] => {
+  const self = path.join('test', 'src', 'docs', 'doc-links.test.ts');
+  return repositoryFiles(REPO_ROOT)
+    .filter((f) => fileFilter(f) && !f.endsWith(self))
+    .flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => ({ f, line, i })))
+    .filter(({ line }) => pattern.test(line))
+    .map(({ f, line, i }) => `${path.relative(REPO_ROOT, f)}:${i + 1}: ${line.trim()}`);
+};
+
 describe('Documentation stays inside the repository', () => {
   it('given every text file of the repository, then none points readers at documents outside it (../shared/spec, ../shared/contract)', () => {
-    const outside = /\.\.\/shared\/(spec|contract)\b/;
-    const self = path.join('test', 'src', 'docs', 'doc-links.test.ts');
-    const offenders = repositoryFiles(REPO_ROOT)
-      .filter((f) => !f.endsWith(self))
-      .flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => ({ f, line, i })))
-      .filter(({ line }) => outside.test(line))
-      .map(({ f, line, i }) => `${path.relative(REPO_ROOT, f)}:${i + 1}: ${line.trim()}`);
-    expect(offenders).to.deep.equal([]);
+    expect(linesMatching(/\.\.\/shared\/(spec|contract)\b/, () => true)).to.deep.equal([]);
+  });
+
+  it('given every TypeScript source, then none cites the spec by section number (a reader with a clone follows docs/api/ instead)', () => {
+    expect(linesMatching(/\bspec \d/i, (f) => f.endsWith('.ts'))).to.deep.equal([]);
   });
 
   it('given README.md and docs/, then every relative link names a file of the repository, and every #anchor a heading of its page', () => {

@@ -2,7 +2,7 @@ import { FileHandle, open, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface FileHandleSpy {
+interface FileHandleSpy {
   /** 'write' when a FileHandle write completes, 'sync' when a datasync completes, plus whatever the test adds. */
   readonly log: string[];
   /** Makes the next datasync fail with this error. */

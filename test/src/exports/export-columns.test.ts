@@ -19,7 +19,7 @@ const cellsOf = (ticket: SeedTicket, options: { now?: string; objectiveParams?: 
 };
 const byId = (id: string) => LIFECYCLE_TICKETS.find((t) => t._id === id)!;
 
-describe('export columns (spec 4.4.1)', () => {
+describe('export columns (docs/api/exports.md, The file)', () => {
   it('given the acme account, then the header has the groups in the spec order, one SLA column per policy with suffixes, and active dispositions only', () => {
     const columns = exportColumns({ account: acme(), format: DISPLAY_IST, now: new Date(), objectiveParams: ['refund_reason', 'delivery_state'] });
     expect(columns.header).to.deep.equal([

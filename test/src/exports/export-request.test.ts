@@ -4,7 +4,7 @@ import { Account, exportCriteria, snapshotCriteria, validateExportRequest } from
 
 const account = (timezone?: string): Account => ({ id: 'acme', name: 'Acme', ...(timezone !== undefined ? { timezone } : {}) });
 
-describe('export start request (spec 4.3): defaults and checks', () => {
+describe('export start request (docs/api/exports.md, Start): defaults and checks', () => {
   it('given no body, then the account timezone, en-US and display, and the list\'s criteria (newest first)', () => {
     const r = validateExportRequest(undefined, account('Europe/Berlin'));
     expect(E.isRight(r) && r.right.format).to.deep.equal({ timezone: 'Europe/Berlin', locale: 'en-US', timestampFormat: 'display' });

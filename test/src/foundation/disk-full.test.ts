@@ -62,7 +62,7 @@ describe('a full disk (a small tmpfs as DATA_DIR): 503 and not 500, ready 503 wh
       }
     }
 
-    // then no 500: the refused creates are 503 with Retry-After and the 2.1 body
+    // then no 500: the refused creates are 503 with Retry-After and the error body of docs/api/README.md
     expect(failingInARow, `the disk never filled after ${i} creates`).to.equal(5);
     expect(acknowledged.length).to.be.greaterThan(0);
     for (const r of refused) {

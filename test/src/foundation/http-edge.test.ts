@@ -16,7 +16,7 @@ describe('HTTP edge', () => {
     expect(res.body).to.deep.equal({ echoed: { name: 'x' }, accountId: 'acme' });
   });
 
-  it('given no Authorization header, then 401 in the error body of 2.1', async () => {
+  it('given no Authorization header, then 401 in the error body of docs/api/README.md', async () => {
     const res = await svc.api('POST', '/probe/echo', { body: { name: 'x' } });
     expect(res.status).to.equal(401);
     expect(res.body.error).to.be.a('string');

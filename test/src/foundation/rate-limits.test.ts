@@ -6,10 +6,10 @@ import { exampleConfig, TOKENS } from '../support/example-config';
 import { probeFeature } from './probe-feature';
 
 /**
- * Spec 8 windows with a controllable clock: only Date is faked (rate-limiter-flexible's memory
+ * docs/api/README.md (Rate limits) windows with a controllable clock: only Date is faked (rate-limiter-flexible's memory
  * store judges expiry by Date.now()), so time moves by minutes and hours without sleeping.
  */
-describe('rate limits (spec 8)', () => {
+describe('rate limits (docs/api/README.md, Rate limits)', () => {
   let svc: TestService;
   let clock: InstalledClock;
 

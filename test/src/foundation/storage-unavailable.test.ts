@@ -26,7 +26,7 @@ const withCode = (code: string) => Object.assign(new Error(`${code}: something a
 
 describe('HTTP edge: storage that cannot take data', () => {
   for (const code of ['SQLITE_FULL', 'SQLITE_IOERR_WRITE', 'ENOSPC', 'EIO']) {
-    it(`given an engine that fails with ${code}, then 503 with Retry-After and the 2.1 body, not 500`, async () => {
+    it(`given an engine that fails with ${code}, then 503 with Retry-After and the error body of docs/api/README.md, not 500`, async () => {
       const res = await throwing(withCode(code));
       expect(res.status).to.equal(503);
       expect(res.headers.get('retry-after')).to.equal('5');

@@ -13,7 +13,7 @@ const orderUpdate = (to: string, extra: Record<string, unknown> = {}) => ({
   to, template: { name: 'order_update', language: { code: 'en_US' }, components: positionalBody('Asha', '#1234') }, ...extra,
 });
 
-describe('template delivery (worker, spec 3.4)', () => {
+describe('template delivery (worker, docs/api/chat-app.md (Delivery))', () => {
   let fake: FakeCloudApi;
   let svc: TestService;
 

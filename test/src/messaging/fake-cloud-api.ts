@@ -1,16 +1,11 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
+import type { FakeAnswer } from './fake-answer';
 import { refusalOf } from './fake-template-check';
 
-/** A canned answer of the fake: status, JSON body, headers, and an optional delay. */
-export interface FakeAnswer {
-  readonly status: number;
-  readonly body?: unknown;
-  readonly headers?: Record<string, string>;
-  readonly delayMs?: number;
-}
+export type { FakeAnswer } from './fake-answer';
 
-export interface ReceivedSend {
+interface ReceivedSend {
   readonly path: string;
   readonly authorization: string | undefined;
   readonly body: any;
@@ -19,7 +14,7 @@ export interface ReceivedSend {
   readonly at: number;
 }
 
-export interface ReceivedTemplateRequest {
+interface ReceivedTemplateRequest {
   readonly url: string;
   readonly authorization: string | undefined;
 }

@@ -1,4 +1,4 @@
-import type { FakeAnswer } from './fake-cloud-api';
+import type { FakeAnswer } from './fake-answer';
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 const isRecord = (u: unknown): u is Record<string, any> => typeof u === 'object' && u !== null && !Array.isArray(u);

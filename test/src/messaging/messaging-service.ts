@@ -2,7 +2,7 @@ import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-con
 import { startTestService, TestService, TestServiceOptions } from '../support/test-service';
 import { FakeCloudApi } from './fake-cloud-api';
 
-export interface FakeConfigOptions {
+interface FakeConfigOptions {
   /** Changes to acme's chat app (e.g. remove phoneNumberId). */
   readonly edit?: (acmeChatApp: Record<string, unknown>) => void;
   /** Give globex a chat app of its own on the fake too (phone number id "pn-globex"). */

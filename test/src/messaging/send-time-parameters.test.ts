@@ -9,7 +9,7 @@ const welcome = (to: string, parameters: Record<string, unknown>[]) => ({
   to, template: { name: 'welcome_named', language: { code: 'en_US' }, components: [{ type: 'body', parameters }] },
 });
 
-describe('template send with the spec\'s send-time shape (spec 2.6, 4.6)', () => {
+describe('template send with the spec\'s send-time shape (docs/api/chat-app.md, Send)', () => {
   let fake: FakeCloudApi;
   let svc: TestService;
 

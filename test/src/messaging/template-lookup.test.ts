@@ -31,7 +31,7 @@ const synced = async (svc: TestService, name: string, timeoutMs = 5_000) => {
   }
 };
 
-describe('template send of a template the last sync does not know (spec 4.6): refused at once, a sync started', () => {
+describe('template send of a template the last sync does not know (docs/api/chat-app.md, Send): refused at once, a sync started', () => {
   let fake: FakeCloudApi;
   let svc: TestService;
 

@@ -9,9 +9,9 @@ const acme: Account = {
 };
 const synced = [ORDER_UPDATE, WELCOME_NAMED, NO_PARAMS_HI].map((t) => toSpecTemplate(t)!) as MessageTemplate[];
 
-describe('template rules (spec 2.6, 4.6)', () => {
+describe('template rules (docs/api/chat-app.md, Send)', () => {
   describe('toSpecTemplate', () => {
-    it('keeps the keys of 2.6 and every key of the components; drops platform-only keys', () => {
+    it('keeps the keys docs/api/chat-app.md shows and every key of the components; drops platform-only keys', () => {
       const t = toSpecTemplate({ ...ORDER_UPDATE, quality_score: { score: 'GREEN' }, namespace: 'ns_1' });
       expect(t).to.deep.equal({
         name: 'order_update', language: 'en_US', namespace: 'ns_1', category: 'UTILITY', status: 'APPROVED', parameter_format: 'POSITIONAL', components: ORDER_UPDATE.components,

@@ -19,7 +19,7 @@ const expectFailure = (res: { status: number; body: any }, code: string, message
   expect(res.body.error).to.include({ code, message });
 };
 
-describe('POST /apis/chatapp/template-send (spec 4.6, 7)', () => {
+describe('POST /apis/chatapp/template-send (docs/api/chat-app.md)', () => {
   let fake: FakeCloudApi;
   let svc: TestService;
   let failIds = false;

@@ -6,7 +6,7 @@ import { FakeCloudApi, platformError, startFakeCloudApi } from './fake-cloud-api
 import { readEvents, startWithFake, syncTemplates } from './messaging-service';
 import { TEMPLATE_PAGES, WELCOME_NAMED } from './templates-fixture';
 
-describe('POST /apis/chatapp/template-sync (spec 4.5)', () => {
+describe('POST /apis/chatapp/template-sync (docs/api/chat-app.md, Sync)', () => {
   let fake: FakeCloudApi;
   let svc: TestService;
 
@@ -20,7 +20,7 @@ describe('POST /apis/chatapp/template-sync (spec 4.5)', () => {
   });
   beforeEach(() => fake.reset());
 
-  it('fetches every page and answers each template in the form of 2.6, components whole', async () => {
+  it('fetches every page and answers each template in the form docs/api/chat-app.md shows, components whole', async () => {
     // given two pages of templates on the platform
     fake.templatePages = TEMPLATE_PAGES;
     // when the account syncs
@@ -60,7 +60,7 @@ describe('POST /apis/chatapp/template-sync (spec 4.5)', () => {
     fake.templateScript.push(platformError(401, 190, 'Invalid OAuth access token - Cannot parse access token'));
     // when the account syncs
     const res = await syncTemplates(svc);
-    // then 500 in the body of 2.1, with a safe cause and no token
+    // then 500 in the error body of docs/api/README.md, with a safe cause and no token
     expect(res.status).to.equal(500);
     expect(res.body.error).to.equal('failed to fetch the chat-app templates');
     expect(res.body.message).to.match(/refused the account's access token \(HTTP 401, platform error code 190\)/);

@@ -25,7 +25,7 @@ export const WELCOME_NAMED = {
   ],
 };
 
-export const PENDING_PROMO = {
+const PENDING_PROMO = {
   id: '1003',
   name: 'pending_promo',
   language: 'en_US',

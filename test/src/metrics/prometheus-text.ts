@@ -17,7 +17,7 @@ export interface Family {
   readonly lines: readonly SampleLine[];
 }
 
-export interface SampleLine {
+interface SampleLine {
   readonly name: string;
   readonly labels: Readonly<Record<string, string>>;
   readonly value: number;

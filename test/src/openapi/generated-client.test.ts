@@ -13,7 +13,7 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 const WORK = path.join(ROOT, 'test', '.generated-client');
 const FLOW_SOURCE = path.join(ROOT, 'test', 'src', 'openapi', 'generated-client-flow.txt');
 
-describe('a client generated from the served document (openapi-typescript, openapi-fetch) drives the routes of spec 4.1 to 4.9 without a cast', function () {
+describe('a client generated from the served document (openapi-typescript, openapi-fetch) drives the routes of docs/api/ without a cast', function () {
   this.timeout(120_000);
   let svc: TestService;
   let cloud: FakeCloudApi;

@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { ALL_COMPONENTS } from '@support/app';
-import { openApiDocument } from '@support/query-api';
+import { openApiDocument } from '@support/app';
 import { startTestService, TestService } from '../support/test-service';
 import { openApiValidator } from '../support/openapi-validator';
 
 /** `/apis/tickets/:ticketId` and `/downloads/*key` as OpenAPI writes them. */
 const asTemplate = (koaPath: string) => koaPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*([A-Za-z0-9_]+)/g, '{$1}');
 
-describe('The OpenAPI document (spec 9)', () => {
+describe('The OpenAPI document (docs/openapi.json)', () => {
   let svc: TestService;
   before(async () => {
     svc = await startTestService();
@@ -45,7 +45,7 @@ describe('The OpenAPI document (spec 9)', () => {
     expect(ALL_COMPONENTS).to.have.length(4);
   });
 
-  it('given the document, then operationIds are unique, every operation declares its errors in the body of 2.1 and authenticated ones declare 401 and 403', () => {
+  it('given the document, then operationIds are unique, every operation declares its errors in the error body of docs/api/README.md and authenticated ones declare 401 and 403', () => {
     const paths = openApiDocument.paths as unknown as Record<string, Record<string, { operationId: string; security?: unknown[]; responses: Record<string, { content?: Record<string, unknown> }> }>>;
     const ids = Object.values(paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(ids.filter((id, i) => ids.indexOf(id) !== i), 'operationIds are unique').to.deep.equal([]);

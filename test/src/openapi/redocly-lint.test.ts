@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import path from 'node:path';
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
-import { openApiDocument } from '@support/query-api';
+import { openApiDocument } from '@support/app';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 

@@ -8,7 +8,7 @@ const right = <A>(e: E.Either<unknown, A>): A => {
   return e.right;
 };
 
-describe('agent sequence of spec 4.10 over the reference store system', () => {
+describe('agent sequence of docs/api/orders.md over the reference store system', () => {
   let f: StoreFixture;
   beforeEach(async () => {
     f = await startStoreFixture();

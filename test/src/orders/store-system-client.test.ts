@@ -15,7 +15,7 @@ const left = <L>(e: E.Either<L, unknown>): L => {
   return e.left;
 };
 
-describe('store-system client against the reference store system (spec 4.10)', () => {
+describe('store-system client against the reference store system (docs/api/orders.md)', () => {
   let f: StoreFixture;
   beforeEach(async () => {
     f = await startStoreFixture();

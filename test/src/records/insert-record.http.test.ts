@@ -4,7 +4,7 @@ import { TOKENS } from '../support/example-config';
 import { givenCustomerWithPhone } from './given-customer';
 import { INSERT, INVENTORY, recordsConfig } from './records-config';
 
-describe('POST /apis/resources/records/insert (spec 4.7)', () => {
+describe('POST /apis/resources/records/insert (docs/api/records-and-actions.md, Insert)', () => {
   let svc: TestService;
   before(async () => {
     svc = await startTestService({ config: recordsConfig() });
@@ -117,7 +117,7 @@ describe('POST /apis/resources/records/insert (spec 4.7)', () => {
   });
 
   describe('the answer', () => {
-    it('given a valid insert, then success, the record of 2.7, no conflicts', async () => {
+    it('given a valid insert, then success, the record docs/api/records-and-actions.md shows, no conflicts', async () => {
       const s = sku();
       const res = await insert({ objectId: INVENTORY, data: { sku: s, qty: 3 } });
       expect(res.status).to.equal(200);

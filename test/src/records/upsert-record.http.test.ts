@@ -7,7 +7,7 @@ import { TOKENS } from '../support/example-config';
 import { givenCustomerWithPhone } from './given-customer';
 import { INSERT, INVENTORY, recordsConfig, UPSERT } from './records-config';
 
-describe('POST /apis/resources/records/upsert (spec 4.8, 3.3)', () => {
+describe('POST /apis/resources/records/upsert (docs/api/records-and-actions.md, Upsert)', () => {
   let svc: TestService;
   before(async () => {
     svc = await startTestService({ config: recordsConfig() });
@@ -73,7 +73,7 @@ describe('POST /apis/resources/records/upsert (spec 4.8, 3.3)', () => {
     });
   });
 
-  describe('the outcome (3.3)', () => {
+  describe('the outcome (docs/api/records-and-actions.md, Upsert)', () => {
     it('given no record with the value, then a record is inserted with the identifier added', async () => {
       const s = sku();
       const res = await upsert({ objectId: INVENTORY, idField: 'sku', idValue: s, data: { qty: 5 } });

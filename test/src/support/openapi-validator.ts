@@ -1,6 +1,6 @@
 import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { openApiDocument } from '@support/query-api';
+import { openApiDocument } from '@support/app';
 
 /** An answer as a test received it. */
 export interface ReceivedAnswer {
@@ -12,7 +12,7 @@ export interface ReceivedAnswer {
   readonly text: string;
 }
 
-export interface ValidationOptions {
+interface ValidationOptions {
   /** Paths the document does not know are test-only routes (a test's own features): not checked. */
   readonly skipUnknownPaths?: boolean;
 }

@@ -8,7 +8,7 @@ import { AppendResult, EventData, EventStore, ExpectedRevision, ReadStreamOption
  * played by `otherProcessAppends`: that many appends are refused because another writer appended
  * first (`otherProcessEvent`, when given, is what it appended). It counts what it was asked and when.
  */
-export interface RacingEventStore extends EventStore {
+interface RacingEventStore extends EventStore {
   /** Appends still to be refused as lost to another process. */
   otherProcessAppends: number;
   readonly appendTimes: number[];

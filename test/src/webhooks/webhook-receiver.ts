@@ -2,7 +2,7 @@ import http from 'node:http';
 import { AddressInfo } from 'node:net';
 
 /** One request the receiver got, with its headers and raw body. */
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   readonly headers: Record<string, string>;
   readonly body: string;
   readonly json: any;
@@ -10,7 +10,7 @@ export interface ReceivedWebhook {
 }
 
 /** A status (and headers) to answer with, one per request before the default 200. */
-export interface ReceiverAnswer {
+interface ReceiverAnswer {
   readonly status: number;
   readonly headers?: Record<string, string>;
   readonly delayMs?: number;

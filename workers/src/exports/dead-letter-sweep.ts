@@ -27,7 +27,7 @@ export const failDeadLetteredExports = async (deps: ExportWorkerDeps): Promise<n
   return failed;
 };
 
-export interface DeadLetterSweepOptions {
+interface DeadLetterSweepOptions {
   /** Time between two sweeps. Default 30 s: a poller sees the failure within that. */
   readonly intervalMs?: number;
 }

@@ -2,7 +2,7 @@ import { TICKET_EXPORT_JOB } from '@support/domain';
 import { EXPORT_CONSUMER, EXPORT_WORKER, ExportWorkerDeps, ExportWorkerOptions } from './export-worker-deps';
 import { runExportJob } from './run-export';
 
-export const DEFAULT_EXPORT_WORKER_OPTIONS: Required<ExportWorkerOptions> = {
+const DEFAULT_EXPORT_WORKER_OPTIONS: Required<ExportWorkerOptions> = {
   concurrency: 2,
   ackWaitMs: 60_000,
   maxDeliver: 4,

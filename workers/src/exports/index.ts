@@ -7,3 +7,4 @@ export * from './run-export';
 export * from './export-worker';
 export * from './retention-sweep';
 export * from './dead-letter-sweep';
+export * from './export-dispatcher';

@@ -1,7 +1,7 @@
 import { Account, objectiveParamsOf, TicketCriteria, TicketReads } from '@support/domain';
 
 /**
- * Objective parameters of the tasks present in the export's result (spec 4.4.1: "per objective
+ * Objective parameters of the tasks present in the export's result (docs/api/exports.md, The file: "per objective
  * parameter configured on tasks in the filtered result"): one indexed existence probe per
  * configured task that has objectives, before the header is written.
  */

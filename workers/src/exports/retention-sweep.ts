@@ -4,7 +4,7 @@ import { exportCommand } from './export-command';
 import { ExportWorkerDeps } from './export-worker-deps';
 import { periodicSweep } from './periodic-sweep';
 
-export interface SweepOutcome {
+interface SweepOutcome {
   /** Jobs whose file was deleted and recorded (TicketExportFileDeleted). */
   readonly expiredJobs: number;
   /** Blobs deleted by the store's own cutoff (files of superseded attempts, abandoned uploads). */
@@ -12,7 +12,7 @@ export interface SweepOutcome {
 }
 
 /**
- * The file retention of spec 8: every succeeded export past availableUntil has its file deleted
+ * The file retention of docs/api/exports.md (Download): every succeeded export past availableUntil has its file deleted
  * and TicketExportFileDeleted recorded (the status then says downloadExpired: true, no URL); then
  * every blob created more than 24 hours ago goes too (deleteCreatedBefore), which catches files
  * no job points at. Idempotent: a sweep run twice, or by two workers, deletes each file once.
@@ -32,7 +32,7 @@ export const sweepExpiredExports = async (deps: ExportWorkerDeps): Promise<Sweep
   return { expiredJobs, strayBlobs };
 };
 
-export interface RetentionSweepOptions {
+interface RetentionSweepOptions {
   /** Time between two sweeps. Default 10 minutes. */
   readonly intervalMs?: number;
 }

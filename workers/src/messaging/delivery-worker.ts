@@ -2,7 +2,7 @@ import { ChatAppClientFactory, DEFAULT_MESSAGE_DELIVERY_POLICY, MESSAGE_DELIVERY
 import { DELIVERY_WORKER, DeliveryWorkerDeps } from './delivery-deps';
 import { deliverMessage } from './deliver-message';
 
-export interface DeliveryWorkerOptions {
+interface DeliveryWorkerOptions {
   readonly policy?: MessageDeliveryPolicy;
   readonly concurrency?: number;
 }

@@ -4,7 +4,7 @@ import { handleMessage, readFirstEvent, WriteDeps } from '@support/event-sourcin
 
 import { DELIVERY_WORKER } from './delivery-deps';
 
-export interface LoadedMessage {
+interface LoadedMessage {
   readonly state: MessageState;
   readonly revision: bigint | null;
   /** Correlation of the request that queued the message, carried into the worker's events. */

@@ -14,7 +14,7 @@ export interface TicketTextWorkerDeps {
   readonly textProcessor: TicketTextProcessor;
 }
 
-export const TICKET_TEXT_WORKER = 'worker:ticket-text';
+const TICKET_TEXT_WORKER = 'worker:ticket-text';
 
 /**
  * Processes one ticket's subject and query after the ticket exists (fastResponse true) and appends

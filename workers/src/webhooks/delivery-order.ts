@@ -11,7 +11,7 @@ import { WebhookWorkerDeps } from './webhook-worker-deps';
  * scheduled (its type was not subscribed then, the subscription was disabled): after that it is
  * taken as not coming.
  */
-export const ORDER_GRACE_MS = 2 * 60_000;
+const ORDER_GRACE_MS = 2 * 60_000;
 
 /**
  * The earlier message of the same stream this delivery must wait for, or null when it may go:

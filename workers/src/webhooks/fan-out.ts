@@ -5,17 +5,14 @@ import {
 } from '@support/domain';
 import type { JobToPublish } from '@support/event-sourcing';
 import { webhookMessagesOf } from './webhook-messages';
-import type { WebhookDeliveryJob, WebhookMessage } from './webhook-jobs';
+import { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob, type WebhookMessage } from './webhook-jobs';
 import type { WebhookWorkerDeps } from './webhook-worker-deps';
-
-/** The delivery job kind (here, so that webhook-jobs.ts and this file do not import each other at run time). */
-export const WEBHOOK_DELIVERY_JOB = 'webhook-delivery';
 
 /** How long the fan-out waits for the subscriptions read model to reach a message's position. */
 const SUBSCRIPTIONS_WAIT_MS = 5_000;
 
 /** Whether a subscription gets a message: enabled, of its account, of a type it names, and made after it. */
-export const subscribedTo = (sub: WebhookSubscriptionDocument, m: WebhookMessage): boolean =>
+const subscribedTo = (sub: WebhookSubscriptionDocument, m: WebhookMessage): boolean =>
   sub.enabled && sub.accountId === m.accountId && sub.eventTypes.includes(m.type) && comparePositions(positionFromString(m.position), positionFromString(sub.createdPosition)) > 0;
 
 /**

@@ -1,4 +1,5 @@
 export * from './webhook-jobs';
+export * from './webhook-dispatcher';
 export * from './webhook-worker-deps';
 export * from './fan-out';
 export * from './delivery-order';

@@ -14,7 +14,7 @@ import { blobKeySegments } from '../blob-key';
 export const BLOB_SUFFIX = '@blob';
 export const META_SUFFIX = '@meta';
 
-export interface BlobFiles {
+interface BlobFiles {
   readonly folder: string;
   readonly data: string;
   readonly meta: string;

@@ -14,7 +14,7 @@ const REFUSALS = {
  * GET {downloadPath}/{key}?expires&signature[&filename], the key one path segment with its `/`
  * percent-encoded (as the links are made): serves a blob of the local blob store to
  * whoever holds a valid, unexpired signed URL (no Bearer token: the signature is the credential).
- * A tampered or expired URL is 403 in the error body of spec 2.1; a retired file 404.
+ * A tampered or expired URL is 403 in the error body of docs/api/README.md (Errors); a retired file 404.
  */
 export const downloadRoutes = (downloadPath: string, blobs: LocalBlobStore, logger: Logger): Router => {
   const router = new Router();

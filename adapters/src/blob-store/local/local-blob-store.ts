@@ -9,7 +9,7 @@ import { filesUnder } from './blob-tree';
 import { fsyncFolder, isMissingPath, moveIntoPlace, pruneEmptyFolders, writeTempFile } from './durable-file';
 import { isSignatureOf, signReadGrant } from './read-signature';
 
-export interface LocalBlobStoreOptions {
+interface LocalBlobStoreOptions {
   /** Folder of the blobs, under DATA_DIR. */
   readonly dir: string;
   /** Base of the URLs handed out, e.g. `http://127.0.0.1:8080`. */

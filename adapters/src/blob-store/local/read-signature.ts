@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const PURPOSE = 'blob-read-v1';
 
-export interface ReadGrant {
+interface ReadGrant {
   readonly key: string;
   readonly expiresUnixSeconds: number;
   readonly downloadFileName?: string;

@@ -14,7 +14,7 @@ export const WEBHOOK_SIGNING_KEY_FILE = 'webhook-signing.key';
 const GENERATED_KEY_BYTES = 32;
 const MIN_CONFIGURED_KEY_LENGTH = 32;
 
-export interface SigningKeyPlace {
+interface SigningKeyPlace {
   /** The file under DATA_DIR. */
   readonly file: string;
   /** The environment variable that configures it (named in errors). */

@@ -3,7 +3,7 @@ import { positionAt, recordedEventOf, EventRow } from './event-row';
 import { LogWatcher } from './log-watcher';
 
 /** What a subscription needs from the store. */
-export interface LogFeed {
+interface LogFeed {
   readonly watcher: LogWatcher;
   /** The rows after `after` up to `upTo` (inclusive) of the streams with these prefixes, in order. */
   readRange(after: number, upTo: number, prefixes: readonly string[]): EventRow[];

@@ -22,7 +22,7 @@ import { WalCheckpointer, WalSync } from '../../sqlite';
 import { DEFAULT_POLL_MS, LogWatcher } from './log-watcher';
 import { EventStatements } from './statements';
 
-export interface SqliteEventStoreOptions {
+interface SqliteEventStoreOptions {
   /** The database file, e.g. `${DATA_DIR}/events.sqlite`; its folder is created when missing. Several processes may open it. */
   readonly file: string;
   /** Stamps `created` on appended events. Default: the system clock. */

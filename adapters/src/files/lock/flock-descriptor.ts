@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 
 /** Outcome of asking flock(1) for an exclusive lock on an open descriptor. */
-export type FlockOutcome =
+type FlockOutcome =
   | { readonly kind: 'locked' }
   | { readonly kind: 'held' }
   | { readonly kind: 'unavailable'; readonly reason: string };

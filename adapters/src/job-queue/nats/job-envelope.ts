@@ -1,7 +1,7 @@
 import type { DeadLetter, Job } from '@support/domain';
 
 /** The body of a job message: the job without its delivery count, which the server keeps. */
-export interface JobEnvelope {
+interface JobEnvelope {
   readonly id: string;
   readonly kind: string;
   readonly dedupeId: string;

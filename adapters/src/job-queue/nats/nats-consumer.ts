@@ -9,7 +9,7 @@ import { jobStream } from './nats-names';
 type Handler = JobHandler;
 
 /** Sends a job to its kind's dead letter; resolves once the server has stored it. */
-export type BuryJob = (letter: DeadLetter) => Promise<void>;
+type BuryJob = (letter: DeadLetter) => Promise<void>;
 
 /**
  * Pulls jobs from the durable consumer and runs up to `concurrency` handlers at once. The

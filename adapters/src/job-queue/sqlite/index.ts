@@ -1,2 +1,1 @@
-export { SqliteJobQueue, type SqliteJobQueueOptions } from './sqlite-job-queue';
-export { importEmbeddedJobs } from './import-embedded-jobs';
+export { SqliteJobQueue } from './sqlite-job-queue';

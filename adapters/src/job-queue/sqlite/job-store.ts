@@ -6,7 +6,7 @@ const JOB_COLUMNS = 'id, kind, dedupe_id, payload, published_at, attempts';
 const PENDING = "state IN ('ready', 'leased')";
 
 /** What a claim asks for: up to `take` jobs of a kind, leased to `owner` until `now + leaseMs`. */
-export interface ClaimRequest {
+interface ClaimRequest {
   readonly kind: string;
   readonly take: number;
   readonly owner: string;

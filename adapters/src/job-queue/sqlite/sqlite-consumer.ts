@@ -3,7 +3,7 @@ import type { ConsumerSettings } from '../consumer-settings';
 import { overdueReason, runHandler, settle, type HandlerResult } from '../settlement';
 import type { JobStore } from './job-store';
 
-export interface ConsumerContext {
+interface ConsumerContext {
   readonly store: JobStore;
   /** Names this queue instance in the leases it takes (for operators reading the table). */
   readonly owner: string;

@@ -9,7 +9,7 @@ import { onPublish, signalPublish } from './publish-signal';
 import { SqliteConsumer } from './sqlite-consumer';
 import { WalCheckpointer } from '../../sqlite';
 
-export interface SqliteJobQueueOptions {
+interface SqliteJobQueueOptions {
   /** The queue's database file (created when missing), e.g. DATA_DIR/jobs.sqlite. */
   readonly file: string;
   /** Wait between polls of an idle consumer. Default 50 ms. */

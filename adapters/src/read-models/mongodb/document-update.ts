@@ -5,7 +5,7 @@ import { notYetApplied } from './position-guard';
 import { withSearchGrams } from './search-grams';
 
 /** One guarded driver write: an updateOne or a deleteOne by id. */
-export type GuardedWrite =
+type GuardedWrite =
   | { readonly kind: 'update'; readonly filter: Document; readonly update: Document; readonly upsert: boolean }
   | { readonly kind: 'delete'; readonly filter: Document };
 

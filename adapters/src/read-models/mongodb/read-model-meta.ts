@@ -2,10 +2,10 @@ import { positionFromString, positionToString, type Position } from '@support/do
 import type { Collection, Db } from 'mongodb';
 
 /** The collection of the read models' versions, shapes and checkpoints. */
-export const META_COLLECTION = 'read_models';
+const META_COLLECTION = 'read_models';
 
 /** A read model's entry: the version and shape (JSON text) it was declared with, and its checkpoint as "commit/prepare". */
-export interface ReadModelEntry {
+interface ReadModelEntry {
   _id: string;
   version: number;
   shape: string;

@@ -9,17 +9,17 @@ import { GRAMS } from './internal-fields';
  * `$regex` of the fragment, escaped, decides each of them. A fragment shorter than a gram has no
  * grams: it is looked for by the `$regex` alone. Pure: the driver is imported for its types only.
  */
-export const GRAM_LENGTH = 3;
+const GRAM_LENGTH = 3;
 
 /** The distinct grams of a text (none for a text shorter than a gram), by UTF-16 code unit as JavaScript and the fragments count them. */
-export const gramsOf = (text: string): string[] => {
+const gramsOf = (text: string): string[] => {
   const grams = new Set<string>();
   for (let at = 0; at + GRAM_LENGTH <= text.length; at++) grams.add(text.slice(at, at + GRAM_LENGTH));
   return [...grams];
 };
 
 /** The grams of a field's value: of the text, or of every text of a list; none for anything else. */
-export const gramsOfValue = (value: unknown): string[] => {
+const gramsOfValue = (value: unknown): string[] => {
   if (typeof value === 'string') return gramsOf(value);
   if (Array.isArray(value)) return [...new Set(value.filter((v): v is string => typeof v === 'string').flatMap(gramsOf))];
   return [];
@@ -33,10 +33,10 @@ export const withSearchGrams = <T extends Record<string, unknown>>(fields: T, se
   searchField !== null && searchField in fields ? { ...fields, [GRAMS]: gramsOfValue(fields[searchField]) } : fields;
 
 /** A pattern that matches `text` literally (a NUL, which MongoDB refuses in a pattern, as its escape). */
-export const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\0/g, '\\x00');
+const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\0/g, '\\x00');
 
 /** A filter no document matches. */
-export const MATCH_NOTHING: Document = { _id: { $in: [] } };
+const MATCH_NOTHING: Document = { _id: { $in: [] } };
 
 /** The text of `field` holds this fragment: its grams (from the index) and the literal itself. */
 const holds = (field: string, fragment: string): Document => {

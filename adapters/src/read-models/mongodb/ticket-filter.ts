@@ -5,7 +5,7 @@ import { fragmentsFilter } from './search-grams';
 
 /** The ticket read model's collection, and its search field (the tickets projection declares it `search`). */
 export { TICKETS_COLLECTION };
-export const TICKETS_SEARCH_FIELD = 'searchText';
+const TICKETS_SEARCH_FIELD = 'searchText';
 
 const oneOf = (field: string, values: readonly (string | null)[]): Document => ({ [field]: { $in: [...values] } });
 

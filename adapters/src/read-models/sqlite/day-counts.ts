@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type Database from 'better-sqlite3';
 import { quoted, SqlValue, toColumn, valueAt } from './sql-values';
-import { TableLayout } from './table-layout';
+import { TableLayout } from './table-layout-shape';
 
 /**
  * The documents counted per UTC day of each of some timestamp fields (`countedByDay`), and per the

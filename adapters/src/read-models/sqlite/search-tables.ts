@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { quoted } from './sql-values';
 import { StatementSource } from './statements';
-import { TableLayout } from './table-layout';
+import { TableLayout } from './table-layout-shape';
 
 /**
  * The FTS5 trigram tables of a collection's search field. With `searchScopedBy` (the tickets:

@@ -7,7 +7,7 @@ import {
 } from '@support/domain';
 
 /** What a lifecycle route gets: who calls, the path's parameters, the decoded body and the time of the request. */
-export interface CommandInput<B> {
+interface CommandInput<B> {
   readonly principal: Principal;
   readonly params: Readonly<Record<string, string>>;
   readonly body: B;
@@ -17,7 +17,7 @@ export interface CommandInput<B> {
 type ToCommand<B> = (input: CommandInput<B>) => E.Either<TicketRequestProblem | InvalidRequest, TicketCommand>;
 
 /** A lifecycle route: its path under /apis/tickets/{ticketId}, its body codec and the command it makes. */
-export interface LifecycleCommand<B = unknown> {
+interface LifecycleCommand<B = unknown> {
   readonly path: string;
   readonly body: t.Decoder<unknown, B>;
   readonly toCommand: ToCommand<B>;

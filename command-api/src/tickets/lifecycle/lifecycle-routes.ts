@@ -8,12 +8,12 @@ import { ticketProblem } from './ticket-problem';
 import { ChildTicketDeps, createChildTicket } from './create-child-ticket';
 import { workedAnswer, workTicket, WorkTicketDeps } from './work-ticket';
 
-export interface LifecycleRouteDeps extends WorkTicketDeps {
+interface LifecycleRouteDeps extends WorkTicketDeps {
   readonly directory: () => AccountDirectory;
   readonly clock: Clock;
 }
 
-export const TICKET_PATH = '/apis/tickets/:ticketId';
+const TICKET_PATH = '/apis/tickets/:ticketId';
 
 /** POST /apis/tickets/{ticketId}/<command>: authenticated, scoped to the token's account, one event (or none) on the ticket's stream. */
 export const addLifecycleRoutes = (router: Router, deps: LifecycleRouteDeps): void => {

@@ -2,9 +2,9 @@ import { contention, HttpProblem, problem } from '@support/http-edge';
 import { InvalidRequest, TicketError, TicketRequestProblem } from '@support/domain';
 import { ConcurrencyConflict } from '@support/event-sourcing';
 
-export const TICKET_NOT_FOUND = 'Ticket not found';
+const TICKET_NOT_FOUND = 'Ticket not found';
 
-/** The one mapping of ticket command failures to answers in the 2.1 shape. */
+/** The one mapping of ticket command failures to answers in the error shape of docs/api/README.md. */
 export const ticketProblem = (e: TicketError | TicketRequestProblem | InvalidRequest | ConcurrencyConflict): HttpProblem => {
   switch (e.kind) {
     case 'TicketNotFound':

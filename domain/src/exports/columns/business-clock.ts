@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { OpeningHours } from '../../config/account-config';
 import { zoneOffsetMinutes } from './zone-offset';
 
-/** How long something took: opening hours only when the account has them, else plain elapsed time (spec 4.4.1 rule 2). */
+/** How long something took: opening hours only when the account has them, else plain elapsed time (docs/api/exports.md, The file: Durations). */
 export interface DurationClock {
   readonly businessHours: boolean;
   /**

@@ -15,7 +15,7 @@ export const daysFromCivil = (year: number, month: number, day: number): number 
   return era * 146_097 + doe - 719_468;
 };
 
-export interface CivilDate {
+interface CivilDate {
   readonly year: number;
   readonly month: number;
   readonly day: number;

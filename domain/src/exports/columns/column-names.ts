@@ -13,7 +13,7 @@ export const withNumericSuffixes = (names: readonly string[]): string[] => {
   });
 };
 
-/** The fixed columns of spec 4.4.1, group by group, names exact. */
+/** The fixed columns of docs/api/exports.md (The file), group by group, names exact. */
 export const TICKET_COLUMNS = ['Ticket Number', 'Ticket Type', 'Child Ticket Param', 'Task Names', 'Team', 'Actions', 'Status', 'Source', 'Sentiments', 'Order Name', 'Summary', 'Resolution'] as const;
 export const ASSIGNMENT_COLUMNS = ['Assigned To', 'Assigned By', 'Assigned At', 'Involved Sources', 'Involved Agents', 'Has Involved Agent', 'Resolved By'] as const;
 export const CUSTOMER_COLUMNS = ['Customer Name', 'Customer Phone', 'Customer Email', 'Customer ID', 'Chat Link'] as const;

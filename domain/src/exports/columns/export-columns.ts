@@ -16,7 +16,7 @@ import { countText } from './count-text';
 import { epochFormatter, epochOf, isoTimestamp } from './timestamp-format';
 
 /** What the columns of one export depend on. */
-export interface ExportColumnContext {
+interface ExportColumnContext {
   readonly account: Account;
   readonly format: ExportFormatOptions;
   /** The moment the export runs: Pending SLAs, the age of open tickets and queued time are measured to it. */
@@ -88,7 +88,7 @@ export const objectiveParamsOf = (account: Account, taskIds: ReadonlySet<string>
 };
 
 /**
- * The columns of spec 4.4.1 for one export, in the spec's group order: Ticket, Assignment,
+ * The columns of docs/api/exports.md (The file) for one export, in the spec's group order: Ticket, Assignment,
  * Customer, Timing, Related work, SLA (one per policy), Task objectives (tasks in the result only),
  * Additional Data, CSAT, Disposition (Category, Subcategory, one per active disposition field).
  * Pure: the same tickets, account, options and moment give the same cells.

@@ -3,7 +3,7 @@ import { TicketDocument } from '../../tickets/list/ticket-document';
 /** A ticket as the export reads it: any lifecycle field may be absent (older tickets): its cells are then blank. */
 export type ExportTicket = Partial<TicketDocument> & { readonly _id: string };
 
-/** Statuses in which a family counts as finished for FCR (spec 4.4.1, FCR table). */
+/** Statuses in which a family counts as finished for FCR (docs/api/exports.md, The file, FCR table). */
 export const FCR_TERMINAL_STATUSES: readonly string[] = ['closed', 'stale', 'stale_marked_automatically', 'resolved_by_agent', 'resolved_by_ai'];
 /** Statuses in which a ticket has been resolved (Voice FCR: "the family was resolved"). */
 export const RESOLVED_STATUSES: readonly string[] = ['resolved', 'resolved_by_agent', 'resolved_by_ai', 'closed'];

@@ -1,6 +1,6 @@
 import { ExportTicket, FCR_TERMINAL_STATUSES, isParentRow, RESOLVED_STATUSES } from './export-ticket';
 
-export type FcrValue = 'Yes' | 'No' | '';
+type FcrValue = 'Yes' | 'No' | '';
 
 /** How many distinct values (channels are one or two: no Set needed). */
 const distinctCount = (values: readonly string[]): number => {
@@ -10,7 +10,7 @@ const distinctCount = (values: readonly string[]): number => {
 };
 
 /**
- * FCR, the legacy calculation of spec 4.4.1, on parent rows only:
+ * FCR, the legacy calculation of docs/api/exports.md (The file), on parent rows only:
  * blank: a child or interaction row, no family metrics, or a family with neither a customer email
  * nor an incoming call (a chat-only family is blank too);
  * Yes: the parent is terminal, the family has at most one customer-contact channel, and each
@@ -30,10 +30,10 @@ export const fcrOf = (t: ExportTicket): FcrValue => {
   return 'Yes';
 };
 
-export type VoiceFcrValue = 'Yes' | 'No' | 'Unknown' | '';
+type VoiceFcrValue = 'Yes' | 'No' | 'Unknown' | '';
 
 /**
- * Voice FCR (spec 4.4.1), separate from FCR, on parent rows only:
+ * Voice FCR (docs/api/exports.md, The file), separate from FCR, on parent rows only:
  * blank: a child or interaction row, or a root with no incoming voice call;
  * Unknown: an incoming call but no stored decision (legacy tickets too);
  * Yes: the decision is resolved_on_call, no protected or delegated child work, no later inbound

@@ -1,5 +1,5 @@
-/** Payload keys that never go to Additional Data (spec 4.4.1): they have columns of their own. */
-export const PAYLOAD_KEYS_WITH_COLUMNS: readonly string[] = ['summary', 'emailClient'];
+/** Payload keys that never go to Additional Data (docs/api/exports.md, The file): they have columns of their own. */
+const PAYLOAD_KEYS_WITH_COLUMNS: readonly string[] = ['summary', 'emailClient'];
 
 /** The payload (a JSON document serialized as a string) as an object, or null when absent, not JSON or not an object. */
 export const payloadObject = (payload: unknown): Record<string, unknown> | null => {

@@ -50,7 +50,7 @@ export const epochOf = (value: unknown): number | null => {
 const MAX_CACHED_DAYS = 50_000;
 
 /**
- * Writes the local timestamp columns (spec 4.3, 4.4.1 rule 1) in the export's timezone:
+ * Writes the local timestamp columns (docs/api/exports.md, The file: Timestamps) in the export's timezone:
  * display = DD-MM-YY HH:MM:SS (24 h), iso = YYYY-MM-DDTHH:MM:SS±HH:MM, legacy = the locale's own
  * date and time (Intl, as Date.toLocaleString writes them). Blank for an absent timestamp. The
  * zone's offset is remembered per quarter hour and each local day's date text per day.
@@ -98,7 +98,7 @@ export const epochFormatter = (options: ExportFormatOptions): ((ms: number | nul
   };
 };
 
-/** CSAT Sent At and Submitted At stay ISO 8601 (spec 4.4.1 rule 1): the stored UTC form. */
+/** CSAT Sent At and Submitted At stay ISO 8601 (docs/api/exports.md, The file: Timestamps): the stored UTC form. */
 export const isoTimestamp = (value: unknown): string => {
   if (typeof value === 'string' && value.length === 24 && value.charCodeAt(23) === 90 && epochOf(value) !== null) return value;
   const ms = epochOf(value);

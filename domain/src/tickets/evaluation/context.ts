@@ -2,7 +2,7 @@ import { Account, Task } from '../../config/account-config';
 import { DataPointOverrides } from '../overrides';
 
 /** The customer as data points and placeholders see it. */
-export interface EvaluationCustomer {
+interface EvaluationCustomer {
   readonly id: string;
   readonly name: string | null;
   readonly phone: string | null;
@@ -11,7 +11,7 @@ export interface EvaluationCustomer {
 }
 
 /** The ticket as placeholders and action inputs see it. */
-export interface EvaluationTicket {
+interface EvaluationTicket {
   readonly id: string;
   readonly ticketNumber: number;
   readonly orderName: string | null;

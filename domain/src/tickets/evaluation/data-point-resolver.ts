@@ -38,7 +38,7 @@ const describeOrderError = (e: OrderLookupError): string => {
   }
 };
 
-export const describeActionFailure = (o: Exclude<ActionRunOutcome, { kind: 'succeeded' }>): string => {
+const describeActionFailure = (o: Exclude<ActionRunOutcome, { kind: 'succeeded' }>): string => {
   switch (o.kind) {
     case 'notFound': return o.message;
     case 'invalidInputs': return `invalid inputs: ${o.errors.join('; ')}`;

@@ -9,7 +9,7 @@ import { CustomerIdentifier, OrderDetails, OrderLookupError } from '../../ports/
  * account's store system, the configured HTTP client and the execute-action runner).
  */
 export interface TaskEvaluationPorts {
-  /** The order the ticket's `order` data points read (spec 4.10 orderForTicket). */
+  /** The order the ticket's `order` data points read (docs/api/orders.md orderForTicket). */
   readonly orderForTicket: (who: CustomerIdentifier, orderName: string | null) => Promise<Either<OrderLookupError, OrderDetails | null>>;
   /** A configured HTTP request (integration data points) with `{{path}}` placeholders. */
   readonly callHttp: (request: HttpRequestConfig, placeholders: unknown) => Promise<Either<HttpCallFailure, HttpCallResponse>>;

@@ -4,7 +4,7 @@ import { DataPointResolver } from './data-point-resolver';
 import { TaskEvaluationPorts } from './ports';
 
 /** A re-evaluation's outcome, before it is recorded on the ticket. */
-export type DataPointReevaluation = Omit<DataPointsReevaluatedData, 'ticketId' | 'accountId' | 'attempt'>;
+type DataPointReevaluation = Omit<DataPointsReevaluatedData, 'ticketId' | 'accountId' | 'attempt'>;
 
 /** Every resolution the ticket has now: the evaluation's, each replaced by a later re-evaluation's. */
 export const currentResolutions = (evaluation: TaskEvaluatedData, later: readonly DataPointsReevaluatedData[]): readonly DataPointResolution[] => {

@@ -1,4 +1,4 @@
-import { TicketSentiment, TicketStatus } from '../events';
+import { TicketSentiment, TicketStatus } from '../status-and-sentiment';
 import { SlaBreached, SlaMet } from '../../sla/sla-events';
 
 /**
@@ -12,7 +12,7 @@ interface OnTicket {
   readonly accountId: string;
 }
 
-export interface TicketAssignedData extends OnTicket {
+interface TicketAssignedData extends OnTicket {
   readonly agentId: string;
   /** The user of the access token that assigned it (null: a token without a user). */
   readonly assignedById: string | null;
@@ -20,13 +20,13 @@ export interface TicketAssignedData extends OnTicket {
   readonly at: string;
 }
 
-export interface TicketUnassignedData extends OnTicket {
+interface TicketUnassignedData extends OnTicket {
   readonly previousAgentId: string;
   readonly unassignedById: string | null;
   readonly at: string;
 }
 
-export interface TicketStatusChangedData extends OnTicket {
+interface TicketStatusChangedData extends OnTicket {
   readonly from: TicketStatus;
   readonly to: TicketStatus;
   /** Set when `to` resolves the ticket: who resolved it. */
@@ -36,7 +36,7 @@ export interface TicketStatusChangedData extends OnTicket {
   readonly at: string;
 }
 
-export type EmailDirection = 'customer' | 'agent';
+type EmailDirection = 'customer' | 'agent';
 
 export interface EmailMessageRecordedData extends OnTicket {
   readonly messageId: string;
@@ -66,7 +66,7 @@ export interface CallRecordedData extends OnTicket {
 }
 
 /** The end of a call recorded earlier without one (the channel's "call ended" webhook). */
-export interface CallEndedData extends OnTicket {
+interface CallEndedData extends OnTicket {
   readonly callId: string;
   readonly endedAt: string;
   readonly at: string;
@@ -75,7 +75,7 @@ export interface CallEndedData extends OnTicket {
 export type VoiceFcrOutcome = 'resolved_on_call' | 'unresolved' | 'delegated';
 
 /** Voice FCR: the evaluation of an incoming call's transcript. */
-export interface CallEvaluatedData extends OnTicket {
+interface CallEvaluatedData extends OnTicket {
   readonly callId: string;
   readonly outcome: VoiceFcrOutcome;
   /** Machine-readable reason (for example `customer_confirmed_resolution`). */
@@ -84,7 +84,7 @@ export interface CallEvaluatedData extends OnTicket {
   readonly at: string;
 }
 
-export interface ChatSessionRecordedData extends OnTicket {
+interface ChatSessionRecordedData extends OnTicket {
   readonly sessionId: string;
   readonly startedAt: string;
   readonly agentId: string | null;
@@ -96,7 +96,7 @@ export interface ChatSessionRecordedData extends OnTicket {
 export type ResponseChannel = 'email' | 'chat' | 'voiceCall';
 
 /** The first agent reply on any channel; recorded once per ticket. */
-export interface FirstResponseRecordedData extends OnTicket {
+interface FirstResponseRecordedData extends OnTicket {
   readonly respondedAt: string;
   readonly channel: ResponseChannel;
   readonly agentId: string | null;
@@ -104,7 +104,7 @@ export interface FirstResponseRecordedData extends OnTicket {
 }
 
 /** An agent reply after the first one (latest response, response waits). */
-export interface AgentRepliedData extends OnTicket {
+interface AgentRepliedData extends OnTicket {
   readonly respondedAt: string;
   readonly channel: ResponseChannel;
   readonly agentId: string | null;
@@ -113,25 +113,25 @@ export interface AgentRepliedData extends OnTicket {
 export type ChildTicketKind = 'child' | 'interaction';
 
 /** On the parent: a child or interaction ticket was made in its family. */
-export interface ChildTicketLinkedData extends OnTicket {
+interface ChildTicketLinkedData extends OnTicket {
   readonly childTicketId: string;
   readonly kind: ChildTicketKind;
   readonly childTicketParam: string | null;
   readonly at: string;
 }
 
-export interface CsatSentData extends OnTicket {
+interface CsatSentData extends OnTicket {
   readonly sentAt: string;
 }
 
-export interface CsatSubmittedData extends OnTicket {
+interface CsatSubmittedData extends OnTicket {
   /** 1 to 5. */
   readonly rating: number;
   readonly comment: string | null;
   readonly submittedAt: string;
 }
 
-export interface DispositionSetData extends OnTicket {
+interface DispositionSetData extends OnTicket {
   /** Only the values this command changed. */
   readonly category?: string | null;
   readonly subcategory?: string | null;
@@ -141,7 +141,7 @@ export interface DispositionSetData extends OnTicket {
   readonly at: string;
 }
 
-export interface SentimentAddedData extends OnTicket {
+interface SentimentAddedData extends OnTicket {
   readonly sentiment: TicketSentiment;
   /** `textProcessor` or `agent`. */
   readonly addedBy: 'textProcessor' | 'agent';

@@ -20,10 +20,10 @@ const text = (name: string, max: number) =>
 /** An id sent by a channel or a client: 1 to 256 characters. */
 export const Id = text('Id', 256);
 /** A free text (reason, comment, label value): up to 4,000 characters. */
-export const FreeText = text('FreeText', 4000);
+const FreeText = text('FreeText', 4000);
 
 /** An ISO 8601 date-time, answered in the stored form (UTC, toISOString). */
-export const IsoDateTime = new t.Type<string, string, unknown>(
+const IsoDateTime = new t.Type<string, string, unknown>(
   'IsoDateTime',
   (u): u is string => typeof u === 'string' && parseDateBound(u, 'start') !== null,
   (u, c) => {

@@ -1,6 +1,6 @@
 import { TicketStatus } from '../events';
 
-/** Every status spec 2.4 names. */
+/** Every status docs/api/ticket-list.md names. */
 export const TICKET_STATUSES: readonly TicketStatus[] = [
   'open', 'assigned', 'resolved', 'in_progress', 'queued', 'closed', 'stale', 'stale_marked_automatically', 'resolved_by_agent', 'resolved_by_ai',
 ];
@@ -14,7 +14,7 @@ const ENDINGS: readonly TicketStatus[] = [...RESOLVED, 'closed', ...STALE];
  * (resolved, closed, stale); an ending ticket is reopened (to open) or closed; nothing else moves
  * out of an ending. `assigned` also needs an assignee (checked by the decider).
  */
-export const STATUS_TRANSITIONS: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
+const STATUS_TRANSITIONS: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
   open: ['queued', 'assigned', 'in_progress', ...ENDINGS],
   queued: ['open', 'assigned', 'in_progress', ...ENDINGS],
   assigned: ['open', 'queued', 'in_progress', ...ENDINGS],

@@ -32,7 +32,7 @@ const addressOf = (from: string): string => (/<([^>]+)>/.exec(from)?.[1] ?? from
 /**
  * An email of the ticket. From one of the account's mailboxes or aliases, or from the address of
  * one of its users (a mailbox owner), it is an agent message; from any other address a customer
- * message (spec 4.4.1 rule 4). Its agent: agentId when sent, else the user whose address sent it;
+ * message (docs/api/exports.md, The file: Customer and Agent Email Messages). Its agent: agentId when sent, else the user whose address sent it;
  * AI- or system-generated messages have none.
  */
 export const toEmailCommand = (account: Account, r: EmailRequest, at: string): E.Either<TicketRequestProblem, TicketCommand> => {

@@ -1,6 +1,6 @@
 import { TicketCsat, TicketDocument } from './ticket-document';
 
-/** A ticket as the list returns it (spec 2.4, with the additional keys it names when present). */
+/** A ticket as the list returns it (docs/api/ticket-list.md, with the additional keys it names when present). */
 export interface TicketListItem {
   readonly id: string;
   readonly ticketNumber: number | string | null;
@@ -53,7 +53,7 @@ export const toTicketListItem = (doc: Partial<TicketDocument> & { _id: string })
 });
 
 /** Rows to skip for a page (1-based). */
-export const skipFor = (page: number, limit: number): number => (page - 1) * limit;
+const skipFor = (page: number, limit: number): number => (page - 1) * limit;
 
 /**
  * How to read one page of `total` sorted rows: a page in the back half is read from the other end
@@ -61,7 +61,7 @@ export const skipFor = (page: number, limit: number): number => (page - 1) * lim
  * per skipped row in MongoDB and SQLite alike. Exact because the sort is a total order
  * (the _id tie-break). null when the page is past the end.
  */
-export interface PageWindow {
+interface PageWindow {
   readonly reversed: boolean;
   readonly skip: number;
   readonly limit: number;

@@ -4,23 +4,23 @@ import { decodeRequest } from '../../shared/decode';
 import { strictObject } from '../../shared/strict';
 import { TicketFilters, ticketFilterProps } from './ticket-filters';
 
-export const DEFAULT_PAGE = 1;
+const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 250;
 
 const Whole = new t.Type<number, number, unknown>('an integer', (u): u is number => Number.isInteger(u), (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)), t.identity);
 
-/** Body of POST /apis/task-runs/tickets/list (spec 4.2): the shared filters plus page and limit. No other keys. */
-export const TicketListBody = strictObject('TicketListBody', {}, { ...ticketFilterProps, page: Whole, limit: Whole });
+/** Body of POST /apis/task-runs/tickets/list (docs/api/ticket-list.md): the shared filters plus page and limit. No other keys. */
+const TicketListBody = strictObject('TicketListBody', {}, { ...ticketFilterProps, page: Whole, limit: Whole });
 
-export interface TicketListRequest {
+interface TicketListRequest {
   readonly filters: TicketFilters;
   readonly page: number;
   readonly limit: number;
 }
 
 /** A list request the caller must fix: 400 with this message. */
-export interface InvalidListRequest {
+interface InvalidListRequest {
   readonly kind: 'InvalidListRequest';
   readonly message: string;
 }

@@ -18,10 +18,10 @@ type Clauses = E.Either<TicketFilterProblem, Partial<TicketCriteria>>;
 
 const invalid = (field: string, message: string): E.Either<TicketFilterProblem, never> => E.left({ kind: 'InvalidTicketFilter', field, message });
 
-/** Statuses with which ignoreDateRange may skip the date filters (spec 4.2.1). */
-export const UNDATED_STATUSES: readonly string[] = ['assigned', 'queued'];
+/** Statuses with which ignoreDateRange may skip the date filters (docs/api/ticket-list.md, Filters). */
+const UNDATED_STATUSES: readonly string[] = ['assigned', 'queued'];
 
-export const IN_PROGRESS = 'in_progress';
+const IN_PROGRESS = 'in_progress';
 
 const present = <A>(list: readonly A[] | undefined): list is readonly A[] => list !== undefined && list.length > 0;
 const nonBlank = (text: string | undefined): text is string => text !== undefined && text.trim() !== '';
@@ -111,7 +111,7 @@ const ticketKeys = (f: TicketFilters): Partial<TicketCriteria> => {
 
 /**
  * source: a built-in source (any casing) matches that source; any other value is a manual-source
- * label, as at creation (spec 4.1.1): source manual with that label, in its configured casing.
+ * label, as at creation (docs/api/tickets.md, rule Source): source manual with that label, in its configured casing.
  * manualSourceLabel matches exactly and implies source manual when source is not sent.
  */
 const sources = (f: TicketFilters, scope: TicketQueryScope): Partial<TicketCriteria> => {
@@ -145,7 +145,7 @@ const parents = (f: TicketFilters): Partial<TicketCriteria> => ({
 });
 
 /**
- * The shared filters of spec 4.2.1 as criteria, always scoped to the caller's account; a filter the
+ * The shared filters of docs/api/ticket-list.md (Filters) as criteria, always scoped to the caller's account; a filter the
  * caller must fix is a problem naming it. Pure: the same input gives the same criteria.
  */
 export const ticketCriteria = (scope: TicketQueryScope, f: TicketFilters): E.Either<TicketFilterProblem, TicketCriteria> => {

@@ -2,7 +2,7 @@ import { TicketDocument } from './ticket-document';
 import { TimestampKey } from './ticket-filters';
 
 /**
- * Which tickets a list or an export wants, and in which order: the shared filters of spec 4.2.1
+ * Which tickets a list or an export wants, and in which order: the shared filters of docs/api/ticket-list.md (Filters)
  * after validation, as one typed value that each read-model engine compiles (MongoDB to a filter
  * and sort document, SQLite to SQL). Every condition present must hold; an absent one does not
  * narrow. Values are normalized already (phones in E.164, sources in their stored casing, search

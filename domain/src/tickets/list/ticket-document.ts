@@ -1,4 +1,4 @@
-import { ReadDocument } from '../../ports/read-models';
+import { ReadDocument } from '../../ports/read-document';
 import { SlaTarget } from '../../sla/sla-target';
 import { SlaOutcomes } from '../../sla/sla-outcomes';
 import { SlaStanding } from '../../sla/sla-standing';
@@ -13,7 +13,7 @@ export interface TicketCsat {
   readonly comment: string | null;
 }
 
-export type TicketType = 'ticket' | 'child' | 'interaction';
+type TicketType = 'ticket' | 'child' | 'interaction';
 
 /**
  * Lifetime totals of a ticket family, kept on the root ticket's document. Distinct counts keep
@@ -35,7 +35,7 @@ export interface TicketFamilyMetrics {
   readonly incomingCallIds: readonly string[];
   readonly outgoingCallIds: readonly string[];
   /**
-   * The family's customer-contact channels (spec 4.4.1 FCR): every ticket source of the family, with `email` only
+   * The family's customer-contact channels (docs/api/exports.md (The file) FCR): every ticket source of the family, with `email` only
    * for a customer email and `voiceCall` only for an incoming call; `manual` when it is a current or involved source.
    */
   readonly channels: readonly string[];
@@ -180,8 +180,8 @@ export interface TicketDocument extends ReadDocument {
 export const ticketKeys = (t: { readonly ticketNumber?: number | string | null; readonly ticketName?: string | null }): string[] =>
   [...new Set([t.ticketNumber, t.ticketName].filter((v) => v !== null && v !== undefined && String(v) !== '').map(String))];
 
-/** The ticket's own values `search` looks in (spec 4.2.1): summary, order name, ticket name or number. */
-export interface SearchableTicket {
+/** The ticket's own values `search` looks in (docs/api/ticket-list.md, Filters): summary, order name, ticket name or number. */
+interface SearchableTicket {
   readonly summary?: string | null;
   readonly orderName?: string | null;
   readonly ticketName?: string | null;
@@ -189,14 +189,14 @@ export interface SearchableTicket {
 }
 
 /** The customer's values `search` looks in: name, emails, phones. */
-export interface SearchableCustomer {
+interface SearchableCustomer {
   readonly name?: string | null;
   readonly emails?: readonly string[];
   readonly phones?: readonly string[];
 }
 
 /** Separates the searched values so that a search cannot match across two of them. */
-export const SEARCH_SEPARATOR = '\u001f';
+const SEARCH_SEPARATOR = '\u001f';
 
 /**
  * Every value `search` looks in, lower-cased and joined into one field, so that a search is one

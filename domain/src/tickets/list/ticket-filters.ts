@@ -1,23 +1,23 @@
 import * as t from 'io-ts';
 import { boundedText } from '../../shared/bounded-text';
 
-/** Direction of the sort by the column chosen in timestampKey (spec 4.2.1). */
-export const SortOrder = t.keyof({ asc: null, desc: null }, '"asc" or "desc"');
-export type SortOrder = t.TypeOf<typeof SortOrder>;
+/** Direction of the sort by the column chosen in timestampKey (docs/api/ticket-list.md, Filters). */
+const SortOrder = t.keyof({ asc: null, desc: null }, '"asc" or "desc"');
+type SortOrder = t.TypeOf<typeof SortOrder>;
 
-/** Column used for sorting and for the date filters (spec 4.2.1). */
+/** Column used for sorting and for the date filters (docs/api/ticket-list.md, Filters). */
 export const TimestampKey = t.keyof(
   { createdAt: null, updatedAt: null, resolvedAt: null, executedAt: null, assignedAt: null },
   'one of "createdAt", "updatedAt", "resolvedAt", "executedAt", "assignedAt"',
 );
 export type TimestampKey = t.TypeOf<typeof TimestampKey>;
 
-export const AgentInvolvement = t.keyof({ only_ai: null, agents_involved: null }, '"only_ai" or "agents_involved"');
-export type AgentInvolvement = t.TypeOf<typeof AgentInvolvement>;
+const AgentInvolvement = t.keyof({ only_ai: null, agents_involved: null }, '"only_ai" or "agents_involved"');
+type AgentInvolvement = t.TypeOf<typeof AgentInvolvement>;
 
 const Strings = t.array(t.string, 'an array of strings');
 /** Longest free-text filter (search, names, ids): a search becomes a regular expression, which has a size limit. */
-export const MAX_FILTER_TEXT = 1_000;
+const MAX_FILTER_TEXT = 1_000;
 const Text = boundedText(MAX_FILTER_TEXT);
 const YesNo = new t.Type<boolean, boolean, unknown>('true or false', t.boolean.is, t.boolean.validate, t.identity);
 /** Ticket numbers are integers; a client may send one as a JSON number. */
@@ -29,7 +29,7 @@ const TicketNumberText = new t.Type<string, string, unknown>(
 );
 
 /**
- * The shared filters of spec 4.2.1, accepted by the ticket list and the ticket export alike.
+ * The shared filters of docs/api/ticket-list.md (Filters), accepted by the ticket list and the ticket export alike.
  * Every field is optional; the request codecs add their own fields (page, limit, timezone...).
  */
 export const ticketFilterProps = {

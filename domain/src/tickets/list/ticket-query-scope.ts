@@ -3,7 +3,7 @@ import { Account } from '../../config/account-config';
 /** What filter compilation needs to know about the caller's account. */
 export interface TicketQueryScope {
   readonly accountId: string;
-  /** Configured manual-source labels (spec 4.1.1), matched case-insensitively. */
+  /** Configured manual-source labels (docs/api/tickets.md, rule Source), matched case-insensitively. */
   readonly manualSourceLabels: readonly string[];
   /** Country of numbers sent without a country code. */
   readonly defaultPhoneCountry?: string;

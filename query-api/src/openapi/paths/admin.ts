@@ -1,5 +1,4 @@
-import { answer, errorAnswer, jsonBody, operation, pathParam, queryParam } from '../responses';
-import { arrayOf, bool, int, mapOf, nullable, object, Paths, record, ref, str } from '../schema';
+import { answer, arrayOf, bool, errorAnswer, int, jsonRequestBody, mapOf, nullable, object, operation, pathParam, Paths, queryParam, record, ref, str } from '@support/http-edge';
 
 const TAGS = ['Admin (read only)'];
 
@@ -45,7 +44,7 @@ export const adminPaths: Paths = {
   '/admin/read-models/{collection}/find': {
     post: operation({
       operationId: 'findReadModelDocuments', summary: 'Find documents of a read model by conditions on fields (account admins: scoped to their account)', tags: TAGS, parameters: [collection],
-      requestBody: jsonBody(object({
+      requestBody: jsonRequestBody(object({
         filter: ref('ReadModelFilter'), sort: mapOf({ enum: [1, -1] }),
         skip: int(undefined, { minimum: 0, maximum: 1_000_000 }), limit: int(undefined, { minimum: 1, maximum: 1000 }),
       }, [], { closed: true }), false),
@@ -58,7 +57,7 @@ export const adminPaths: Paths = {
   '/admin/read-models/{collection}/count': {
     post: operation({
       operationId: 'countReadModelDocuments', summary: 'Count the documents of a read model matching a filter', tags: TAGS, parameters: [collection],
-      requestBody: jsonBody(object({ filter: ref('ReadModelFilter') }, [], { closed: true }), false),
+      requestBody: jsonRequestBody(object({ filter: ref('ReadModelFilter') }, [], { closed: true }), false),
     }, { auth: 'admin', jsonBody: true }, {
       '200': answer('The count.', record({ collection: str(), count: int(undefined, { minimum: 0 }) })),
       '400': refused,

@@ -1,45 +1,22 @@
-import { answer, errorAnswer, jsonBody, operation, pathParam, rateLimitedSuccessHeaders } from '../responses';
-import { bool, dateTime, int, object, Paths, ref, str, uuid } from '../schema';
+import { answer, bool, dateTime, errorAnswer, int, object, operation, pathParam, Paths, str, uuid } from '@support/http-edge';
 
 const TAGS = ['Tickets'];
 
-/** Spec 2.5: optional fields appear once they exist. */
+/** docs/api/exports.md (Poll): optional fields appear once they exist. */
 const exportJob = object({
   jobId: uuid(), status: { enum: ['queued', 'running', 'succeeded', 'failed'] }, total: int('Tickets to export.', { minimum: 0 }),
   processed: int('Progress counter.', { minimum: 0 }), fileName: str(), fileSizeBytes: int('Present after success.', { minimum: 0 }),
   error: str('A safe message, when failed.'), createdAt: dateTime(), startedAt: dateTime(), completedAt: dateTime(),
   availableUntil: dateTime('End of the 24-hour file retention.'), updatedAt: dateTime(),
-}, ['jobId', 'status', 'total', 'processed', 'fileName', 'createdAt', 'updatedAt'], { closed: true, description: 'Spec 2.5.' });
+}, ['jobId', 'status', 'total', 'processed', 'fileName', 'createdAt', 'updatedAt'], { closed: true, description: 'docs/api/exports.md (Poll).' });
 
-const exportRequest = {
-  allOf: [ref('ListFilters')],
-  properties: {
-    timezone: str('IANA name; default the account\'s business timezone, else Asia/Kolkata.'),
-    locale: str('Unicode locale identifier; default en-US.'),
-    timestampFormat: { enum: ['display', 'legacy', 'iso'], default: 'display' },
-  },
-  description: 'The shared filters (page and limit are not used) and the format; any other key is a 400 naming it. Both dates given: at most 92 days.',
-};
+const EXPORT_STATUS_TEMPLATE = '/apis/task-runs/tickets/export/{jobId}';
 
-export const EXPORT_STATUS_TEMPLATE = '/apis/task-runs/tickets/export/{jobId}';
-
-export const exportPaths: Paths = {
-  '/apis/task-runs/tickets/export': {
-    post: operation({
-      operationId: 'startTicketExport', summary: 'Start an asynchronous CSV export of the matching tickets (spec 4.3)', tags: TAGS,
-      requestBody: jsonBody(exportRequest, false),
-    }, { auth: 'token', jsonBody: true, rateLimited: true, idempotent: true }, {
-      '202': answer('The job is queued; poll statusUrl.', object({
-        success: { const: true }, jobId: uuid(), status: { const: 'queued' }, total: int(undefined, { minimum: 0 }), fileName: str(),
-        statusUrl: str('Relative URL of the job status.'),
-      }, ['success', 'jobId', 'status', 'total', 'fileName', 'statusUrl'], { closed: true }), rateLimitedSuccessHeaders),
-      '400': errorAnswer('Invalid startDate or endDate, endDate before startDate, a range above 92 days (`Export is limited to a maximum date range of 92 days`), an invalid locale or timezone, an unknown field.'),
-      '500': errorAnswer('Failed to enqueue the ticket export.'),
-    }),
-  },
+/** The export's query route (its start is a command: command-api/src/exports/openapi.ts). */
+export const exportQueryPaths: Paths = {
   [EXPORT_STATUS_TEMPLATE]: {
     get: operation({
-      operationId: 'getTicketExport', summary: 'The export job; when succeeded, a fresh signed download URL valid 15 minutes (spec 4.4)', tags: TAGS,
+      operationId: 'getTicketExport', summary: 'The export job; when succeeded, a fresh signed download URL valid 15 minutes (docs/api/exports.md, Poll)', tags: TAGS,
       parameters: [pathParam('jobId', 'The jobId answered at start.', uuid())],
     }, { auth: 'token' }, {
       '200': answer('The job, and the download once it succeeded.', object({

@@ -1,5 +1,4 @@
-import { answer, errorAnswer, operation, pathParam, queryParam } from '../responses';
-import { arrayOf, dateTime, int, object, Paths, record, ref, str } from '../schema';
+import { answer, arrayOf, dateTime, errorAnswer, int, object, operation, pathParam, Paths, queryParam, record, ref, str } from '@support/http-edge';
 
 const TAGS = ['Admin (read only)'];
 

@@ -1,5 +1,4 @@
-import { answer, errorAnswer, operation, pathParam, queryParam } from '../responses';
-import { arrayOf, int, mapOf, object, Paths, record, str } from '../schema';
+import { answer, arrayOf, errorAnswer, int, mapOf, object, operation, pathParam, Paths, queryParam, record, str } from '@support/http-edge';
 
 const TAGS = ['Operations'];
 const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };

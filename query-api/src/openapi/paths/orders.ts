@@ -1,5 +1,4 @@
-import { answer, errorAnswer, operation, pathParam, queryParam } from '../responses';
-import { arrayOf, bool, nullable, object, Paths, record, ref, str } from '../schema';
+import { answer, arrayOf, bool, errorAnswer, nullable, object, operation, pathParam, Paths, queryParam, record, ref, str } from '@support/http-edge';
 
 const TAGS = ['Orders'];
 

@@ -1,28 +1,6 @@
-import { answer, errorAnswer, jsonBody, operation, pathParam, queryParam, rateLimitedSuccessHeaders } from '../responses';
-import { arrayOf, bool, dateTime, int, mapOf, nullable, object, Paths, record, ref, str } from '../schema';
+import { answer, arrayOf, bool, dateTime, errorAnswer, int, jsonRequestBody, nullable, operation, pathParam, Paths, queryParam, rateLimitedSuccessHeaders, record, ref, str } from '@support/http-edge';
 
 const TAGS = ['Tickets'];
-
-const manualTicketRequest = object({
-  customer: ref('CustomerInput'),
-  orderName: str('Order name or number.'), subject: str('Short title.'), query: str('Customer question or issue (may be empty only when subject is given).'),
-  payload: str('Extra context: a JSON document serialized as a string.'), payloadFormat: str('Identifier of the payload structure.'),
-  source: str('Built-in source or a manual-source label (4.1.1).'), manualSourceLabel: str('Label when source is manual.'),
-  currentTaskId: str('Workflow task id; wins over taskName.'), taskName: str('Task name, looked up within the account (case-insensitive).'),
-  objectiveValues: mapOf(str(), 'Keyed by objective parameter.'),
-  dataPointOverrides: { ...mapOf(str(undefined, { minLength: 1 }), 'Spec 4.1.2: at most 50 keys.'), maxProperties: 50 },
-  relatedTicketNumber: str(), waitForTicket: { ...bool('false: only find or create the customer.'), default: true },
-  forceCreateTicket: { ...bool(), default: false }, fastResponse: { ...bool(), default: false },
-  skipExecuteAction: bool('Default true when dataPointOverrides has keys, otherwise false.'),
-  images: arrayOf(str(undefined, { format: 'uri' })),
-}, ['customer', 'query'], { closed: true });
-
-const manualTicketAnswer = {
-  oneOf: [
-    object({ success: { const: true }, ticketId: str(), existingTicket: bool(), customer: ref('Customer'), ticket: ref('Ticket') }, ['success', 'ticketId', 'existingTicket', 'customer', 'ticket']),
-    object({ success: { const: true }, requestId: str(), existingTicket: { const: false }, customer: ref('Customer') }, ['success', 'requestId', 'customer']),
-  ],
-};
 
 const listRequest = {
   allOf: [ref('ListFilters')],
@@ -37,66 +15,14 @@ const listAnswer = record({
 
 const ticketId = pathParam('ticketId', 'The ticket id (uuid as answered at creation).');
 
-const worked = object({
-  success: { const: true }, ticketId: str(), changed: bool('false: the command changed nothing and appended nothing.'),
-  events: arrayOf(str(), 'The events appended, in order.'), ticket: ref('Ticket'),
-}, ['success', 'ticketId', 'changed', 'events', 'ticket']);
-
-const iso = str('ISO 8601 date-time.');
-const id = str(undefined, { minLength: 1, maxLength: 256 });
-const free = str(undefined, { minLength: 1, maxLength: 4000 });
-
-/** The agent-workspace commands: path under /apis/tickets/{ticketId}, body, summary. */
-const COMMANDS: readonly { path: string; name: string; summary: string; body: ReturnType<typeof object> | null; extraParams?: readonly unknown[] }[] = [
-  { path: '/assign', name: 'assignTicket', summary: 'Assign the ticket to a user of the account', body: object({ agentId: id }, ['agentId'], { closed: true }) },
-  { path: '/unassign', name: 'unassignTicket', summary: 'Take the assignee off the ticket', body: null },
-  { path: '/status', name: 'changeTicketStatus', summary: 'Move the ticket to another status', body: object({ status: str('A status of 2.4.'), resolvedBy: { enum: ['agent', 'ai'] } }, ['status'], { closed: true }) },
-  {
-    path: '/emails', name: 'recordTicketEmail', summary: 'Record an email message of the ticket',
-    body: object({ messageId: id, threadId: id, emailClient: id, from: id, to: arrayOf(id), sentAt: iso, generatedBy: { enum: ['ai', 'system'] }, agentId: id },
-      ['messageId', 'threadId', 'emailClient', 'from', 'to', 'sentAt'], { closed: true }),
-  },
-  {
-    path: '/calls', name: 'recordTicketCall', summary: 'Record a call (again with endedAt: the call ended)',
-    body: object({ callId: id, direction: { enum: ['incoming', 'outgoing'] }, startedAt: iso, endedAt: iso, agentId: id }, ['callId', 'direction', 'startedAt'], { closed: true }),
-  },
-  {
-    path: '/calls/{callId}/evaluation', name: 'evaluateTicketCall', summary: 'Record the Voice FCR evaluation of an incoming call',
-    body: object({ outcome: { enum: ['resolved_on_call', 'unresolved', 'delegated'] }, reason: id, evaluatedAt: iso }, ['outcome', 'reason', 'evaluatedAt'], { closed: true }),
-    extraParams: [pathParam('callId', 'A call recorded on this ticket.')],
-  },
-  { path: '/chats', name: 'recordTicketChat', summary: 'Record a chat session', body: object({ sessionId: id, startedAt: iso, agentId: id, firstAgentMessageAt: iso }, ['sessionId', 'startedAt'], { closed: true }) },
-  {
-    path: '/csat', name: 'recordTicketCsat', summary: 'Record that CSAT was sent, or its submission',
-    body: object({ event: { enum: ['sent', 'submitted'] }, at: iso, rating: int('1-5, required when submitted.', { minimum: 1, maximum: 5 }), comment: str() }, ['event', 'at'], { closed: true }),
-  },
-  {
-    path: '/disposition', name: 'setTicketDisposition', summary: 'Set the disposition (category, subcategory, text fields)',
-    body: object({ category: nullable(free), subcategory: nullable(free), fields: mapOf(str(), 'The account\'s active text disposition fields, by label.') }, [], { closed: true }),
-  },
-  { path: '/sentiments', name: 'addTicketSentiment', summary: 'Add a sentiment', body: object({ sentiment: { enum: ['positive', 'neutral', 'negative'] } }, ['sentiment'], { closed: true }) },
-];
-
 const notFound = errorAnswer('No such ticket in the token\'s account (`Ticket not found`); for an evaluation, a call not recorded on the ticket.');
-const conflict = errorAnswer('The status move is not allowed (`currentStatus` says where the ticket is).');
 
-export const ticketPaths: Paths = {
-  '/apis/tickets/manual': {
-    post: operation({
-      operationId: 'createManualTicket', summary: 'Create a manual ticket, or only find or create the customer (spec 4.1)', tags: TAGS,
-      requestBody: jsonBody(manualTicketRequest, true, {
-        customer: { name: 'Kim Lee', phone: '+14155552671', email: 'kim@example.com' }, subject: 'Damaged item',
-        query: 'The mug arrived broken. Please refund.', orderName: '#1001', source: 'walk-in', taskName: 'Refund Request',
-      }),
-    }, { auth: 'token', jsonBody: true, rateLimited: true, idempotent: true }, {
-      '200': answer('The ticket made or reused (ticketId), or the customer alone (requestId, waitForTicket false).', manualTicketAnswer, rateLimitedSuccessHeaders),
-      '400': errorAnswer('A field is missing, unknown or invalid; `phone or email is required`; override refusals begin with `Data point`.'),
-    }),
-  },
+/** The ticket query routes (the list, one ticket, its history); the commands are in command-api/src/tickets/openapi.ts. */
+export const ticketQueryPaths: Paths = {
   '/apis/task-runs/tickets/list': {
     post: operation({
-      operationId: 'listTickets', summary: 'List tickets with filters, sorting and pages (spec 4.2)', tags: TAGS,
-      requestBody: jsonBody(listRequest, false, { statuses: ['open', 'queued'], startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-31', sortOrder: 'asc', limit: 50, page: 2 }),
+      operationId: 'listTickets', summary: 'List tickets with filters, sorting and pages (docs/api/ticket-list.md)', tags: TAGS,
+      requestBody: jsonRequestBody(listRequest, false, { statuses: ['open', 'queued'], startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-31', sortOrder: 'asc', limit: 50, page: 2 }),
     }, { auth: 'token', jsonBody: true, rateLimited: true }, {
       '200': answer('One page of the account\'s tickets.', listAnswer, rateLimitedSuccessHeaders),
       '400': errorAnswer('`Limit cannot be greater than 250`, an invalid date range or status combination, an unknown field (`field` names it).'),
@@ -155,28 +81,4 @@ export const ticketPaths: Paths = {
       '404': notFound,
     }),
   },
-  '/apis/tickets/{ticketId}/children': {
-    post: operation({
-      operationId: 'createChildTicket', summary: 'Make a child or interaction ticket of this ticket (agent workspace)', tags: TAGS, parameters: [ticketId],
-      requestBody: jsonBody(object({
-        kind: { enum: ['child', 'interaction'] }, query: str(), childTicketParam: id, subject: free, source: id, manualSourceLabel: id, orderName: id,
-      }, ['kind', 'query'], { closed: true })),
-    }, { auth: 'token', jsonBody: true, idempotent: true }, {
-      '200': answer('The new ticket.', record({ success: { const: true }, ticketId: str(), parentTicketId: str(), ticket: ref('Ticket') })),
-      '400': errorAnswer('A field is missing or invalid (`field` or `problems` say which).'),
-      '404': notFound,
-      '409': conflict,
-    }),
-  },
-  ...Object.fromEntries(COMMANDS.map((c) => [`/apis/tickets/{ticketId}${c.path}`, {
-    post: operation({
-      operationId: c.name, summary: `${c.summary} (agent workspace)`, tags: TAGS, parameters: [ticketId, ...(c.extraParams ?? [])],
-      ...(c.body !== null ? { requestBody: jsonBody(c.body) } : {}),
-    }, { auth: 'token', jsonBody: true, idempotent: true }, {
-      '200': answer('The ticket after the command, and the events appended (none when nothing changed).', worked),
-      '400': errorAnswer('A field is missing or invalid (`field` or `problems` say which).'),
-      '404': notFound,
-      '409': conflict,
-    }),
-  }])),
 };

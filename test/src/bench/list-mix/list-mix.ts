@@ -5,7 +5,7 @@ const DAY_MS = 86_400_000;
 const fragment = (name: string) => [...name].slice(0, 6).join('');
 
 /** The surname of about 5 % of customers (the desk data's most common) and its fragment. */
-export const COMMON_SURNAME = SURNAMES[0][0];
+const COMMON_SURNAME = SURNAMES[0][0];
 export const COMMON_FRAGMENT = fragment(COMMON_SURNAME);
 /**
  * Fragments of rare surnames (rank 200 and later, at least six letters: each under 0.1 % of

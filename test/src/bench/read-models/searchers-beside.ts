@@ -4,13 +4,13 @@ import { TOKENS } from '../../support/example-config';
 import { quantile, request } from '../speed/load';
 
 /** p50 and p99 of some latencies (ms). */
-export interface Spread {
+interface Spread {
   readonly p50: number;
   readonly p99: number;
   readonly n: number;
 }
 
-export interface Beside {
+interface Beside {
   readonly health: Spread;
   readonly creates: Spread;
   /** The searchers' lists and their p50 (absent when none ran). */

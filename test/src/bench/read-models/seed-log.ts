@@ -34,14 +34,14 @@ import type { TemplateEvent, TicketTemplate } from './templates';
  * other in the template's order (its customer before its ticket), `inFlight` tickets at once.
  */
 
-export interface SeedCustomer {
+interface SeedCustomer {
   readonly name: string;
   readonly phone: string;
   readonly email: string;
 }
 
 /** What ticket i is made of. */
-export interface SeedTicketValues {
+interface SeedTicketValues {
   readonly template: number;
   readonly customer: number;
   readonly createdMs: number;
@@ -54,7 +54,7 @@ export interface SeedTicketValues {
   readonly agentId: string | null;
 }
 
-export interface SeedOptions {
+interface SeedOptions {
   readonly dataDir: string;
   readonly tickets: number;
   readonly customers: number;
@@ -91,7 +91,7 @@ export interface SeededTicket {
   readonly assignedToId: string | null;
 }
 
-export interface SeedResult {
+interface SeedResult {
   readonly events: number;
   readonly appends: number;
   readonly seconds: number;
@@ -272,7 +272,7 @@ const render = (c: Compiled, v: Values): string => {
 const bodyOf = (e: TemplateEvent): string => JSON.stringify({ id: e.id, type: e.type, data: e.data, metadata: e.metadata });
 
 /** Compiles a template and checks that rendering it with its own values gives it back exactly. */
-export const compileTemplate = (template: TicketTemplate, agentId: string): CompiledTemplate => {
+const compileTemplate = (template: TicketTemplate, agentId: string): CompiledTemplate => {
   const { customer } = template.created;
   if (customer.name === null || customer.phone === null || customer.email === null) throw new Error(`template ${template.k}: its customer needs a name, a phone and an email`);
   const uuidSlot = new Map<string, number>();

@@ -102,7 +102,7 @@ export const rssSampler = (pid: number | undefined, everyMs = 20): { stop(): { f
 };
 
 /** The parts of the service's memory its /metrics tell (prom-client's default metrics), in bytes. */
-export interface MemoryParts {
+interface MemoryParts {
   readonly rss: number;
   /** V8's young generation (committed: the semi-spaces). */
   readonly young: number;

@@ -3,12 +3,12 @@ import type { Sample } from './paced-stream';
 /** The q-quantile of sorted values (the nearest rank). */
 const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 
-export interface Window {
+interface Window {
   readonly fromMs: number;
   readonly toMs: number;
 }
 
-export interface KindFigures {
+interface KindFigures {
   readonly count: number;
   readonly p50: number;
   readonly p99: number;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 /** A small keep-alive HTTP load generator: `connections` requests in flight, each answered before the next. */
-export interface LoadResult {
+interface LoadResult {
   readonly requests: number;
   readonly seconds: number;
   readonly failures: number;

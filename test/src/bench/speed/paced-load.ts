@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
-export interface PacedLoadResult {
+interface PacedLoadResult {
   readonly sent: number;
   /** From the first request sent to the last answer. */
   readonly seconds: number;

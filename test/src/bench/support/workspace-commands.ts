@@ -2,7 +2,7 @@ import type { TicketCommand } from '@support/domain';
 import type { LIFECYCLE_STEPS } from './desk-data';
 
 /** A command of the agent workspace that the desk data's lifecycles send (support/desk-data/lifecycle.ts). */
-export type WorkspaceStep = (typeof LIFECYCLE_STEPS)[keyof typeof LIFECYCLE_STEPS][number];
+type WorkspaceStep = (typeof LIFECYCLE_STEPS)[keyof typeof LIFECYCLE_STEPS][number];
 
 const STATUS_OF = { in_progress: 'in_progress', resolve: 'resolved', close: 'closed' } as const;
 

@@ -23,7 +23,7 @@ export const waitForExport = async (
   }
 };
 
-export interface DownloadedCsv {
+interface DownloadedCsv {
   readonly status: number;
   readonly text: string;
   readonly header: string[];

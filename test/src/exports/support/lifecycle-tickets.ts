@@ -12,7 +12,7 @@ export const ist = (local: string): string => new Date(`${local}:00+05:30`).toIS
 
 /**
  * Tickets worked through their lifecycle, as the tickets projector writes them: one per FCR and
- * Voice FCR case of spec 4.4.1, business-hours durations over a weekend and a holiday, and SLA cases.
+ * Voice FCR case of docs/api/exports.md (The file), business-hours durations over a weekend and a holiday, and SLA cases.
  * Acme is open Mon-Thu 09-18, Fri 09-13 and 14-18, closed at weekends and on 2026-12-25.
  */
 export const LIFECYCLE_TICKETS: readonly SeedTicket[] = [

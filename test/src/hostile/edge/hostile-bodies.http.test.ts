@@ -8,7 +8,7 @@ import { HostileService, startHostileService } from '../support/hostile-service'
 const nestedText = (depth: number): string => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
 /** One regression per row of issue 14's table, over every route that takes a body. */
-describe('hostile request bodies answer a 4xx in the shape of spec 2.1, never a 500', function () {
+describe('hostile request bodies answer a 4xx in the shape of docs/api/README.md (Errors), never a 500', function () {
   this.timeout(30_000);
   let h: HostileService;
   before(async () => {

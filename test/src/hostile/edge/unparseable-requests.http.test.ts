@@ -15,7 +15,7 @@ const rawExchange = (base: string, text: string): Promise<string> =>
 
 const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
 
-describe('requests the HTTP parser refuses get the error shape of spec 2.1 too', () => {
+describe('requests the HTTP parser refuses get the error shape of docs/api/README.md (Errors) too', () => {
   let svc: TestService;
   before(async () => {
     svc = await startTestService();
@@ -31,14 +31,14 @@ describe('requests the HTTP parser refuses get the error shape of spec 2.1 too',
     });
   });
 
-  it('given bytes that are not HTTP, when sent, then 400 in the 2.1 shape and the connection is closed', async () => {
+  it('given bytes that are not HTTP, when sent, then 400 in the error shape of docs/api/README.md and the connection is closed', async () => {
     const answer = await rawExchange(svc.url, 'GARBAGE\r\n\r\n');
     expect(answer).to.match(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(answer).to.contain('Connection: close');
     expect(bodyOf(answer).message).to.match(/not valid HTTP\/1\.1/);
   });
 
-  it('given both Content-Length and Transfer-Encoding (request smuggling), when sent, then 400 in the 2.1 shape', async () => {
+  it('given both Content-Length and Transfer-Encoding (request smuggling), when sent, then 400 in the error shape of docs/api/README.md', async () => {
     const answer = await rawExchange(svc.url, 'POST /apis/task-runs/tickets/list HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n{}');
     expect(answer).to.match(/^HTTP\/1\.1 400 /);
     expect(bodyOf(answer).error).to.equal('Bad Request');

@@ -14,7 +14,7 @@ export const text = fc.oneof(
 );
 
 /** Short text that may also hold a lone surrogate (what mutations put in). */
-export const oddText = fc.oneof(
+const oddText = fc.oneof(
   { weight: 3, arbitrary: text },
   fc.tuple(fc.string({ maxLength: 4 }), loneSurrogate, fc.string({ maxLength: 4 })).map(([a, s, b]) => `${a}${s}${b}`),
 );
@@ -44,7 +44,7 @@ export const nested = (value: unknown, depth: number, inArrays: boolean): unknow
 };
 
 /** Keys that reach a prototype, and keys no schema declares. */
-export const prototypeKey = fc.constantFrom('__proto__', 'constructor', 'prototype');
+const prototypeKey = fc.constantFrom('__proto__', 'constructor', 'prototype');
 export const strangeKey = fc.oneof(prototypeKey, oddText, fc.constantFrom('', ' ', 'toString', 'hasOwnProperty', 'valueOf', '$where', 'a.b', '0'));
 
 /** Sets an own, enumerable key (also "__proto__", which plain assignment would not make a key). */

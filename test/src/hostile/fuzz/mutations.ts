@@ -4,7 +4,7 @@ import { anyJson, hugeText, loneSurrogate, nested, setKey, strangeKey } from './
 type Body = Record<string, unknown>;
 
 /** A change to a generated body: what a careless or hostile client sends instead. */
-export interface Mutation {
+interface Mutation {
   readonly describe: string;
   apply(body: Body): unknown;
 }

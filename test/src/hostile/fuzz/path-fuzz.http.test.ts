@@ -20,7 +20,7 @@ const getRoutes = [
   (c: string) => `/downloads/${c}/${c}?expires=${c}&signature=${c}`,
 ];
 
-/** Property: odd paths and query values on the GET routes answer a 2xx or a 4xx in the 2.1 shape. */
+/** Property: odd paths and query values on the GET routes answer a 2xx or a 4xx in the error shape of docs/api/README.md. */
 describe('fuzz: odd paths and query values on the GET routes never get a 5xx', function () {
   this.timeout(FUZZ_ROUTE_MS * 2 + 20_000);
   let h: HostileService;
@@ -29,7 +29,7 @@ describe('fuzz: odd paths and query values on the GET routes never get a 5xx', f
   });
   after(() => h.stop());
 
-  it(`given up to ${FUZZ_RUNS} odd paths, then each answer is a 2xx or a small 4xx in the 2.1 shape`, async () => {
+  it(`given up to ${FUZZ_RUNS} odd paths, then each answer is a 2xx or a small 4xx in the error shape of docs/api/README.md`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...getRoutes), oddComponent, async (route, component) => {
         const path = route(component);

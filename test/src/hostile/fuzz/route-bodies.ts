@@ -14,7 +14,7 @@ const phone = mostly(fc.integer({ min: 2_000_000, max: 9_999_999 }).map((n) => `
 const email = mostly(fc.emailAddress(), text);
 const isoDate = fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
 
-/** Spec 4.1 (CreateManualTicketRequest): customer and query, then the optional keys. */
+/** docs/api/tickets.md (CreateManualTicketRequest): customer and query, then the optional keys. */
 const manualTicket = fc
   .record({
     customer: some({ name: text, phone, email, storefrontCustomerId: text }),
@@ -29,7 +29,7 @@ const manualTicket = fc
   })
   .map(({ customer, query, rest }) => ({ customer, query, ...rest }));
 
-/** Spec 4.2 (TicketListBody): the shared filters, page and limit. */
+/** docs/api/ticket-list.md (TicketListBody): the shared filters, page and limit. */
 const ticketList = some({
   sortOrder: fc.constantFrom('asc', 'desc'), timestampKey: fc.constantFrom('createdAt', 'updatedAt', 'resolvedAt'), startDate: isoDate, endDate: isoDate,
   ignoreDateRange: fc.boolean(), statuses: fc.array(fc.constantFrom('open', 'resolved', 'queued'), { maxLength: 3 }), excludeInProgress: fc.boolean(),
@@ -47,7 +47,7 @@ const inventoryData = some({
 const recordInsert = fc.record({ objectId: mostly(fc.constant('obj-inventory'), fc.constant('obj-missing')), data: inventoryData });
 const recordUpsert = fc.record({ objectId: mostly(fc.constant('obj-inventory'), fc.constant('obj-missing')), idField: mostly(fc.constant('sku'), fc.constantFrom('qty', 'nope')), idValue: fc.oneof(text, fc.integer()), data: inventoryData.map(({ sku: _sku, ...rest }) => rest) });
 
-/** Spec 4.9: an identifier (id, key or both) and inputs shaped for that action. */
+/** docs/api/records-and-actions.md (execute action): an identifier (id, key or both) and inputs shaped for that action. */
 const inputsOf: Record<string, fc.Arbitrary<Body>> = {
   'wcl-eligibility': some({ orderId: text, amount: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), text), express: fc.oneof(fc.boolean(), text) }),
   'wcl-notify': some({ ticketId: text }),
@@ -63,7 +63,7 @@ const executeAction = fc
     inputs,
   })));
 
-/** Spec 4.6: to and template (name, language, components). */
+/** docs/api/chat-app.md (Send): to and template (name, language, components). */
 const templateSend = fc.record(
   {
     to: phone,

@@ -10,7 +10,7 @@ import { wireForm } from './wire-forms';
 
 /**
  * Property: whatever body a client sends to a route (generated from the route's schema, then
- * mutated, then sent in some wire form), the answer is a 2xx or a 4xx in the shape of spec 2.1,
+ * mutated, then sent in some wire form), the answer is a 2xx or a 4xx in the shape of docs/api/README.md (Errors),
  * never a 5xx; and the service answers afterwards. Shrunk counterexamples that fast-check found
  * are kept as fixed cases in found-by-fuzzing.http.test.ts.
  */
@@ -23,7 +23,7 @@ describe('fuzz: generated and mutated bodies on every route never get a 5xx', fu
   after(() => h.stop());
 
   for (const route of BODY_ROUTES) {
-    it(`given up to ${FUZZ_RUNS} generated bodies for the ${route.name} route, then each answer is a 2xx or a small 4xx in the 2.1 shape`, async () => {
+    it(`given up to ${FUZZ_RUNS} generated bodies for the ${route.name} route, then each answer is a 2xx or a small 4xx in the error shape of docs/api/README.md`, async () => {
       const request = fc.record({ body: BODY_ARBITRARIES.get(route)!, mutation, wire: wireForm });
       await fc.assert(
         fc.asyncProperty(request, async ({ body, mutation: m, wire }) => {

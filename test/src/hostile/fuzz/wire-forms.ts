@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 
 /** How a body travels: its bytes and the headers that describe (or misdescribe) them. */
-export interface WireForm {
+interface WireForm {
   readonly describe: string;
   encode(json: string): { body: Buffer; headers: Record<string, string> };
 }

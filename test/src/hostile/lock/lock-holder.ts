@@ -1,11 +1,12 @@
 /**
  * Child process of the lock tests: takes the data directory lock on a folder (lockDir, as the
- * importer of an old event log and the projectors take it), prints `ready <pid>` and stays until
+ * projectors take it), prints `ready <pid>` and stays until
  * it is killed. A refused lock prints the error and exits 3.
  * Usage: node lock-holder.js <dir>
  */
 // The lock module alone: the whole adapters package (database clients) takes a second to load.
 import { lockDir } from '@support/adapters/dist/files/lock/dir-lock';
+import { thrownMessage } from '@support/domain/dist/shared/thrown-message';
 
 lockDir(process.argv[2]).then(
   () => {
@@ -13,7 +14,7 @@ lockDir(process.argv[2]).then(
     setInterval(() => undefined, 60_000);
   },
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${thrownMessage(error)}\n`);
     process.exit(3);
   },
 );

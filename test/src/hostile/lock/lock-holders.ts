@@ -2,16 +2,16 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const LOCK_HOLDER = path.join(__dirname, 'lock-holder.js');
+const LOCK_HOLDER = path.join(__dirname, 'lock-holder.js');
 
-export interface Holder {
+interface Holder {
   readonly child: ChildProcess;
   /** The holder's pid once it holds the lock; rejects with its stderr when it was refused. */
   readonly ready: Promise<number>;
 }
 
 /** Reads the child's stdout until `ready <pid>`; rejects with stderr when it exits first. */
-export const awaitReady = (child: ChildProcess): Promise<number> =>
+const awaitReady = (child: ChildProcess): Promise<number> =>
   new Promise((resolve, reject) => {
     let out = '';
     let err = '';

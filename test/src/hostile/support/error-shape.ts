@@ -4,7 +4,7 @@ import { ApiResponse } from '../../support/test-service';
 /** Largest error answer a hostile request may get (bytes of the JSON text). */
 export const MAX_ERROR_BYTES = 4 * 1024;
 
-/** A 4xx in the shape of spec 2.1: error (string or { code, message }) and/or message (string), small. */
+/** A 4xx in the shape of docs/api/README.md (Errors): error (string or { code, message }) and/or message (string), small. */
 export const expectClientError = (res: ApiResponse, what: string): void => {
   expect(res.status, `${what}: ${res.text.slice(0, 300)}`).to.be.within(400, 499);
   expectErrorShape(res, what);

@@ -38,7 +38,7 @@ export const startHostileService = async (): Promise<HostileService> => {
     try {
       parsed = JSON.parse(text);
     } catch {
-      // not JSON: kept as text (and an assertion on the 2.1 shape will say so)
+      // not JSON: kept as text (and an assertion on the error shape of docs/api/README.md will say so)
     }
     return { status: res.status, headers: res.headers, body: parsed as never, text };
   };

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 const START_ALL = path.resolve(__dirname, '..', '..', '..', '..', 'app', 'dist', 'start-all.js');
 
-export interface ServiceProcess {
+interface ServiceProcess {
   readonly child: ChildProcess;
   /** Base URL once it listens; rejects with stderr when it exits first. */
   readonly url: Promise<string>;

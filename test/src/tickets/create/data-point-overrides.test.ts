@@ -6,7 +6,7 @@ import { configWithFakes, createTicket, evaluationOf, freshPhone, startTicketSer
 type Resolution = { name: string; status: string; value?: unknown; overridden?: boolean };
 const dataPoint = (ev: any, name: string, step = 0): Resolution => (ev.steps[step].dataPoints as Resolution[]).find((d) => d.name === name)!;
 
-describe('dataPointOverrides (spec 4.1.2)', () => {
+describe('dataPointOverrides (docs/api/tickets.md, dataPointOverrides)', () => {
   let fake: FakeExternal;
   let svc: TestService;
   before(async () => {

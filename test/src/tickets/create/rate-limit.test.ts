@@ -3,7 +3,7 @@ import { exampleConfig, TOKENS } from '../../support/example-config';
 import { startTestService, TestService } from '../../support/test-service';
 import { createTicket, freshPhone } from './support/ticket-service';
 
-describe('POST /apis/tickets/manual: rate limit (spec 8)', () => {
+describe('POST /apis/tickets/manual: rate limit (docs/api/README.md, Rate limits)', () => {
   let svc: TestService;
   before(async () => {
     svc = await startTestService({ config: exampleConfig() });

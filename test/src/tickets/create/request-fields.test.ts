@@ -5,10 +5,10 @@ import { createTicket, freshPhone, MANUAL, ticketEvents, useTicketService } from
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-describe('POST /apis/tickets/manual: request fields and defaults (spec 4.1)', () => {
+describe('POST /apis/tickets/manual: request fields and defaults (docs/api/tickets.md)', () => {
   const env = useTicketService();
 
-  it('given only customer and query, then a ticket is made with every default and the response shape of 4.1', async () => {
+  it('given only customer and query, then a ticket is made with every default and the response shape of docs/api/tickets.md', async () => {
     // given / when
     const res = await createTicket(env.svc, { customer: { phone: freshPhone() }, query: 'My parcel is late' });
     // then
@@ -116,7 +116,7 @@ describe('POST /apis/tickets/manual: request fields and defaults (spec 4.1)', ()
     expect(res.body.message).to.match(/Body is required/);
   });
 
-  it('given a body that is not an object, or no query, or a wrong type, then 400 in the error shape of 2.1', async () => {
+  it('given a body that is not an object, or no query, or a wrong type, then 400 in the error shape of docs/api/README.md', async () => {
     const cases: unknown[] = [
       [],
       { customer: { phone: freshPhone() } },

@@ -5,7 +5,7 @@ import { localTicketTextProcessor } from '@support/adapters';
 import { TOKENS } from '../../support/example-config';
 import { createTicket, customerEvents, freshPhone, readStream, ticketEvents, useTicketService } from './support/ticket-service';
 
-describe('reuse of an open ticket (spec 3.2), forceCreateTicket and waitForTicket', () => {
+describe('reuse of an open ticket (docs/api/tickets.md, rule Reuse), forceCreateTicket and waitForTicket', () => {
   const env = useTicketService();
 
   it('given an open ticket of the customer and task, when the same customer asks again for that task, then that ticket is returned with existingTicket true', async () => {

@@ -10,7 +10,7 @@ const right = <A>(e: E.Either<string, A>): A => {
   return e.right;
 };
 
-describe('source normalization (spec 4.1.1)', () => {
+describe('source normalization (docs/api/tickets.md, rule Source)', () => {
   it('rule 1: built-in values are kept as sources without a label', () => {
     for (const source of BUILT_IN_SOURCES.filter((s) => s !== 'manual')) {
       expect(right(normalizeSource(source, undefined, LABELS))).to.deep.equal({ source, manualSourceLabel: null });

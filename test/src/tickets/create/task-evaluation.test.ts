@@ -10,7 +10,7 @@ const dataPoint = (evaluation: any, name: string, step = 0): Resolution => {
   return found;
 };
 
-describe('task evaluation of a new ticket (spec 4.1, operator contract dataPoints and tasks)', () => {
+describe('task evaluation of a new ticket (docs/api/tickets.md, operator contract dataPoints and tasks)', () => {
   let fake: FakeExternal;
   let svc: TestService;
   before(async () => {

@@ -11,7 +11,7 @@ export interface TimedAnswer extends ApiResponse {
   readonly ms: number;
 }
 
-export interface AnswersAtOnce {
+interface AnswersAtOnce {
   /** In the order the commands were made (not the order they were decided). */
   readonly answers: readonly TimedAnswer[];
   /** Until the last answer. */

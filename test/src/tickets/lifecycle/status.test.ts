@@ -36,7 +36,7 @@ describe('working tickets: status changes (agent workspace)', () => {
     expect(desc).to.deep.equal([ids[1], ids[0], ids[2]]);
   });
 
-  it('given a status that cannot follow the current one, then 409 in the 2.1 shape names the current status', async () => {
+  it('given a status that cannot follow the current one, then 409 in the error shape of docs/api/README.md names the current status', async () => {
     const ticketId = await newTicket(env.svc);
     await work(env.svc, ticketId, 'status', { status: 'closed' });
     const r = await work(env.svc, ticketId, 'status', { status: 'in_progress' });
@@ -72,7 +72,7 @@ describe('working tickets: status changes (agent workspace)', () => {
     expect((await work(env.svc, ticketId, 'status', { status: 'assigned' })).status).to.equal(409);
   });
 
-  it('given a ticket of a customer and task, when it is resolved, then the next manual ticket for them is new (reuse slot freed, spec 3.2)', async () => {
+  it('given a ticket of a customer and task, when it is resolved, then the next manual ticket for them is new (reuse slot freed, docs/api/tickets.md (rule Reuse))', async () => {
     const phone = freshPhone();
     const first = await createTicket(env.svc, { customer: { phone }, query: 'q', currentTaskId: 'task-cancelled' });
     const reused = await createTicket(env.svc, { customer: { phone }, query: 'q', currentTaskId: 'task-cancelled' });

@@ -37,7 +37,7 @@ describe('POST /apis/task-runs/tickets/list over created tickets (HTTP)', functi
   });
   after(async () => svc?.stop());
 
-  it('given a ticket created a moment ago, then the very next list has it (read your writes) in the spec 2.4 shape', async () => {
+  it('given a ticket created a moment ago, then the very next list has it (read your writes) in the docs/api/ticket-list.md shape', async () => {
     // given
     const id = await create(TOKENS.acmeAdmin, { customer: { name: 'Quick Quinn', phone: '+14155550123' }, query: 'Fast one', orderName: '#Q-1' });
     // when

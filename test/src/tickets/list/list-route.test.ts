@@ -14,7 +14,7 @@ describe('POST /apis/task-runs/tickets/list: validation and access (HTTP)', func
 
   const list = (body?: unknown, token: string = TOKENS.acmeAdmin) => svc.api('POST', LIST, { token, body });
 
-  it('given no body, then 200 with the first page of 10 in the spec 4.2 shape', async () => {
+  it('given no body, then 200 with the first page of 10 in the docs/api/ticket-list.md shape', async () => {
     const res = await list();
     expect(res.status).to.equal(200);
     expect(res.body).to.have.all.keys('data', 'total', 'page', 'limit', 'totalPages');

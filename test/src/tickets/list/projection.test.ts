@@ -76,7 +76,7 @@ describe('the "tickets" read model (projection)', () => {
     expect(ticketsProjection.streamNamePrefixes).to.have.members(['ticket-', 'customer-']);
   });
 
-  it('given a created ticket with its task evaluation, then the list item holds the spec 2.4 fields', async () => {
+  it('given a created ticket with its task evaluation, then the list item holds the docs/api/ticket-list.md fields', async () => {
     // given
     const store = await freshStore();
     // when

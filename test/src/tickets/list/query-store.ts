@@ -5,7 +5,7 @@ import { ACCOUNT } from './ticket-documents';
 
 export const ACME_SCOPE: TicketQueryScope = { accountId: ACCOUNT, manualSourceLabels: ['Walk-In', 'Phone Desk'], defaultPhoneCountry: 'IN' };
 
-export interface QueryStore {
+interface QueryStore {
   /** Ids of the matching tickets, in the criteria's order. */
   ids(filters: TicketFilters, page?: { skip: number; limit: number }): Promise<string[]>;
   count(filters: TicketFilters): Promise<number>;

@@ -8,7 +8,7 @@ import { EdgeAddresses, writeEdgeConfig } from '@support/app';
  * app/dist/start-<component>.js` on a port of its own, and nginx (deploy/nginx/support.conf) in
  * front. The topology tests and benchmarks start them with these.
  */
-export const APP_DIST = path.resolve(__dirname, '..', '..', '..', '..', 'app', 'dist');
+const APP_DIST = path.resolve(__dirname, '..', '..', '..', '..', 'app', 'dist');
 export const HOST = '127.0.0.1';
 
 export const freePort = (): Promise<number> =>

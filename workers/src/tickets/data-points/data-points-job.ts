@@ -4,7 +4,7 @@ import { DispatcherDefinition, JobToPublish } from '@support/event-sourcing';
 export const TICKET_DATA_POINTS_JOB = 'ticket-data-points';
 
 /** A ticket whose evaluation left data points its sources did not answer for. */
-export interface TicketDataPointsJob {
+interface TicketDataPointsJob {
   readonly ticketId: string;
   readonly accountId: string;
   /** Of the request that created the ticket (audit trail). */

@@ -4,7 +4,7 @@ import { DataPointsWorkerDeps, DataPointsWorkerOptions } from './data-points-wor
 import { reevaluateTicket } from './reevaluate-ticket';
 
 const MINUTE = 60_000;
-export const DEFAULT_REEVALUATION_DELAYS_MS: readonly number[] = [30_000, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE, 60 * MINUTE, 120 * MINUTE, 240 * MINUTE, 480 * MINUTE, 480 * MINUTE];
+const DEFAULT_REEVALUATION_DELAYS_MS: readonly number[] = [30_000, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE, 60 * MINUTE, 120 * MINUTE, 240 * MINUTE, 480 * MINUTE, 480 * MINUTE];
 
 /** The re-evaluation worker: a durable consumer of ticket data points jobs. */
 export const startDataPointsWorker = (deps: DataPointsWorkerDeps, options: DataPointsWorkerOptions = {}): Promise<ConsumerHandle> => {

@@ -20,7 +20,7 @@ import { ticketTimes } from './rhythm';
  * - the lifecycle, agent and command times of lifecycle.ts (agents `u-desk-01`.. `u-desk-<agents>`).
  * Customers are numbered in the order of their first ticket: customer 0 wrote ticket 0.
  */
-export interface DeskOptions {
+interface DeskOptions {
   readonly tickets: number;
   /** The newest ticket is created at most at this time. */
   readonly nowMs: number;
@@ -29,7 +29,7 @@ export interface DeskOptions {
   readonly agents?: number;
 }
 
-export interface DeskCustomer {
+interface DeskCustomer {
   readonly index: number;
   readonly firstName: string;
   readonly lastName: string;
@@ -42,7 +42,7 @@ export interface DeskCustomer {
   readonly country: Country;
 }
 
-export interface DeskTicket extends TicketWork {
+interface DeskTicket extends TicketWork {
   readonly i: number;
   readonly customer: number;
   readonly createdAtMs: number;
@@ -53,7 +53,7 @@ export interface DeskTicket extends TicketWork {
   readonly product: string;
 }
 
-export interface DeskAgent {
+interface DeskAgent {
   readonly id: string;
   readonly name: string;
   readonly email: string;

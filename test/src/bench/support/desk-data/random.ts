@@ -14,7 +14,7 @@ export const draw = (seed: number, stream: number, n: number): number =>
   mix(mix(mix(seed ^ 0x9e3779b9) ^ Math.imul(stream, 0x27d4eb2f)) ^ n) / 4_294_967_296;
 
 /** An integer in [0, size). */
-export const drawIndex = (seed: number, stream: number, n: number, size: number): number => Math.floor(draw(seed, stream, n) * size);
+const drawIndex = (seed: number, stream: number, n: number, size: number): number => Math.floor(draw(seed, stream, n) * size);
 
 /** One of the values. */
 export const pick = <T>(values: readonly T[], seed: number, stream: number, n: number): T => values[drawIndex(seed, stream, n, values.length)];

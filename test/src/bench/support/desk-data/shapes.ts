@@ -3,7 +3,7 @@ import { LIFECYCLES, Lifecycle } from './lifecycle';
 import { SURNAMES } from './names';
 
 /** The shapes of a desk's data, counted over all of it: what the benchmarks print and the distribution test checks. */
-export interface DeskShapes {
+interface DeskShapes {
   /** Customers by surname, the most common first: [surname, share of customers]. */
   readonly surnames: readonly (readonly [string, number])[];
   readonly ticketsPerCustomer: { readonly mean: number; readonly median: number; readonly max: number; readonly once: number; readonly fiveOrMore: number };

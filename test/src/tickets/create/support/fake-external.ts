@@ -9,7 +9,7 @@ export interface ReceivedRequest {
   readonly body: unknown;
 }
 
-export interface FakeOrder {
+interface FakeOrder {
   readonly order_id: string;
   readonly order_number: string;
   readonly order_status: string;
@@ -19,7 +19,7 @@ export interface FakeOrder {
 }
 
 /** What the fakes answer; tests change it between requests. */
-export interface FakeState {
+interface FakeState {
   /** Orders of the store system for every customer (newest first). */
   orders: FakeOrder[];
   /** Store system answers 503 to every call. */
@@ -63,7 +63,7 @@ const json = (res: http.ServerResponse, status: number, body: unknown) => {
 
 /**
  * The external systems of the example configuration on one loopback port: the store system
- * (spec 4.10: /orders, /orders/{id}), the loyalty-tier integration (/tiers/{phone}) and the execute
+ * (docs/api/orders.md: /orders, /orders/{id}), the loyalty-tier integration (/tiers/{phone}) and the execute
  * actions' API (/eligibility/{orderId}, /notify). Every request is recorded.
  */
 export const startFakeExternal = async (): Promise<FakeExternal> => {

@@ -22,12 +22,12 @@ export const errorAnswer = (description: string, schema: Schema = ref('Error'), 
   answer(description, schema, headers);
 
 /** The answers every route of the API can give besides its own. */
-export interface Guards {
+interface Guards {
   /** Bearer authentication: 401 and 403. */
   readonly auth?: 'token' | 'admin' | 'none';
   /** The route takes a JSON body: 400 malformed, 413 too large, 415 not JSON. */
   readonly jsonBody?: boolean;
-  /** Spec 8 limits: 429 with the X-RateLimit headers; successful answers carry X-RateLimit-Limit/Remaining. */
+  /** docs/api/README.md (Rate limits) limits: 429 with the X-RateLimit headers; successful answers carry X-RateLimit-Limit/Remaining. */
   readonly rateLimited?: boolean;
   /** Behind the readiness gate (503 while read models are rebuilt). Default true. */
   readonly gated?: boolean;
@@ -45,7 +45,7 @@ const idempotencyKeyParam = {
 const rateLimitHeaders = { 'X-RateLimit-Limit': header('X-RateLimit-Limit'), 'X-RateLimit-Remaining': header('X-RateLimit-Remaining') };
 
 /** The common answers of a route, by its guards. */
-export const guardAnswers = (g: Guards): Record<string, Answer> => ({
+const guardAnswers = (g: Guards): Record<string, Answer> => ({
   ...(g.jsonBody ? {
     '400': errorAnswer('Malformed JSON, or a body that breaks the rules of the route (the message says what to fix).'),
     '413': errorAnswer('The body is over 1 MB.'),
@@ -58,7 +58,7 @@ export const guardAnswers = (g: Guards): Record<string, Answer> => ({
       : 'The token is not valid for any account (`Not authorized`; `Invalid token` on the resource routes).'),
   } : {}),
   ...(g.rateLimited ? {
-    '429': errorAnswer('A limit of spec 8 is exceeded (the window named in the message).', ref('RateLimitError'), {
+    '429': errorAnswer('A limit of docs/api/README.md (Rate limits) is exceeded (the window named in the message).', ref('RateLimitError'), {
       'X-RateLimit-Limit': header('X-RateLimit-Limit-Required'),
       'X-RateLimit-Remaining': header('X-RateLimit-Remaining-Required'),
       'Retry-After': header('Retry-After-Required'),
@@ -93,7 +93,7 @@ export const operation = (
 });
 
 /** A JSON request body, with an example of a request that works on the demo configuration. */
-export const jsonBody = (schema: Schema, required = true, example?: unknown) => ({
+export const jsonRequestBody = (schema: Schema, required = true, example?: unknown) => ({
   required, content: { 'application/json': { schema, ...(example !== undefined ? { example } : {}) } },
 });
 

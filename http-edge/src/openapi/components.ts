@@ -1,6 +1,6 @@
 import { arrayOf, bool, dateTime, int, mapOf, nullable, object, oneOfStrings, record, ref, Schema, str } from './schema';
 
-/** Ticket statuses the spec names (2.4). */
+/** Ticket statuses the list shows (docs/api/ticket-list.md). */
 export const TICKET_STATUSES = [
   'open', 'assigned', 'resolved', 'in_progress', 'queued', 'closed', 'stale', 'stale_marked_automatically', 'resolved_by_agent', 'resolved_by_ai',
 ] as const;
@@ -18,18 +18,18 @@ export const schemas: Readonly<Record<string, Schema>> = {
     retryAfter: int('Seconds to wait, when applicable.', { minimum: 0 }),
     field: str('The request field at fault, when there is one.'),
     code: str('A machine-readable code (order routes).'),
-  }, ['error', 'message'], { description: 'The error body of spec 2.1: this service always sends both error and message; extra keys allowed.' }),
+  }, ['error', 'message'], { description: 'The error body of docs/api/README.md (Errors): this service always sends both error and message; extra keys allowed.' }),
   RateLimitError: {
     allOf: [ref('Error'), object({ retryAfter: int('Seconds until the exceeded window lets a request through.', { minimum: 0 }) }, ['retryAfter', 'message'])],
   },
   Customer: object({
     id: str(), name: nullable(str()), phone: nullable(str('E.164.')), email: nullable(str(undefined, { format: 'email' })),
     storefrontCustomerId: nullable(str()), createdAt: dateTime(),
-  }, ['id', 'name', 'phone', 'email'], { description: 'Spec 2.3. Extra keys may appear.' }),
+  }, ['id', 'name', 'phone', 'email'], { description: 'The customer of docs/api/tickets.md. Extra keys may appear.' }),
   CustomerInput: object({
     name: str('Full name.'), phone: str('Phone number (E.164 recommended; numbers without + read in the account\'s defaultPhoneCountry).'),
     email: str('Email address.', { format: 'email' }), storefrontCustomerId: str('Customer id in the connected online store.'),
-  }, [], { closed: true, description: 'Spec 2.2: phone or email is required.' }),
+  }, [], { closed: true, description: 'The customer of docs/api/tickets.md: phone or email is required.' }),
   Csat: record({ rating: nullable(int(undefined, { minimum: 1, maximum: 5 })), comment: nullable(str()) }),
   TicketListItem: object({
     id: str(), ticketNumber, status: str(`One of ${TICKET_STATUSES.join(', ')}.`), summary: nullable(str()), orderName: nullable(str()),
@@ -37,7 +37,7 @@ export const schemas: Readonly<Record<string, Schema>> = {
     customerId: nullable(str()), createdAt: dateTime(), updatedAt: nullable(dateTime()),
     assignedToId: str(), taskId: str(), resolvedAt: nullable(dateTime()), csat: ref('Csat'),
   }, ['id', 'ticketNumber', 'status', 'summary', 'orderName', 'source', 'manualSourceLabel', 'customerId', 'createdAt', 'updatedAt'], {
-    description: 'Spec 2.4, with assignedToId, taskId, resolvedAt and csat when the ticket has them.',
+    description: 'docs/api/ticket-list.md, with assignedToId, taskId, resolvedAt and csat when the ticket has them.',
   }),
   Ticket: object({
     id: str(), ticketNumber: int(), status: str(), subject: nullable(str()), query: str(), summary: nullable(str()),
@@ -57,7 +57,7 @@ export const schemas: Readonly<Record<string, Schema>> = {
       requestedTaskId: nullable(str()), taskId: nullable(str()), transitions: arrayOf({}), cycleStopped: {}, values: mapOf({}), skipExecuteAction: bool(),
     }, [], { description: 'The task evaluation of a ticket just created on a task.' }),
   }, ['id', 'ticketNumber', 'status', 'query', 'source', 'customerId', 'createdAt', 'ticketType', 'rootTicketId'], {
-    description: 'The ticket as a command left it: the list item fields of 2.4 and everything else the ticket holds.',
+    description: 'The ticket as a command left it: the list item fields of docs/api/ticket-list.md and everything else the ticket holds.',
   }),
   TicketDocument: object({
     id: str(), ticketNumber: nullable(ticketNumber), ticketName: nullable(str()), status: str(), summary: nullable(str()),
@@ -97,7 +97,7 @@ export const schemas: Readonly<Record<string, Schema>> = {
   Template: object({
     name: str(), language: { anyOf: [str(), object({ code: str() }, ['code'])] }, namespace: str(), category: str(), status: str(),
     parameter_format: str(), components: arrayOf(object({ type: str() })),
-  }, ['name'], { description: 'Spec 2.6.' }),
+  }, ['name'], { description: 'docs/api/chat-app.md.' }),
   SendFailure: object({ code: str(), message: str(), details: str('What to fix.') }, ['code', 'message']),
   DeliveryError: nullable(object({ code: { type: ['string', 'integer'] }, message: str(), httpStatus: int(), details: {} }, ['message'])),
   Message: record({
@@ -111,7 +111,7 @@ export const schemas: Readonly<Record<string, Schema>> = {
   }, { description: 'The delivery status of a template message.' }),
   ResourceRecord: object({
     id: str(), objectId: str(), customerId: nullable(str()), data: object({}), createdAt: dateTime(), updatedAt: dateTime(),
-  }, ['id', 'objectId', 'data'], { description: 'Spec 2.7.' }),
+  }, ['id', 'objectId', 'data'], { description: 'docs/api/records-and-actions.md.' }),
   RecordConflict: record({ recordId: str(), field: str(), value: {} }),
   OrderSummary: object({
     orderId: str(), orderNumber: nullable(str()), createdAt: str(), orderStatus: str(), total: record({ amount: str(), currency: str() }),
@@ -128,7 +128,7 @@ export const schemas: Readonly<Record<string, Schema>> = {
     noTaskIds: bool(), taskTeamIds: arrayOf(str()), search: str(), phoneNumber: str(), orderName: str(), ticketNumber: { type: ['string', 'integer'] },
     source: str(), manualSourceLabel: str(), category: str(), subcategory: str(), sentiments: arrayOf(str()), excludeChildTickets: bool(),
     parentTicketId: str(),
-  }, [], { description: 'The shared filters of spec 4.2.1 (list and export). A known field sent as null is treated as absent.' }),
+  }, [], { description: 'The shared filters of docs/api/ticket-list.md (Filters) (list and export). A known field sent as null is treated as absent.' }),
 };
 
 /** Shared headers (components.headers). */

@@ -1,5 +1,4 @@
-import { answer, errorAnswer, jsonBody, operation } from '../responses';
-import { arrayOf, freeObject, int, object, Paths, ref, str } from '../schema';
+import { answer, arrayOf, errorAnswer, freeObject, int, jsonRequestBody, object, operation, Paths, ref, str } from '@support/http-edge';
 
 const TAGS = ['Resources'];
 
@@ -13,8 +12,8 @@ const noResource = errorAnswer('The resource does not exist in the token\'s acco
 export const recordPaths: Paths = {
   '/apis/resources/records/insert': {
     post: operation({
-      operationId: 'insertRecord', summary: 'Insert a resource record (spec 4.7)', tags: TAGS,
-      requestBody: jsonBody(object({ objectId: str(), data: freeObject('The record\'s fields by key, as the resource declares them.') }, ['objectId', 'data'], { closed: true }), true, { objectId: 'obj-inventory', data: { sku: 'KET-1', qty: '12' } }),
+      operationId: 'insertRecord', summary: 'Insert a resource record (docs/api/records-and-actions.md, Insert)', tags: TAGS,
+      requestBody: jsonRequestBody(object({ objectId: str(), data: freeObject('The record\'s fields by key, as the resource declares them.') }, ['objectId', 'data'], { closed: true }), true, { objectId: 'obj-inventory', data: { sku: 'KET-1', qty: '12' } }),
     }, { auth: 'token', jsonBody: true, idempotent: true }, {
       '200': answer('The record added.', recordAnswer({}, [])),
       '400': refusal,
@@ -23,8 +22,8 @@ export const recordPaths: Paths = {
   },
   '/apis/resources/records/upsert': {
     post: operation({
-      operationId: 'upsertRecord', summary: 'Insert or update a resource record by an identifier (spec 4.8)', tags: TAGS,
-      requestBody: jsonBody(object({ objectId: str(), idField: str(), idValue: {}, data: freeObject('The fields to set, by key, as the resource declares them.') }, ['objectId', 'idField', 'idValue', 'data'], { closed: true }), true, {
+      operationId: 'upsertRecord', summary: 'Insert or update a resource record by an identifier (docs/api/records-and-actions.md, Upsert)', tags: TAGS,
+      requestBody: jsonRequestBody(object({ objectId: str(), idField: str(), idValue: {}, data: freeObject('The fields to set, by key, as the resource declares them.') }, ['objectId', 'idField', 'idValue', 'data'], { closed: true }), true, {
         objectId: 'obj-inventory', idField: 'sku', idValue: 'KET-1', data: { qty: 11 },
       }),
     }, { auth: 'token', jsonBody: true, idempotent: true }, {

@@ -1,13 +1,12 @@
-import { answer, errorAnswer, jsonBody, operation, rateLimitedSuccessHeaders } from '../responses';
-import { arrayOf, freeObject, int, object, Paths, str } from '../schema';
+import { answer, arrayOf, errorAnswer, freeObject, int, jsonRequestBody, object, operation, Paths, rateLimitedSuccessHeaders, str } from '@support/http-edge';
 
 const failure = (extra: Record<string, unknown> = {}) => object({ error: str(), message: str(), success: { const: false }, errors: arrayOf(str()), ...extra }, ['error']);
 
 export const actionPaths: Paths = {
   '/apis/workflow-config-library/execute-action/run': {
     post: operation({
-      operationId: 'runExecuteAction', summary: 'Run one configured execute action (spec 4.9)', tags: ['Execute actions'],
-      requestBody: jsonBody(object({ workflowConfigLibraryId: str('Wins over executeActionKey.'), executeActionKey: str(), inputs: freeObject('The action\'s inputs by name, as the action declares them.') }, [], { closed: true }), true, {
+      operationId: 'runExecuteAction', summary: 'Run one configured execute action (docs/api/records-and-actions.md, execute action)', tags: ['Execute actions'],
+      requestBody: jsonRequestBody(object({ workflowConfigLibraryId: str('Wins over executeActionKey.'), executeActionKey: str(), inputs: freeObject('The action\'s inputs by name, as the action declares them.') }, [], { closed: true }), true, {
         executeActionKey: 'check_eligibility', inputs: { orderId: 'A-1001', amount: '49.90', express: 'true' },
       }),
     }, { auth: 'token', jsonBody: true, rateLimited: true, idempotent: true }, {

@@ -6,7 +6,7 @@
  */
 export type Schema = { readonly [keyword: string]: unknown };
 export type Operation = { readonly [field: string]: unknown };
-export type PathItem = { readonly [method: string]: Operation };
+type PathItem = { readonly [method: string]: Operation };
 export type Paths = { readonly [template: string]: PathItem };
 
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
