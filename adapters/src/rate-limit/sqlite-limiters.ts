@@ -20,7 +20,11 @@ export interface SqliteLimiters {
  * wait for each other's readers; synchronous=NORMAL: a power cut may forget the last counts, which
  * only gives the callers back a few requests.
  */
-export const sqliteLimiters = (file: string): SqliteLimiters => {
+/** Counters expired this long are deleted, every SWEEP_MS (rate-limiter-flexible's own schedule). */
+const KEEP_EXPIRED_MS = 3_600_000;
+const SWEEP_MS = 300_000;
+
+export const sqliteLimiters = (file: string, options: { readonly sweepMs?: number } = {}): SqliteLimiters => {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new Database(file);
   try {
@@ -34,6 +38,16 @@ export const sqliteLimiters = (file: string): SqliteLimiters => {
     db.close();
     throw e;
   }
+  // Expired counters are swept here rather than by the library's own timer, which outlives close()
+  // and then throws from a timer on the closed connection (an unhandled rejection ends the process).
+  const sweep = setInterval(() => {
+    try {
+      db.prepare(`DELETE FROM ${TABLE} WHERE expire < ?`).run(Date.now() - KEEP_EXPIRED_MS);
+    } catch {
+      // busy or failing: the next sweep deletes them
+    }
+  }, options.sweepMs ?? SWEEP_MS);
+  sweep.unref();
   return {
     limiters: (spec) =>
       new RateLimiterSQLite({
@@ -41,11 +55,14 @@ export const sqliteLimiters = (file: string): SqliteLimiters => {
         storeType: 'better-sqlite3',
         tableName: TABLE,
         tableCreated: true,
-        clearExpiredByTimeout: true,
+        clearExpiredByTimeout: false,
         keyPrefix: spec.keyPrefix,
         points: spec.points,
         duration: spec.durationSeconds,
       }),
-    close: () => db.close(),
+    close: () => {
+      clearInterval(sweep);
+      db.close();
+    },
   };
 };
