@@ -288,7 +288,7 @@ export async function run(): Promise<void> {
     // 2. Seed the log.
     const sampleTickets = [...new Set([0, 1, 2, 3, 4, 5, 6, 7, CUSTOMERS, CUSTOMERS + 1, Math.floor(TICKETS / 2), Math.floor(TICKETS / 2) + 1, TICKETS - 2, TICKETS - 1])].filter((i) => i < TICKETS);
     const seeded = await phase('seed: append the tickets\' events', () => seedLog({
-      dataDir, tickets: TICKETS, customers: CUSTOMERS, templates, templateAgentId: TEMPLATE_AGENT,
+      dataDir, tickets: TICKETS, customers: CUSTOMERS, templates, templateAgentId: TEMPLATE_AGENT, nowMs: desk.nowMs,
       ticket: (i) => {
         const t = desk.ticket(i);
         return {

@@ -4,8 +4,8 @@ import * as E from 'fp-ts/Either';
 import { extractSummary, SqliteEventStore, uuidV7Generator } from '@support/adapters';
 import { EVENTS_FILE } from '@support/app';
 import {
-  CUSTOMER_KEY_STREAM_PREFIX, CUSTOMER_STREAM_PREFIX, customerKeyStream, EventData, EventMetadata, NormalizedEmail, OPEN_TICKET_STREAM_PREFIX, openTicketStream,
-  PhoneE164, TICKET_NUMBER_STREAM_PREFIX,
+  CUSTOMER_KEY_STREAM_PREFIX, CUSTOMER_STREAM_PREFIX, customerKeyStream, EventData, EventMetadata, evolveTicket, MaybeTicket, NormalizedEmail, OPEN_TICKET_STREAM_PREFIX,
+  openTicketStream, PhoneE164, slaOutcomeEvents, TICKET_NUMBER_STREAM_PREFIX, TICKET_STREAM_PREFIX, TicketEvent,
 } from '@support/domain';
 import type { TemplateEvent, TicketTemplate } from './templates';
 
@@ -68,8 +68,30 @@ interface SeedOptions {
   readonly inFlight: number;
   /** Tickets i to remember as made (to check them once projected). */
   readonly sampleTickets: readonly number[];
+  /** The desk's now: the SLA outcomes settled by then are in the log, as the SLA watcher of a running desk records them. */
+  readonly nowMs: number;
   readonly progress?: (line: string) => void;
 }
+
+/**
+ * The SLA outcomes a running desk's watcher would have recorded on a ticket by `nowMs` (a breach a
+ * second after its due moment, a met target when its metric happened), so that a service started on
+ * the seeded log has no backlog of due outcomes to record.
+ */
+const slaHistory = (ticketEvents: readonly EventData[], nowMs: number, newId: () => string): EventData[] => {
+  let state: MaybeTicket = null;
+  for (const e of ticketEvents) state = evolveTicket(state, { type: e.type, data: e.data } as TicketEvent);
+  if (state === null) return [];
+  const metadata = ticketEvents[0].metadata;
+  return slaOutcomeEvents(state, nowMs).map((o) => {
+    const data: Record<string, unknown> = { ...o.data };
+    if (o.type === 'SlaBreached') {
+      data.recordedAt = new Date(Date.parse(o.data.dueAt) + 1_000).toISOString();
+      data.lateMs = 1_000;
+    }
+    return { id: newId(), type: o.type, data, metadata };
+  });
+};
 
 /** A seeded ticket as it should be projected. */
 export interface SeededTicket {
@@ -375,6 +397,8 @@ export const seedLog = async (options: SeedOptions): Promise<SeedResult> => {
       else appends.push({ stream, events: [event] });
     }
     if (created === null) throw new Error(`ticket ${i}: its template made no TicketCreated`);
+    const ticketAppend = appends.find((a) => a.stream.startsWith(TICKET_STREAM_PREFIX));
+    if (ticketAppend !== undefined) ticketAppend.events.push(...slaHistory(ticketAppend.events, options.nowMs, newId));
     return {
       appends, numberEvents, numberStream, bytes,
       sample: {
