@@ -14,10 +14,29 @@ import { request } from '../speed/load';
 export const spawnService = (core: number, script: string, env: NodeJS.ProcessEnv, nodeFlags: readonly string[], logFile: string): ChildProcess => {
   const fd = openSync(logFile, 'a');
   try {
-    return spawn('taskset', ['-c', String(core), process.execPath, ...nodeFlags, script], { env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
+    const child = spawn('taskset', ['-c', String(core), process.execPath, ...nodeFlags, script], { env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
+    outliveNoChild(child);
+    return child;
   } finally {
     closeSync(fd);
   }
+};
+
+const running = new Set<ChildProcess>();
+
+/**
+ * The services this benchmark started are killed when it ends in any way (done, thrown, or stopped
+ * by a signal): an orphan left by a stopped run would go on using the core the next run measures.
+ */
+const outliveNoChild = (child: ChildProcess): void => {
+  if (running.size === 0 && process.listenerCount('exit') === 0) {
+    process.on('exit', () => {
+      for (const c of running) c.kill('SIGKILL');
+    });
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(128 + (signal === 'SIGINT' ? 2 : 15)));
+  }
+  running.add(child);
+  child.once('exit', () => running.delete(child));
 };
 
 /** A field of /proc/<pid>/status in bytes (VmRSS, VmHWM), or null when the process is gone. */
