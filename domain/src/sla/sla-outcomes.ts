@@ -1,5 +1,6 @@
 import { SlaEvent } from './sla-events';
 import { SlaTarget, targetState } from './sla-target';
+import { SlaState } from './sla-state';
 
 /** What was recorded of each target, by its place in the ticket's targets. */
 export type SlaOutcomes = Readonly<Record<string, 'met' | 'breached'>>;
@@ -17,7 +18,14 @@ export interface SlaSubject {
 /** What the moments of a ticket's SLA outcomes follow from. */
 export type SlaTimes = Pick<SlaSubject, 'slaTargets' | 'slaOutcomes' | 'firstResponseAt' | 'resolvedAt'>;
 
-const happenedAt = (t: SlaTimes, target: SlaTarget): string | null => (target.metric === 'firstResponse' ? t.firstResponseAt : t.resolvedAt) ?? null;
+/** When a target's metric happened (the first response, the resolution), or null. */
+export const metricHappenedAt = (t: SlaTimes, target: SlaTarget): string | null => (target.metric === 'firstResponse' ? t.firstResponseAt : t.resolvedAt) ?? null;
+
+/** A target's state at `nowMs`: its recorded outcome once there is one, else what its due moment says. */
+export const targetStateNow = (t: SlaTimes, target: SlaTarget, index: number, nowMs: number): SlaState => {
+  const happened = metricHappenedAt(t, target);
+  return t.slaOutcomes?.[index] ?? targetState(target, happened === null ? null : Date.parse(happened), nowMs);
+};
 
 /**
  * The events that record, at `nowMs`, each target not recorded yet whose state is settled: SlaMet
@@ -28,7 +36,7 @@ export const slaOutcomeEvents = (t: SlaSubject, nowMs: number): SlaEvent[] => {
   const now = new Date(nowMs).toISOString();
   return (t.slaTargets ?? []).flatMap((target, i): SlaEvent[] => {
     if (t.slaOutcomes?.[i] !== undefined) return [];
-    const happened = happenedAt(t, target);
+    const happened = metricHappenedAt(t, target);
     const state = targetState(target, happened === null ? null : Date.parse(happened), nowMs);
     const on = { ticketId: t.ticketId, accountId: t.accountId, target: i, label: target.label, metric: target.metric };
     if (state === 'met') return [{ type: 'SlaMet', data: { ...on, dueAt: target.dueAt, metAt: happened!, at: now } }];
@@ -46,7 +54,7 @@ export const slaCheckAt = (t: SlaTimes): string | null => {
   let next: number | null = null;
   (t.slaTargets ?? []).forEach((target, i) => {
     if (t.slaOutcomes?.[i] !== undefined) return;
-    const happened = happenedAt(t, target);
+    const happened = metricHappenedAt(t, target);
     const at = happened !== null ? Date.parse(happened) : target.dueAt === null ? null : Date.parse(target.dueAt) + 1;
     if (at !== null && (next === null || at < next)) next = at;
   });

@@ -1,4 +1,4 @@
-import { SlaTimes } from './sla-outcomes';
+import { metricHappenedAt, SlaTimes } from './sla-outcomes';
 
 /** Where a ticket stands for the agent's SLA queue. */
 export type SlaStanding = 'pending' | 'breached' | 'met';
@@ -21,7 +21,7 @@ export const slaStanding = (t: SlaTimes): { readonly state: SlaStanding | null; 
     const outcome = t.slaOutcomes?.[i];
     if (outcome === 'breached') breached = true;
     else if (outcome === 'met') met++;
-    else if (((target.metric === 'firstResponse' ? t.firstResponseAt : t.resolvedAt) ?? null) === null) {
+    else if (metricHappenedAt(t, target) === null) {
       waiting = true;
       if (target.dueAt !== null && (nextDueAt === null || target.dueAt < nextDueAt)) nextDueAt = target.dueAt;
     }

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import {
-  Clock, decodeSlaQueueRequest, FieldMatch, Principal, ReadModels, ReadOptions, SlaTarget, targetState, TicketDocument, TICKETS_COLLECTION,
+  Clock, decodeSlaQueueRequest, FieldMatch, Principal, ReadModels, ReadOptions, SlaTarget, targetStateNow, TicketDocument, TICKETS_COLLECTION,
 } from '@support/domain';
 
 export interface SlaQueueDeps {
@@ -19,10 +19,7 @@ const queueItem = (doc: TicketDocument, nowMs: number) => ({
   assignedToId: doc.assignedToId ?? null,
   createdAt: doc.createdAt,
   nextDueAt: doc.slaNextDueAt ?? null,
-  targets: (doc.slaTargets ?? []).map((t: SlaTarget, i) => {
-    const happened = (t.metric === 'firstResponse' ? doc.firstResponseAt : doc.resolvedAt) ?? null;
-    return { label: t.label, metric: t.metric, dueAt: t.dueAt, state: doc.slaOutcomes?.[i] ?? targetState(t, happened === null ? null : Date.parse(happened), nowMs) };
-  }),
+  targets: (doc.slaTargets ?? []).map((t: SlaTarget, i) => ({ label: t.label, metric: t.metric, dueAt: t.dueAt, state: targetStateNow(doc, t, i, nowMs) })),
 });
 
 /**

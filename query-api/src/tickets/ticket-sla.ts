@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import {
-  AccountDirectory, accountSlaTargets, Clock, EventStore, Principal, ReadModels, SlaTarget, targetState, TicketDocument, TICKETS_COLLECTION, ticketStream,
+  AccountDirectory, accountSlaTargets, Clock, EventStore, metricHappenedAt, Principal, ReadModels, SlaTarget, targetStateNow, TicketDocument, TICKETS_COLLECTION, ticketStream,
 } from '@support/domain';
 
 export interface TicketSlaDeps {
@@ -26,7 +26,6 @@ export const ticketSla = async (deps: TicketSlaDeps, principal: Principal, ticke
   const recorded = doc.slaTargets !== undefined && doc.slaTargets !== null;
   const account = deps.directory().account(doc.accountId);
   const targets: readonly SlaTarget[] = recorded ? doc.slaTargets! : account === undefined ? [] : accountSlaTargets(account, Date.parse(doc.createdAt));
-  const happened = (t: SlaTarget) => (t.metric === 'firstResponse' ? doc.firstResponseAt : doc.resolvedAt) ?? null;
   const events = [];
   for await (const e of deps.eventStore.readStream(ticketStream(ticketId))) {
     if (SLA_EVENTS.has(e.type)) events.push({ id: e.id, type: e.type, revision: Number(e.revision), created: e.created.toISOString(), data: e.data });
@@ -35,10 +34,7 @@ export const ticketSla = async (deps: TicketSlaDeps, principal: Principal, ticke
     success: true,
     ticketId,
     recordedAtCreation: recorded,
-    targets: targets.map((t, i) => {
-      const at = happened(t);
-      return { ...t, state: doc.slaOutcomes?.[i] ?? targetState(t, at === null ? null : Date.parse(at), nowMs), happenedAt: at };
-    }),
+    targets: targets.map((t, i) => ({ ...t, state: targetStateNow(doc, t, i, nowMs), happenedAt: metricHappenedAt(doc, t) })),
     events,
   });
 };
