@@ -5,3 +5,4 @@ export * from './backoff';
 export * from './bounded-text';
 export * from './thrown-message';
 export * from './holder-process';
+export * from './whole-number';

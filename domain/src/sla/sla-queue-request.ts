@@ -2,19 +2,19 @@ import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { decodeRequest } from '../shared/decode';
 import { strictObject } from '../shared/strict';
+import { WholeNumber } from '../shared/whole-number';
 import { SlaStanding } from './sla-standing';
 
 export const SLA_QUEUE_DEFAULT_LIMIT = 50;
 export const SLA_QUEUE_MAX_LIMIT = 250;
 
-const Whole = new t.Type<number, number, unknown>('an integer', (u): u is number => Number.isInteger(u), (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)), t.identity);
 
 /** Query of GET /apis/sla/queue: which standing, how soon, which page. No other parameters. */
 export const SlaQueueQuery = strictObject('SlaQueueQuery', {}, {
   state: t.keyof({ pending: null, breached: null, met: null }),
-  dueWithinMinutes: Whole,
-  page: Whole,
-  limit: Whole,
+  dueWithinMinutes: WholeNumber,
+  page: WholeNumber,
+  limit: WholeNumber,
 });
 
 export interface SlaQueueRequest {

@@ -2,16 +2,16 @@ import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { decodeRequest } from '../../shared/decode';
 import { strictObject } from '../../shared/strict';
+import { WholeNumber } from '../../shared/whole-number';
 import { TicketFilters, ticketFilterProps } from './ticket-filters';
 
 const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 250;
 
-const Whole = new t.Type<number, number, unknown>('an integer', (u): u is number => Number.isInteger(u), (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)), t.identity);
 
 /** Body of POST /apis/task-runs/tickets/list (docs/api/ticket-list.md): the shared filters plus page and limit. No other keys. */
-const TicketListBody = strictObject('TicketListBody', {}, { ...ticketFilterProps, page: Whole, limit: Whole });
+const TicketListBody = strictObject('TicketListBody', {}, { ...ticketFilterProps, page: WholeNumber, limit: WholeNumber });
 
 interface TicketListRequest {
   readonly filters: TicketFilters;
