@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { RateLimiterSQLite } from 'rate-limiter-flexible';
 import { LimiterFactory } from '@support/http-edge';
-import { enterWalMode } from '../sqlite/wal-mode';
+import { openSharedFile } from '../sqlite/shared-file';
 
 /** The rate-limit counters' own file in DATA_DIR, beside the other embedded engines' files. */
 export const RATE_LIMITS_FILE = 'rate-limits.sqlite';
@@ -25,19 +22,8 @@ const KEEP_EXPIRED_MS = 3_600_000;
 const SWEEP_MS = 300_000;
 
 export const sqliteLimiters = (file: string, options: { readonly sweepMs?: number } = {}): SqliteLimiters => {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new Database(file);
-  try {
-    db.pragma('busy_timeout = 2000');
-    enterWalMode(db);
-    db.pragma('synchronous = NORMAL');
-    // The table rate-limiter-flexible uses, made here (IMMEDIATE: two processes starting at once
-    // take turns) so that the limiters never answer "table is not created yet" at their first call.
-    db.transaction(() => db.exec(`CREATE TABLE IF NOT EXISTS ${TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`)).immediate();
-  } catch (e) {
-    db.close();
-    throw e;
-  }
+  // The table rate-limiter-flexible uses, made here so that the limiters never answer "table is not created yet" at their first call.
+  const db = openSharedFile(file, `CREATE TABLE IF NOT EXISTS ${TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`, 2_000);
   // Expired counters are swept here rather than by the library's own timer, which outlives close()
   // and then throws from a timer on the closed connection (an unhandled rejection ends the process).
   const sweep = setInterval(() => {

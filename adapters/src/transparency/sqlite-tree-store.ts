@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { Position } from '@support/domain';
 import {
   Frontier, FrontierNode, Hash, LOWEST_STORED_LEVEL, NodeId, StoredCheckpoint, TreeLeaf, TreeState, TreeStore,
 } from '@support/event-sourcing';
-import { enterWalMode } from '../sqlite/wal-mode';
+import { openSharedFile } from '../sqlite/shared-file';
 
 export const TRANSPARENCY_FILE = 'transparency.sqlite';
 
@@ -67,20 +65,9 @@ export class SqliteTreeStore implements TreeStore {
 
   /** Opens (or makes) the tree's file; `readonly` for the processes that only prove. */
   static open(file: string, options: { readonly readonly?: boolean } = {}): SqliteTreeStore {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const db = new Database(file);
-    try {
-      db.pragma('busy_timeout = 5000');
-      enterWalMode(db);
-      db.pragma('synchronous = NORMAL');
-      // IMMEDIATE: processes starting together on a new directory take turns making the tables.
-      db.transaction(() => db.exec(SCHEMA)).immediate();
-      if (options.readonly) db.pragma('query_only = true');
-      return new SqliteTreeStore(db);
-    } catch (error) {
-      db.close();
-      throw error;
-    }
+    const db = openSharedFile(file, SCHEMA, 5_000);
+    if (options.readonly) db.pragma('query_only = true');
+    return new SqliteTreeStore(db);
   }
 
   private constructor(private readonly db: Database.Database) {

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { enterWalMode } from '../../sqlite/wal-mode';
+import type Database from 'better-sqlite3';
+import { openSharedFile } from '../../sqlite/shared-file';
 
 /**
  * How long a statement itself waits for another connection's lock before SQLITE_BUSY. Kept short:
@@ -36,21 +34,10 @@ const SCHEMA = `
  * loop), so an answered append is durable.
  */
 export const openEventDatabase = (file: string): Database.Database => {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Database(file);
-  try {
-    // Several processes may open a fresh file at once: the first pragmas may need to wait for each other.
-    db.pragma('busy_timeout = 5000');
-    enterWalMode(db);
-    db.pragma('synchronous = NORMAL');
-    // IMMEDIATE: processes starting at once make the table one after the other.
-    db.transaction(() => db.exec(SCHEMA)).immediate();
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
+  // Several processes may open a fresh file at once: the first statements may need to wait for each other.
+  const db = openSharedFile(file, SCHEMA, 5_000);
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return db;
 };
 
 export { isBusy } from '../../sqlite/wal-mode';
