@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { enterWalMode } from '../../sqlite/wal-mode';
+import type Database from 'better-sqlite3';
+import { openSharedFile } from '../../sqlite/shared-file';
 
 /**
  * The tables of the queue. One row per job, for ever (an acked job drops its payload but keeps its
@@ -58,17 +56,5 @@ const BUSY_TIMEOUT_MS = 10_000;
  * at-least-once queue may.
  */
 export function openJobDatabase(file: string): Database.Database {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new Database(file);
-  try {
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    enterWalMode(db);
-    db.pragma('synchronous = NORMAL');
-    // IMMEDIATE: two processes starting at once create the tables one after the other.
-    db.transaction(() => db.exec(SCHEMA)).immediate();
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
+  return openSharedFile(file, SCHEMA, BUSY_TIMEOUT_MS);
 }
