@@ -8,6 +8,15 @@ export type SlaCell = 'Met' | 'Breached' | 'Pending' | '';
 
 const CELLS = { met: 'Met', breached: 'Breached', pending: 'Pending' } as const;
 
+/** The place of the `n`-th target with the label (from 0), or undefined; read for every row, so without arrays made on the way. */
+const nthWithLabel = (targets: readonly SlaTarget[], label: string, n: number): number | undefined => {
+  let seen = 0;
+  for (let i = 0; i < targets.length; i++) {
+    if (targets[i].label === label && seen++ === n) return i;
+  }
+  return undefined;
+};
+
 /**
  * The export's `SLA: <label>` cell of one policy on one ticket: the live SLA state in the column's
  * words. A ticket whose targets were recorded at its creation is measured by its own target of that
@@ -23,7 +32,7 @@ export const slaCell = (
   let state: SlaState | null;
   if (targets === undefined || targets === null) state = slaState(policy, t, clock, nowMs);
   else {
-    const index = targets.map((x, i) => [x, i] as const).filter(([x]) => x.label === policy.label)[occurrence]?.[1];
+    const index = nthWithLabel(targets, policy.label, occurrence);
     const target = index === undefined ? undefined : targets[index];
     state = target === undefined || t.created === null ? null
       : recorded.outcomes?.[index!] ?? targetState(target, target.metric === 'firstResponse' ? t.firstResponse : t.resolved, nowMs);
