@@ -33,8 +33,10 @@ import { spawnService, waitForLogLine, waitQuiet } from './read-models/service-p
  *    BENCH_SLA_SETTLE_S, 120, pass); then, the service stopped, each SlaBreached of a Callback
  *    target read from the log: how late it was appended after its due moment (the log's `created`).
  *
- *   npm run bench -- sla                                                    (about 35 minutes)
+ *   npm run bench -- sla                                                    (about 50 minutes, 10 GB)
  *   BENCH_SLA_PRESENT=100000 BENCH_SLA_OPEN=20000 npm run bench -- sla      (about 12 minutes)
+ * BENCH_SLA_KEEP_DATA=1 keeps the work directory; BENCH_SLA_WORK_DIR=<it> runs again on its seeded
+ * desk (and the tickets earlier runs created), without the seed. The service runs with LOG_TREE=off.
  */
 const PRESENT = Number(process.env.BENCH_SLA_PRESENT ?? 1_000_000);
 const OPEN = Number(process.env.BENCH_SLA_OPEN ?? 100_000);
@@ -43,6 +45,9 @@ const TARGET_MINUTES = Number(process.env.BENCH_SLA_TARGET_MINUTES ?? 9);
 const IDLE_MS = Number(process.env.BENCH_SLA_IDLE_S ?? 60) * 1000;
 const SETTLE_MS = Number(process.env.BENCH_SLA_SETTLE_S ?? 120) * 1000;
 const QUEUE_RUNS = 100;
+/** A work directory a run kept (BENCH_SLA_KEEP_DATA=1), its desk already seeded: the seed is skipped. */
+const REUSE = process.env.BENCH_SLA_WORK_DIR ?? '';
+const KEEP_DATA = (process.env.BENCH_SLA_KEEP_DATA ?? '') !== '' || REUSE !== '';
 const LABEL = 'Callback';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const TARGET = { lateP99Ms: 5_000, idleCpuShare: 0.05, queueP95Ms: 25 };
@@ -114,7 +119,7 @@ const headPosition = (dataDir: string): number => {
 };
 
 export async function run(): Promise<void> {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'support-sla-'));
+  const work = REUSE !== '' ? REUSE : mkdtempSync(path.join(os.tmpdir(), 'support-sla-'));
   const dataDir = path.join(work, 'data');
   const configFile = path.join(work, 'accounts.json');
   const logFile = path.join(os.tmpdir(), `support-sla-${PRESENT}.log`);
@@ -133,11 +138,13 @@ export async function run(): Promise<void> {
     }
   };
   const port = await freePort();
-  const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONFIG_FILE: configFile, LOG_LEVEL: 'info' };
+  // Without the Merkle tree's follower, which would otherwise hash the whole seeded log during the run (a service that made these tickets keeps it as it goes).
+  const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONFIG_FILE: configFile, LOG_LEVEL: 'info', LOG_TREE: 'off' };
   let service: ReturnType<typeof spawnService> | null = null;
   try {
     // 1. The desk, and the first start.
-    await seedDesk({ dataDir, desk, config: slaConfig(), inFlight: 64, sampleTickets: [], line, phase });
+    if (REUSE === '') await seedDesk({ dataDir, desk, config: slaConfig(), inFlight: 64, sampleTickets: [], line, phase });
+    else line(`seed: the desk seeded in ${REUSE} by an earlier run`);
     const spawnedAt = performance.now();
     service = spawnService(0, path.join(ROOT, 'app', 'dist', 'start-all.js'), env, SERVICE_NODE_FLAGS, logFile);
     const ready = await waitForLogLine(service, logFile, 0, 'read models ready', spawnedAt, 3_600_000, 'full rebuild');
@@ -203,6 +210,7 @@ export async function run(): Promise<void> {
     line(`the service's log: ${logFile}`);
   } finally {
     if (service !== null) await stop(service, 'SIGKILL');
-    rmSync(work, { recursive: true, force: true });
+    if (KEEP_DATA) line(`work directory kept: ${work} (BENCH_SLA_WORK_DIR=${work} runs on it without seeding)`);
+    else rmSync(work, { recursive: true, force: true });
   }
 }
