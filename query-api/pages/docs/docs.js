@@ -17,4 +17,13 @@ window.addEventListener('DOMContentLoaded', function () {
     presets: [SwaggerUIBundle.presets.apis],
     layout: 'BaseLayout',
   });
+  // Swagger UI leaves a few controls it renders without a name, and its code samples out of the tab
+  // order: screen readers and keyboards get them as they appear.
+  var named = { '#servers': 'Server', 'textarea.body-param__text': 'Request body', '.responses-wrapper select': 'Media type' };
+  new MutationObserver(function () {
+    Object.keys(named).forEach(function (selector) {
+      document.querySelectorAll(selector + ':not([aria-label])').forEach(function (el) { el.setAttribute('aria-label', named[selector]); });
+    });
+    document.querySelectorAll('.highlight-code pre:not([tabindex])').forEach(function (el) { el.setAttribute('tabindex', '0'); });
+  }).observe(document.getElementById('swagger-ui'), { childList: true, subtree: true });
 });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Browser } from 'playwright-core';
 import { openApiDocument } from '@support/app';
-import { launchChromium, recordedPage, RecordedPage } from '../support/browser';
+import { launchChromium, recordedPage, RecordedPage, screenshot, seriousAccessibilityViolations } from '../support/browser';
 import { TOKENS } from '../support/example-config';
 import { startTestService, TestService } from '../support/test-service';
 
@@ -37,6 +37,11 @@ describe('GET /docs in Chromium: the API reference of the service\'s own documen
     expect([...shown].filter((p) => !p.startsWith('/')).sort(), 'webhooks').to.deep.equal(Object.keys(openApiDocument.webhooks).sort());
   });
 
+  it('has no serious or critical accessibility violation (axe-core), and its screenshot is written', async () => {
+    expect(await seriousAccessibilityViolations(tab.page)).to.deep.equal([]);
+    await screenshot(tab.page, 'docs');
+  });
+
   it('sends a request tried from it with the typed token and shows the service\'s real answer; the token stays out of storage and URLs', async () => {
     const { page } = tab;
     // Given the admin's token typed in Authorize
@@ -63,5 +68,6 @@ describe('GET /docs in Chromium: the API reference of the service\'s own documen
     expect(stored).to.not.include(TOKENS.acmeAdmin);
     expect(tab.requests.filter((u) => u.includes(TOKENS.acmeAdmin))).to.deep.equal([]);
     expect(tab.errors).to.deep.equal([]);
+    expect(await seriousAccessibilityViolations(page), 'with a request tried').to.deep.equal([]);
   });
 });

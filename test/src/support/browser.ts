@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 
 /**
@@ -60,4 +62,25 @@ export const recordedPage = async (browser: Browser, origin: string): Promise<Re
     foreign: () => requests.filter((u) => !u.startsWith(`${base}/`) && u !== base && !u.startsWith('data:') && !u.startsWith('blob:')),
     close: () => context.close(),
   };
+};
+
+/** axe-core's violations of impact serious or critical on the page as it is now (axe injected through the debugger, beside the page's CSP). */
+export const seriousAccessibilityViolations = async (page: Page): Promise<{ id: string; impact: string; help: string; targets: string[] }[]> => {
+  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  const violations = await page.evaluate<{ id: string; impact: string; help: string; nodes: { target: string[] }[] }[]>('axe.run(document).then((r) => r.violations)');
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+};
+
+/**
+ * A screenshot of the page: into docs/screenshots/<name>.png (what the README shows) when
+ * WRITE_SCREENSHOTS=1, else into the temporary directory. Answers the file written.
+ */
+export const screenshot = async (page: Page, name: string): Promise<string> => {
+  const dir = process.env.WRITE_SCREENSHOTS === '1' ? path.resolve(__dirname, '..', '..', '..', 'docs', 'screenshots') : path.join(os.tmpdir(), 'support-screenshots');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
 };
