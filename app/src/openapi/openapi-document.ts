@@ -44,7 +44,7 @@ export const openApiDocument = {
     { name: 'Orders', description: 'The account\'s store system, as the support agent reads it (docs/api/orders.md).' },
     { name: 'Admin (read only)', description: 'The event feed for auditors and read-model queries for analysts: account admins and the operator.' },
     { name: 'Operations', description: 'Health, metrics, this document and signed downloads.' },
-    { name: 'Browser pages', description: 'This reference as a page (/docs): every file from the service, a strict Content-Security-Policy (docs/browser-pages.md).' },
+    { name: 'Browser pages', description: 'This reference as a page (/docs) and the auditor\'s page (/audit): every file from the service, a strict Content-Security-Policy (docs/browser-pages.md).' },
   ],
   paths: Object.assign({}, ...FEATURE_PATHS) as Paths,
   webhooks: webhookMessages,

@@ -1,10 +1,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { problem } from '@support/http-edge';
-import { AssetSource, loadAssets } from './page-assets';
+import { AssetSource, commonJsAsModule, loadAssets } from './page-assets';
 import { setPageHeaders } from './page-security';
 
 export const DOCS_PAGE_PATH = '/docs';
+export const AUDIT_PAGE_PATH = '/audit';
 
 /** GET /docs: Swagger UI (swagger-ui-dist, from node_modules) over GET /openapi.json, configured by docs.js. */
 const DOCS_FILES: Readonly<Record<string, AssetSource>> = {
@@ -13,6 +14,18 @@ const DOCS_FILES: Readonly<Record<string, AssetSource>> = {
   'docs.css': { page: 'docs/docs.css' },
   'swagger-ui-bundle.js': { npm: 'swagger-ui-dist/swagger-ui-bundle.js' },
   'swagger-ui.css': { npm: 'swagger-ui-dist/swagger-ui.css' },
+};
+
+/** GET /audit: the auditor's page, plain ES modules; the leaf's canonical JSON by the same library the service uses. */
+const AUDIT_FILES: Readonly<Record<string, AssetSource>> = {
+  'index.html': { page: 'audit/index.html' },
+  'audit.css': { page: 'audit/audit.css' },
+  'audit.js': { page: 'audit/audit.js' },
+  'api.js': { page: 'audit/api.js' },
+  'trail.js': { page: 'audit/trail.js' },
+  'words.js': { page: 'audit/words.js' },
+  'verify.js': { page: 'audit/verify.js' },
+  'canonicalize.js': { npm: 'canonicalize', wrap: commonJsAsModule },
 };
 
 /** One page: its HTML at `base`, its files at `base/<name>`; no credentials (the API calls the page makes carry them). */
@@ -39,5 +52,6 @@ const pageRoutes = (router: Router, base: string, files: Readonly<Record<string,
 export const browserPageRoutes = (): Router => {
   const router = new Router();
   pageRoutes(router, DOCS_PAGE_PATH, DOCS_FILES);
+  pageRoutes(router, AUDIT_PAGE_PATH, AUDIT_FILES);
   return router;
 };

@@ -22,4 +22,15 @@ export const pagePaths: Paths = {
       '200': file, '404': errorAnswer('No such file of the page.'),
     }),
   },
+  '/audit': {
+    get: operation({
+      operationId: 'auditPage', summary: 'The auditor\'s page: a ticket\'s trail, event by event, each verified in the browser against the latest signed checkpoint', tags: TAGS,
+      description: 'Signs in with an access token kept in the tab\'s session storage; reads GET /apis/tickets/{ticketId}/events, GET /admin/log/tickets/{ticketId}/inclusion and the list to find a ticket by number (docs/events.md).',
+    }, {}, { '200': html('The audit page.') }),
+  },
+  '/audit/{file}': {
+    get: operation({ operationId: 'auditFile', summary: 'A file of the audit page', tags: TAGS, parameters: [fileParam] }, {}, {
+      '200': file, '404': errorAnswer('No such file of the page.'),
+    }),
+  },
 };
