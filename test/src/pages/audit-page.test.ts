@@ -17,6 +17,10 @@ describe('GET /audit in Chromium: a ticket\'s trail, each event verified in the 
   /** The summary once every event shown is verified (the SLA watcher may add events to the trail meanwhile). */
   const ALL_VERIFIED = /^(\d+) events: \1 verified, 0 not verified, 0 pending\.$/;
   const tabs: RecordedPage[] = [];
+  /** Every line the service logs, with its fields (the access log among them). */
+  const logged: string[] = [];
+  const keep = (level: string) => (message: string, fields?: Record<string, unknown>) => void logged.push(JSON.stringify({ level, message, ...fields }));
+  const logger = { info: keep('info'), warn: keep('warn'), error: keep('error') };
   const tab = async () => {
     const t = await recordedPage(browser!, svc.url);
     tabs.push(t);
@@ -26,7 +30,7 @@ describe('GET /audit in Chromium: a ticket\'s trail, each event verified in the 
   before(async function () {
     browser = await launchChromium();
     if (browser === null) return this.skip();
-    svc = await startAuditedService({ env: { LOG_CHECKPOINT_MS: '100' } });
+    svc = await startAuditedService({ env: { LOG_CHECKPOINT_MS: '100' }, logger });
     // Given a ticket made through the API, assigned and resolved
     const created = await svc.api('POST', '/apis/tickets/manual', {
       token: TOKENS.acmeAdmin, body: { customer: { name: 'Kim Lee', phone: '+14155552671' }, subject: 'Damaged item', query: 'The mug arrived broken.', fastResponse: true },
@@ -43,6 +47,14 @@ describe('GET /audit in Chromium: a ticket\'s trail, each event verified in the 
   after(async () => {
     await browser?.close();
     await svc?.stop();
+  });
+
+  afterEach(function () {
+    if (svc === undefined) return;
+    // The pages send tokens in the Authorization header only: none reaches a log line.
+    const leaked = logged.filter((l) => Object.values(TOKENS).some((token) => l.includes(token)));
+    expect(leaked, `log lines with a token (${this.currentTest?.title})`).to.deep.equal([]);
+    expect(logged.some((l) => l.includes('"path":"/admin/log/tickets/')), 'the access log saw the page\'s calls').to.equal(true);
   });
 
   it('shows the trail of a ticket found by its number and marks every event verified, with no console error or foreign request', async () => {

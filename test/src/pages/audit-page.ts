@@ -26,7 +26,7 @@ export const verdicts = async (page: Page): Promise<{ state: string; text: strin
   })));
 
 /** Waits until the log's latest checkpoint proves every event of the ticket (none pending). */
-export const provenByCheckpoint = async (svc: TestService, ticketId: string): Promise<number> => {
+export const provenByCheckpoint = async (svc: Pick<TestService, 'api'>, ticketId: string): Promise<number> => {
   let count = 0;
   await eventually(async () => {
     const res = await svc.api('GET', `/admin/log/tickets/${ticketId}/inclusion`, { token: TOKENS.acmeAdmin });
