@@ -33,7 +33,7 @@ const pageRoutes = (router: Router, base: string, files: Readonly<Record<string,
   const assets = loadAssets(files);
   const serve = (name: string) => (ctx: Context) => {
     const asset = assets.get(name);
-    if (asset === undefined || name === 'index.html' && ctx.path !== base) {
+    if (asset === undefined || (name === 'index.html' && ctx.path !== base && ctx.path !== `${base}/`)) {
       throw problem(404, `No file "${name}" here: the page is ${base}`);
     }
     setPageHeaders(ctx);
