@@ -72,14 +72,18 @@ const applyVerdicts = (result) => {
 };
 
 const verify = async (read = api.ticketProofs(token(), shown.id)) => {
-  const proofs = await read;
-  applyVerdicts(await verifyTrail(shown.id, shown.events, proofs, shown.verifierKey ?? ''));
+  const current = shown;
+  const result = await verifyTrail(current.id, current.events, await read, current.verifierKey ?? '');
+  if (shown === current) applyVerdicts(result);
 };
 
 /** One turn of following: new events are added, and verified once a checkpoint covers them. */
 const refresh = async () => {
   if (shown === null || token() === null) return;
-  const answer = await api.ticketEvents(token(), shown.id);
+  const current = shown;
+  const answer = await api.ticketEvents(token(), current.id);
+  // Another ticket opened, or signed out, meanwhile: this answer is for nothing shown.
+  if (shown !== current) return;
   if (!answer.ok) return say(`The trail could not be read (${answer.status}: ${answer.message}).`);
   const grew = answer.body.events.length > shown.events.length;
   shown.events = answer.body.events;
