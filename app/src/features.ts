@@ -5,7 +5,7 @@ import { DispatcherDefinition } from '@support/event-sourcing';
 import {
   exportJobsProjection, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection, ticketsProjection, webhooksProjection,
 } from '@support/projectors';
-import { analyticsRoutes, auditRoutes, exportQueryRoutes, logRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
+import { analyticsRoutes, auditRoutes, browserPageRoutes, exportQueryRoutes, logRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
 import {
   DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryDispatcher, messageDeliveryWorker, slaWatcher,
   startDataPointsWorker, startTicketTextWorker, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportDispatcher, ticketExportWorker, ticketTextDispatcher,
@@ -86,6 +86,8 @@ export const features: readonly Feature[] = [
   { name: 'sla', workers: [slaWatcher()] },
   { name: 'audit', queryRoutes: (deps) => auditRoutes(deps) },
   { name: 'transparency', queryRoutes: (deps) => logRoutes(deps) },
+  // The API reference and the auditor's page (their API calls go through the routes above).
+  { name: 'browser-pages', queryRoutes: () => browserPageRoutes() },
   // The read models of every feature (called once `features` is defined).
   { name: 'analytics', queryRoutes: (deps) => analyticsRoutes({ ...deps, catalog: features.flatMap((f) => f.projections ?? []) }) },
   // The events the projections of every feature parked.

@@ -1,7 +1,7 @@
 import { actionPaths, exportCommandPaths, messagingCommandPaths, recordPaths, ticketCommandPaths, webhookCommandPaths } from '@support/command-api';
 import { headers, Paths, schemas, securitySchemes } from '@support/http-edge';
 import {
-  adminPaths, exportQueryPaths, logPaths, messagingQueryPaths, operationPaths, orderPaths, ticketQueryPaths, webhookMessages, webhookQueryPaths,
+  adminPaths, exportQueryPaths, logPaths, messagingQueryPaths, operationPaths, orderPaths, pagePaths, ticketQueryPaths, webhookMessages, webhookQueryPaths,
 } from '@support/query-api';
 
 export const OPENAPI_PATH = '/openapi.json';
@@ -19,7 +19,7 @@ const featurePaths = (...parts: readonly Paths[]): Paths => {
 /** Each feature's paths; a feature that adds routes describes them beside its routes and adds them here. */
 const FEATURE_PATHS: readonly Paths[] = [
   featurePaths(ticketCommandPaths, ticketQueryPaths), featurePaths(exportCommandPaths, exportQueryPaths), featurePaths(messagingCommandPaths, messagingQueryPaths),
-  recordPaths, actionPaths, orderPaths, featurePaths(webhookQueryPaths, webhookCommandPaths), adminPaths, logPaths, operationPaths,
+  recordPaths, actionPaths, orderPaths, featurePaths(webhookQueryPaths, webhookCommandPaths), adminPaths, logPaths, operationPaths, pagePaths,
 ];
 
 /**
@@ -44,6 +44,7 @@ export const openApiDocument = {
     { name: 'Orders', description: 'The account\'s store system, as the support agent reads it (docs/api/orders.md).' },
     { name: 'Admin (read only)', description: 'The event feed for auditors and read-model queries for analysts: account admins and the operator.' },
     { name: 'Operations', description: 'Health, metrics, this document and signed downloads.' },
+    { name: 'Browser pages', description: 'This reference as a page (/docs) and the auditor\'s page (/audit): every file from the service, a strict Content-Security-Policy (docs/browser-pages.md).' },
   ],
   paths: Object.assign({}, ...FEATURE_PATHS) as Paths,
   webhooks: webhookMessages,

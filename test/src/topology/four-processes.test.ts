@@ -13,6 +13,9 @@ import { configWithFake, sendTemplate, syncTemplates, waitForOutcome } from '../
 import { positionalBody, TEMPLATE_PAGES } from '../messaging/templates-fixture';
 import { downloadCsv, startExport, waitForExport } from '../exports/support/export-api';
 import { edgeApi } from './support/edge-api';
+import { launchChromium, recordedPage } from '../support/browser';
+import { openTrail, provenByCheckpoint } from '../pages/audit-page';
+import { tryCreateRoute } from '../pages/docs-page';
 import { exited, freePort, HOST, Proc, startComponent as startProcess, printOutputsIfFailed, startEdge, stopAll, waitUntil } from './support/processes';
 
 /**
@@ -118,6 +121,8 @@ describe('four processes behind nginx (command-api, query-api, projectors, worke
       AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString.replace(`:${azuritePort}/`, `:${blobGate.port}/`),
       EXPORT_ACK_WAIT_MS: String(EXPORT_ACK_WAIT_MS),
       LOG_LEVEL: 'warn',
+      // The audit page's test waits for a checkpoint that covers its ticket.
+      LOG_CHECKPOINT_MS: '500',
     };
     // The projectors first: they make the read models' tables and take DATA_DIR's projectors lock.
     await startComponent('projectors');
@@ -151,7 +156,8 @@ describe('four processes behind nginx (command-api, query-api, projectors, worke
     const doc = (await api('GET', '/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
     const misrouted: string[] = [];
     for (const [template, operations] of Object.entries(doc.paths)) {
-      const route = template.replace(/\{[^}]+\}/g, 'x0');
+      // A page's file by a name it has (any other is a 404 of the page itself).
+      const route = template.replace('{file}', template.startsWith('/docs/') ? 'docs.js' : 'audit.js').replace(/\{[^}]+\}/g, 'x0');
       for (const method of Object.keys(operations).map((m) => m.toUpperCase())) {
         const res = await fetch(`${edgeUrl}${route}`, { method, headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
         await res.arrayBuffer();
@@ -172,6 +178,33 @@ describe('four processes behind nginx (command-api, query-api, projectors, worke
       acknowledged.set(created.body.ticketId, name);
       // Read your writes across processes: command-api answered once the projectors process had it.
       expect((await listAll()).has(created.body.ticketId), name).to.equal(true);
+    }
+  });
+
+  it('given nginx in front, when /docs and /audit are opened in Chromium, then both load from the edge alone, the reference tries a request and the audit page verifies a ticket\'s trail', async function () {
+    const browser = await launchChromium();
+    if (browser === null) return this.skip();
+    try {
+      const [ticketId] = [...acknowledged.keys()];
+      await provenByCheckpoint(edge, ticketId);
+      const docs = await recordedPage(browser, edgeUrl);
+      await docs.page.goto(`${edgeUrl}/docs`);
+      await docs.page.locator('.opblock-summary-path[data-path="/apis/tickets/manual"]').waitFor();
+      // The page's POST goes through nginx to command-api.
+      const tried = await tryCreateRoute(docs.page, TOKENS.acmeAdmin, { customer: { name: 'Docs Edge', phone: '+14155550177' }, query: 'Tried through nginx.', fastResponse: true });
+      expect(tried.status).to.equal('200');
+      acknowledged.set(tried.body.ticketId, 'Docs Edge');
+      const audit = await recordedPage(browser, edgeUrl);
+      await openTrail(audit.page, edgeUrl, TOKENS.acmeAdmin, ticketId);
+      await audit.page.getByText(/^(\d+) events: \1 verified, 0 not verified, 0 pending\.$/).waitFor();
+      for (const tab of [docs, audit]) {
+        expect(tab.errors).to.deep.equal([]);
+        expect(tab.foreign()).to.deep.equal([]);
+      }
+      const page = await fetch(`${edgeUrl}/audit`);
+      expect(page.headers.get('content-security-policy')).to.include("script-src 'self'");
+    } finally {
+      await browser.close();
     }
   });
 
@@ -200,6 +233,7 @@ describe('four processes behind nginx (command-api, query-api, projectors, worke
         else failures.push(`${name}: ${res.status} ${res.text}`);
       }
     };
+    const before = acknowledged.size;
     const creating = Promise.all(Array.from({ length: concurrency }, worker));
     await waitUntil('a third of the burst answered', async () => answered >= burst / 3, 30_000);
     await kill9('projectors');
@@ -209,7 +243,7 @@ describe('four processes behind nginx (command-api, query-api, projectors, worke
     await creating;
     expect(answeredAtKill, 'creates answered when the projectors died').to.be.below(burst);
     expect(failures).to.deep.equal([]);
-    expect(acknowledged.size).to.equal(5 + burst);
+    expect(acknowledged.size).to.equal(before + burst);
     const listed = await listAll();
     const missing = [...acknowledged].filter(([id]) => !listed.has(id)).map(([, name]) => name);
     expect(missing, 'acknowledged creates missing from the list').to.deep.equal([]);

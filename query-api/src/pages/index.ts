@@ -1,0 +1,2 @@
+export * from './page-routes';
+export * from './page-security';
