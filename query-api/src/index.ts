@@ -9,3 +9,4 @@ export * from './openapi';
 export * from './webhooks';
 export * from './parked-events';
 export * from './transparency';
+export * from './bulk-updates';

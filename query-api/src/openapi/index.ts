@@ -7,3 +7,4 @@ export { operationPaths } from './paths/operations';
 export { orderPaths } from './paths/orders';
 export { ticketQueryPaths } from './paths/tickets';
 export { webhookMessages, webhookQueryPaths } from './paths/webhooks';
+export { bulkUpdateQueryPaths } from './paths/bulk-updates';
