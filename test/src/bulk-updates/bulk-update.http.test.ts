@@ -82,13 +82,26 @@ describe('bulk updates: POST /apis/tickets/bulk, its job, status and cancel (HTT
       expect((await bulkStatus(svc, started.body.jobId, '?outcome=maybe')).status).to.equal(400);
     });
 
+    it('given an Idempotency-Key, when the same start is sent twice, then one job is made and the second answer repeats the first', async () => {
+      const id = await newTicket(svc);
+      const send = () => svc.api('POST', '/apis/tickets/bulk', {
+        token: TOKENS.acmeAdmin, body: { ticketIds: [id], changes: { status: { status: 'in_progress' } } }, headers: { 'Idempotency-Key': `bulk-${id}` },
+      });
+      const first = await send();
+      const second = await send();
+      expect(first.status).to.equal(202);
+      expect(second.status).to.equal(202);
+      expect(second.body.jobId).to.equal(first.body.jobId);
+      expect(second.headers.get('idempotent-replayed')).to.equal('true');
+    });
+
     it('given another account, when it reads or cancels the job, then it is not found', async () => {
       const started = await startBulk(svc, { ticketIds: [await newTicket(svc)], changes: { status: { status: 'in_progress' } } });
       expect((await bulkStatus(svc, started.body.jobId, '', TOKENS.globexAdmin)).status).to.equal(404);
       expect((await cancelBulk(svc, started.body.jobId, TOKENS.globexAdmin)).status).to.equal(404);
     });
 
-    it('given bad requests, then each is a 400 that says what to fix, and nothing is queued', async () => {
+    it('given bad requests, then each is a 400 that says what to fix', async () => {
       const cases: [unknown, RegExp][] = [
         [{ changes: { unassign: {} } }, /either ticketIds .* or filter/],
         [{ ticketIds: ['x'], filter: {}, changes: { unassign: {} } }, /either ticketIds/],
