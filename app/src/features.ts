@@ -7,7 +7,7 @@ import {
 } from '@support/projectors';
 import { analyticsRoutes, auditRoutes, bulkUpdateQueryRoutes, exportQueryRoutes, logRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
 import {
-  bulkUpdateDispatcher, DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryDispatcher, messageDeliveryWorker, slaWatcher,
+  bulkUpdateDeadLetterSweep, bulkUpdateDispatcher, DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryDispatcher, messageDeliveryWorker, slaWatcher,
   startDataPointsWorker, startTicketTextWorker, ticketBulkUpdateWorker, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportDispatcher, ticketExportWorker, ticketTextDispatcher,
   webhookDispatcher,
 } from '@support/workers';
@@ -87,7 +87,7 @@ export const features: readonly Feature[] = [
     queryRoutes: (deps) => bulkUpdateQueryRoutes(deps),
     projections: [bulkUpdatesProjection],
     dispatchers: [bulkUpdateDispatcher],
-    workers: [bulkUpdateWorker],
+    workers: [bulkUpdateWorker, bulkUpdateDeadLetterSweep()],
   },
   {
     name: 'webhooks',

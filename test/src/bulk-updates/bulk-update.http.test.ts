@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { ticketStream } from '@support/domain';
-import { ticketBulkUpdateWorker } from '@support/workers';
+import { TICKET_BULK_UPDATE_JOB, ticketStream } from '@support/domain';
+import { DEAD_LETTERED_BULK_UPDATE_ERROR, failDeadLetteredBulkUpdates, ticketBulkUpdateWorker } from '@support/workers';
 import { exampleConfig, withoutRateLimits } from '../support/example-config';
-import { sleep } from '../support/eventually';
+import { eventually, sleep } from '../support/eventually';
 import { startTestService, TestService } from '../support/test-service';
 import { seedTickets } from '../exports/support/seed-tickets';
 import { getTicket, newTicket, work } from '../tickets/lifecycle/support';
@@ -189,6 +189,17 @@ describe('bulk updates: POST /apis/tickets/bulk, its job, status and cancel (HTT
       const changed = new Set(status.body.outcomes.data.filter((o: { outcome: string }) => o.outcome === 'changed').map((o: { ticketId: string }) => o.ticketId));
       for (const id of ids) expect((await getTicket(svc, id)).body.ticket.status, id).to.equal(changed.has(id) ? 'in_progress' : 'open');
       expect((await cancelBulk(svc, 'no-such-job')).status).to.equal(404);
+    });
+
+    it('given a job whose every delivery died (it is in the queue\'s dead letter), when the sweep runs, then the job is failed with a safe message, once', async () => {
+      const started = await startBulk(svc, { ticketIds: [await newTicket(svc)], changes: { unassign: {} } });
+      const dying = await svc.deps.jobQueue.consume(TICKET_BULK_UPDATE_JOB, { consumer: 'test-dying', maxDeliver: 1, ackWaitMs: 1_000 }, async () => ({ type: 'fail', reason: 'died' }));
+      stopWorker = () => dying.stop();
+      await eventually(async () => (await svc.deps.jobQueue.deadLetters(TICKET_BULK_UPDATE_JOB)).length === 1, 'the job is in the dead letter');
+      expect(await failDeadLetteredBulkUpdates(svc.deps)).to.equal(1);
+      expect(await failDeadLetteredBulkUpdates(svc.deps)).to.equal(0);
+      const status = await waitForBulk(svc, started.body.jobId, ['failed']);
+      expect(status.body.job.error).to.equal(DEAD_LETTERED_BULK_UPDATE_ERROR);
     });
 
     it('given the account\'s hourly limit, when it is used up, then the next start is 429 naming the limit, per account whichever token', async () => {

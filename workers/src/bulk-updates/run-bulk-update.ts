@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/Either';
 import {
-  BulkTicketOutcome, BulkUpdateCommand, BulkUpdateEvent, bulkUpdateStream, CommandContext, isTicketBulkUpdateJob, Job, JobLease, JobOutcome, recordedTickets,
+  BulkTicketOutcome, BulkUpdateCommand, BulkUpdateEvent, bulkUpdateStream, isTicketBulkUpdateJob, Job, JobLease, JobOutcome, recordedTickets, TicketBulkUpdateJob,
 } from '@support/domain';
-import { handleBulkUpdateJob } from '@support/event-sourcing';
+import { bulkJobCommand } from './bulk-job-command';
 import { AttemptSuperseded, holdAttempt } from '../exports/attempt-hold';
-import { BULK_UPDATE_WORKER, BulkUpdateWorkerDeps, BulkUpdateWorkerOptions } from './bulk-update-worker-deps';
+import { BulkUpdateWorkerDeps, BulkUpdateWorkerOptions } from './bulk-update-worker-deps';
 import { changeTicket } from './change-ticket';
 
 const ACK: JobOutcome = { type: 'ack' };
@@ -34,10 +34,8 @@ const recordedBefore = async (deps: BulkUpdateWorkerDeps, jobId: string): Promis
 export const runBulkUpdateJob = (deps: BulkUpdateWorkerDeps, options: Required<BulkUpdateWorkerOptions>) => async (job: Job, lease: JobLease): Promise<JobOutcome> => {
   if (!isTicketBulkUpdateJob(job.payload)) return { type: 'fail', reason: 'job payload is not a bulk update' };
   const { jobId, accountId } = job.payload;
-  const stream = bulkUpdateStream(jobId);
   const log = { jobId, accountId, deliveryCount: job.deliveryCount };
-  const context = (): CommandContext => ({ accountId, userId: BULK_UPDATE_WORKER, requestId: jobId, now: deps.clock.now() });
-  const command = (c: BulkUpdateCommand) => handleBulkUpdateJob(deps, stream, c, context());
+  const command = (c: BulkUpdateCommand) => bulkJobCommand(deps, job.payload as TicketBulkUpdateJob, c);
 
   const started = await command({ type: 'StartBulkUpdate', now: deps.clock.now() });
   if (E.isLeft(started)) {
