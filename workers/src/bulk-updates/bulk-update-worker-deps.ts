@@ -15,6 +15,8 @@ export interface BulkUpdateWorkerOptions {
   readonly concurrency?: number;
   /** Tickets of one job changed at once (their appends share the log's commits). Default 4. */
   readonly ticketsAtOnce?: number;
+  /** Most tickets a job changes a second (0: no cap), so the desk's own traffic keeps its rate beside it. Default 250. */
+  readonly ticketsPerSecond?: number;
   /** A delivery that stops moving for this long is handed out again (a worker that died); a running job extends it. Default 30 s. */
   readonly ackWaitMs?: number;
   /** Deliveries before the job is failed for good. Default 5. */

@@ -5,6 +5,7 @@ import { runBulkUpdateJob } from './run-bulk-update';
 const DEFAULT_BULK_UPDATE_WORKER_OPTIONS: Required<BulkUpdateWorkerOptions> = {
   concurrency: 1,
   ticketsAtOnce: 4,
+  ticketsPerSecond: 250,
   ackWaitMs: 30_000,
   maxDeliver: 5,
   recordIntervalMs: 500,

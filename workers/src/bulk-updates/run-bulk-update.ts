@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import {
   BulkTicketOutcome, BulkUpdateCommand, BulkUpdateEvent, bulkUpdateStream, isTicketBulkUpdateJob, Job, JobLease, JobOutcome, recordedTickets, TicketBulkUpdateJob,
 } from '@support/domain';
+import { sleep } from '@support/event-sourcing';
 import { bulkJobCommand } from './bulk-job-command';
 import { AttemptSuperseded, holdAttempt } from '../exports/attempt-hold';
 import { BulkUpdateWorkerDeps, BulkUpdateWorkerOptions } from './bulk-update-worker-deps';
@@ -73,7 +74,11 @@ export const runBulkUpdateJob = (deps: BulkUpdateWorkerDeps, options: Required<B
       recordedAt = Date.now();
       return r.right.state.status === 'running';
     };
+    const paced = Date.now();
     for (let i = 0; i < todo.length; i += options.ticketsAtOnce) {
+      // Background work: at most ticketsPerSecond, the rest of the process's time left to requests.
+      const due = options.ticketsPerSecond > 0 ? paced + (i * 1000) / options.ticketsPerSecond - Date.now() : 0;
+      if (due > 0) await sleep(due);
       const now = deps.clock.now();
       const slice = todo.slice(i, i + options.ticketsAtOnce);
       pending.push(...await Promise.all(slice.map((ticketId) => changeTicket(deps, request, ticketId, now, attempt > 1))));
