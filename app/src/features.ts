@@ -1,14 +1,14 @@
 import Router from '@koa/router';
 import { localTicketTextProcessor } from '@support/adapters';
-import { actionRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes, webhookCommandRoutes } from '@support/command-api';
+import { actionRoutes, bulkUpdateRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes, webhookCommandRoutes } from '@support/command-api';
 import { DispatcherDefinition } from '@support/event-sourcing';
 import {
-  exportJobsProjection, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection, ticketsProjection, webhooksProjection,
+  bulkUpdatesProjection, exportJobsProjection, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection, ticketsProjection, webhooksProjection,
 } from '@support/projectors';
-import { analyticsRoutes, auditRoutes, browserPageRoutes, exportQueryRoutes, logRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
+import { analyticsRoutes, auditRoutes, browserPageRoutes, bulkUpdateQueryRoutes, exportQueryRoutes, logRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
 import {
-  DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryDispatcher, messageDeliveryWorker, slaWatcher,
-  startDataPointsWorker, startTicketTextWorker, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportDispatcher, ticketExportWorker, ticketTextDispatcher,
+  bulkUpdateDeadLetterSweep, bulkUpdateDispatcher, DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryDispatcher, messageDeliveryWorker, slaWatcher,
+  startDataPointsWorker, startTicketTextWorker, ticketBulkUpdateWorker, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportDispatcher, ticketExportWorker, ticketTextDispatcher,
   webhookDispatcher,
 } from '@support/workers';
 import { ServiceDeps } from './deps';
@@ -39,6 +39,12 @@ export interface Feature {
 const exportWorker: WorkerStarter = {
   name: ticketExportWorker().name,
   start: (deps, settings) => ticketExportWorker(settings.exportAckWaitMs === undefined ? {} : { ackWaitMs: settings.exportAckWaitMs }).start(deps),
+};
+
+/** The bulk-update worker, with BULK_UPDATE_ACK_WAIT_MS of the settings. */
+const bulkUpdateWorker: WorkerStarter = {
+  name: ticketBulkUpdateWorker().name,
+  start: (deps, settings) => ticketBulkUpdateWorker(settings.bulkUpdateAckWaitMs === undefined ? {} : { ackWaitMs: settings.bulkUpdateAckWaitMs }).start(deps),
 };
 
 /** The re-evaluation of data points whose sources did not answer when a ticket was created. */
@@ -74,6 +80,14 @@ export const features: readonly Feature[] = [
     projections: [exportJobsProjection],
     dispatchers: [ticketExportDispatcher],
     workers: [exportWorker, exportRetentionSweep(), exportDeadLetterSweep()],
+  },
+  {
+    name: 'tickets-bulk-update',
+    commandRoutes: (deps) => bulkUpdateRoutes(deps),
+    queryRoutes: (deps) => bulkUpdateQueryRoutes(deps),
+    projections: [bulkUpdatesProjection],
+    dispatchers: [bulkUpdateDispatcher],
+    workers: [bulkUpdateWorker, bulkUpdateDeadLetterSweep()],
   },
   {
     name: 'webhooks',

@@ -23,6 +23,8 @@ export interface Settings {
   readonly webhookAllowedHosts: readonly string[];
   /** EXPORT_ACK_WAIT_MS (see exportAckWaitMs); unset: the export worker's default. */
   readonly exportAckWaitMs?: number;
+  /** BULK_UPDATE_ACK_WAIT_MS: how long a bulk update stays with a worker that stopped moving (one that died) before the queue hands it out again; unset: the worker's default (30 s). */
+  readonly bulkUpdateAckWaitMs?: number;
   /** LOG_SIGNING_KEY: the secret the log's Ed25519 checkpoint key is derived from (at least 32 characters); unset: one generated once in DATA_DIR. */
   readonly logSigningKey?: string;
   /** LOG_ORIGIN: the log's name, first line of each checkpoint and name of its key (no spaces or "+"; default support-service/log). */
@@ -45,15 +47,15 @@ const operatorToken = (raw: string | undefined): string | undefined => {
 };
 
 /**
- * EXPORT_ACK_WAIT_MS: how long an export job stays with a worker whose rows stop moving (hung
+ * EXPORT_ACK_WAIT_MS (BULK_UPDATE_ACK_WAIT_MS likewise for a bulk update): how long an export job stays with a worker whose rows stop moving (hung
  * upload, dead worker) before the queue hands it out again. A running export extends its lease as
  * its rows go out, so an export may take longer than this. Default 60 s.
  */
-const exportAckWaitMs = (env: NodeJS.ProcessEnv): number | undefined => {
-  const raw = env.EXPORT_ACK_WAIT_MS?.trim();
+const ackWaitMs = (env: NodeJS.ProcessEnv, name: 'EXPORT_ACK_WAIT_MS' | 'BULK_UPDATE_ACK_WAIT_MS'): number | undefined => {
+  const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return undefined;
   const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 1_000) throw new Error(`EXPORT_ACK_WAIT_MS must be a whole number of milliseconds, at least 1000, got "${raw}"`);
+  if (!Number.isInteger(ms) || ms < 1_000) throw new Error(`${name} must be a whole number of milliseconds, at least 1000, got "${raw}"`);
   return ms;
 };
 
@@ -94,7 +96,8 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     urlSigningKey: nonEmpty(env.URL_SIGNING_KEY),
     operatorToken: operatorToken(env.OPERATOR_TOKEN),
     logLevel: parseLogLevel(env.LOG_LEVEL),
-    exportAckWaitMs: exportAckWaitMs(env),
+    exportAckWaitMs: ackWaitMs(env, 'EXPORT_ACK_WAIT_MS'),
+    bulkUpdateAckWaitMs: ackWaitMs(env, 'BULK_UPDATE_ACK_WAIT_MS'),
     webhookSigningKey: nonEmpty(env.WEBHOOK_SIGNING_KEY),
     logSigningKey: nonEmpty(env.LOG_SIGNING_KEY),
     logOrigin: logOrigin(env.LOG_ORIGIN),

@@ -5,3 +5,4 @@ export * from './tickets';
 export * from './exports';
 export * from './idempotency';
 export * from './webhooks';
+export * from './bulk-updates';

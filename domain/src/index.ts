@@ -15,3 +15,4 @@ export * from './sla';
 export * from './idempotency';
 export * from './webhooks';
 export * from './parking';
+export * from './bulk-updates';

@@ -1,5 +1,5 @@
 import {
-  customerDecider, webhookDeliveryDecider, messageDecider, resourceRecordDecider, ticketDecider, ticketExportDecider, ticketNumberDecider, ticketOfAccountDecider,
+  bulkUpdateDecider, customerDecider, webhookDeliveryDecider, messageDecider, resourceRecordDecider, ticketDecider, ticketExportDecider, ticketNumberDecider, ticketOfAccountDecider,
   webhookSubscriptionDecider,
 } from '@support/domain';
 import { commandHandler } from './command-handler';
@@ -21,6 +21,8 @@ export const handleCustomer = commandHandler(customerDecider);
  */
 export const handleTicketNumbers = commandHandler(ticketNumberDecider, { read: 'lastEvent' });
 export const handleExportJob = commandHandler(ticketExportDecider);
+/** A bulk update job: its start, the outcomes of its tickets, its cancel (docs/api/bulk-updates.md). */
+export const handleBulkUpdateJob = commandHandler(bulkUpdateDecider);
 export const handleMessage = commandHandler(messageDecider);
 /** A resource record: every upsert of one identifier value decides on the record holding it. */
 export const handleRecord = commandHandler(resourceRecordDecider);

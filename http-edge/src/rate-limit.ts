@@ -8,6 +8,7 @@ const DESCRIPTIONS: Record<LimitedOperation, string> = {
   manualTicket: 'manual tickets',
   ticketList: 'ticket list requests',
   ticketExport: 'ticket export starts',
+  ticketBulkUpdate: 'bulk ticket updates',
   executeAction: 'execute-action runs',
 };
 

@@ -6,3 +6,4 @@ export * from './exports';
 export * from './webhooks';
 export * from './parking';
 export * from './transparency';
+export * from './bulk-updates';

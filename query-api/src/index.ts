@@ -10,3 +10,4 @@ export * from './webhooks';
 export * from './parked-events';
 export * from './transparency';
 export * from './pages';
+export * from './bulk-updates';

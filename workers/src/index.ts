@@ -4,3 +4,4 @@ export * from './messaging';
 export * from './exports';
 export * from './webhooks';
 export * from './sla';
+export * from './bulk-updates';

@@ -1,7 +1,7 @@
-import { actionPaths, exportCommandPaths, messagingCommandPaths, recordPaths, ticketCommandPaths, webhookCommandPaths } from '@support/command-api';
+import { actionPaths, bulkUpdateCommandPaths, exportCommandPaths, messagingCommandPaths, recordPaths, ticketCommandPaths, webhookCommandPaths } from '@support/command-api';
 import { headers, Paths, schemas, securitySchemes } from '@support/http-edge';
 import {
-  adminPaths, exportQueryPaths, logPaths, messagingQueryPaths, operationPaths, orderPaths, pagePaths, ticketQueryPaths, webhookMessages, webhookQueryPaths,
+  adminPaths, bulkUpdateQueryPaths, exportQueryPaths, logPaths, messagingQueryPaths, operationPaths, orderPaths, pagePaths, ticketQueryPaths, webhookMessages, webhookQueryPaths,
 } from '@support/query-api';
 
 export const OPENAPI_PATH = '/openapi.json';
@@ -19,7 +19,7 @@ const featurePaths = (...parts: readonly Paths[]): Paths => {
 /** Each feature's paths; a feature that adds routes describes them beside its routes and adds them here. */
 const FEATURE_PATHS: readonly Paths[] = [
   featurePaths(ticketCommandPaths, ticketQueryPaths), featurePaths(exportCommandPaths, exportQueryPaths), featurePaths(messagingCommandPaths, messagingQueryPaths),
-  recordPaths, actionPaths, orderPaths, featurePaths(webhookQueryPaths, webhookCommandPaths), adminPaths, logPaths, operationPaths, pagePaths,
+  adminPaths, bulkUpdateQueryPaths, exportQueryPaths, logPaths, messagingQueryPaths, operationPaths, orderPaths, pagePaths, ticketQueryPaths, webhookMessages, webhookQueryPaths,
 ];
 
 /**
@@ -36,7 +36,7 @@ export const openApiDocument = {
   servers: [{ url: '/', description: 'The service itself (PUBLIC_BASE_URL).' }],
   security: [{ bearer: [] }],
   tags: [
-    { name: 'Tickets', description: 'Manual tickets, the list, the export and its downloads, and the agent workspace (docs/api/tickets.md, ticket-list.md, exports.md, agent-workspace.md).' },
+    { name: 'Tickets', description: 'Manual tickets, the list, the export and its downloads, and the agent workspace (docs/api/tickets.md, ticket-list.md, exports.md, agent-workspace.md, bulk-updates.md).' },
     { name: 'Chat app', description: 'WhatsApp templates: their sync, sends and each message\'s delivery (docs/api/chat-app.md, Sync, Send).' },
     { name: 'Resources', description: 'Resource records: insert and upsert (docs/api/records-and-actions.md, Insert, Upsert).' },
     { name: 'Execute actions', description: 'Running a configured execute action (docs/api/records-and-actions.md, execute action).' },

@@ -65,6 +65,9 @@ const COMMANDS: readonly { path: string; name: string; summary: string; body: Re
   { path: '/sentiments', name: 'addTicketSentiment', summary: 'Add a sentiment', body: object({ sentiment: { enum: ['positive', 'neutral', 'negative'] } }, ['sentiment'], { closed: true }) },
 ];
 
+/** The body schema of the agent-workspace command at `path` (`/assign`...): a bulk update's change takes the same body. */
+export const lifecycleBodySchema = (path: string): ReturnType<typeof object> | null => COMMANDS.find((c) => c.path === path)?.body ?? null;
+
 const notFound = errorAnswer('No such ticket in the token\'s account (`Ticket not found`); for an evaluation, a call not recorded on the ticket.');
 const conflict = errorAnswer('The status move is not allowed (`currentStatus` says where the ticket is).');
 

@@ -139,6 +139,7 @@ const RateLimitOverrides = t.partial({
   manualTicket: t.partial({ perMinute: PositiveInt, perHour: PositiveInt, perDay: PositiveInt }),
   ticketList: t.partial({ perHour: PositiveInt }),
   ticketExport: t.partial({ perHour: PositiveInt }),
+  ticketBulkUpdate: t.partial({ perHour: PositiveInt }),
   executeAction: t.partial({ perHour: PositiveInt }),
 });
 type RateLimitOverrides = t.TypeOf<typeof RateLimitOverrides>;

@@ -9,6 +9,7 @@ import { snapshotCriteria, ticketCriteria } from '../tickets/list/ticket-criteri
 import { parseDateBound } from '../tickets/list/date-bounds';
 import { TicketFilters, ticketFilterProps } from '../tickets/list/ticket-filters';
 import { ticketQueryScope } from '../tickets/list/ticket-query-scope';
+import { withoutNullFields } from '../tickets/list/filter-body';
 import {
   DEFAULT_EXPORT_LOCALE, DEFAULT_EXPORT_TIMEZONE, DEFAULT_TIMESTAMP_FORMAT, EXPORT_RANGE_MESSAGE, ExportFormatOptions, MAX_EXPORT_RANGE_DAYS,
   TimestampFormat,
@@ -40,11 +41,7 @@ const invalid = (message: string, field?: string): E.Either<InvalidExportRequest
 
 const KNOWN_FIELDS = new Set([...Object.keys(ticketFilterProps), 'timezone', 'locale', 'timestampFormat']);
 
-/** Known fields sent as null read as absent, as in the list. */
-const withoutNulls = (body: unknown): unknown =>
-  typeof body === 'object' && body !== null && !Array.isArray(body)
-    ? Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== null || !KNOWN_FIELDS.has(k)))
-    : body;
+const withoutNulls = (body: unknown): unknown => withoutNullFields(body, KNOWN_FIELDS);
 
 const isValidTimezone = (zone: string): boolean => zone.trim() !== '' && IANAZone.isValidZone(zone);
 

@@ -1,7 +1,7 @@
 import { Account } from '../config/account-config';
 
 /** Rate-limited operations of docs/api/README.md (Rate limits). */
-export type LimitedOperation = 'manualTicket' | 'ticketList' | 'ticketExport' | 'executeAction';
+export type LimitedOperation = 'manualTicket' | 'ticketList' | 'ticketExport' | 'ticketBulkUpdate' | 'executeAction';
 
 export interface RateWindow {
   /** minute, hour or day */
@@ -12,7 +12,7 @@ export interface RateWindow {
 
 export interface RatePolicy {
   readonly operation: LimitedOperation;
-  /** docs/api/README.md (Rate limits): per access token, except execute-action run, per account. */
+  /** docs/api/README.md (Rate limits): per access token, except execute-action runs and bulk updates, per account. */
   readonly scope: 'token' | 'account';
   readonly windows: readonly RateWindow[];
 }
@@ -39,6 +39,8 @@ export const ratePolicy = (operation: LimitedOperation, account: Account): RateP
       return { operation, scope: 'token', windows: [{ name: 'hour', durationSeconds: HOUR, points: o?.ticketList?.perHour ?? 200 }] };
     case 'ticketExport':
       return { operation, scope: 'token', windows: [{ name: 'hour', durationSeconds: HOUR, points: o?.ticketExport?.perHour ?? 200 }] };
+    case 'ticketBulkUpdate':
+      return { operation, scope: 'account', windows: [{ name: 'hour', durationSeconds: HOUR, points: o?.ticketBulkUpdate?.perHour ?? 20 }] };
     case 'executeAction':
       return { operation, scope: 'account', windows: [{ name: 'hour', durationSeconds: HOUR, points: o?.executeAction?.perHour ?? 30 }] };
   }

@@ -6,3 +6,4 @@ export * from './bounded-text';
 export * from './thrown-message';
 export * from './holder-process';
 export * from './whole-number';
+export * from './query-numbers';

@@ -3,6 +3,7 @@ import * as t from 'io-ts';
 import { decodeRequest } from '../shared/decode';
 import { strictObject } from '../shared/strict';
 import { WholeNumber } from '../shared/whole-number';
+import { withQueryNumbers } from '../shared/query-numbers';
 import { SlaStanding } from './sla-standing';
 
 export const SLA_QUEUE_DEFAULT_LIMIT = 50;
@@ -36,13 +37,10 @@ const invalid = (field: string, message: string): E.Either<InvalidSlaQueueReques
 
 const NUMERIC = new Set(['dueWithinMinutes', 'page', 'limit']);
 
-/** Query parameters as the codec reads them: digits of the numeric ones as numbers. */
-const typed = (query: Readonly<Record<string, unknown>>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(query).map(([k, v]) => [k, NUMERIC.has(k) && typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v]));
 
 /** Decodes the query: no parameter means the tickets waiting, soonest due first, page 1 of 50. */
 export const decodeSlaQueueRequest = (query: Readonly<Record<string, unknown>>): E.Either<InvalidSlaQueueRequest, SlaQueueRequest> => {
-  const decoded = decodeRequest(SlaQueueQuery, typed(query));
+  const decoded = decodeRequest(SlaQueueQuery, withQueryNumbers(query, NUMERIC));
   if (E.isLeft(decoded)) return E.left({ kind: 'InvalidSlaQueueRequest', message: decoded.left.message });
   const { state = 'pending', dueWithinMinutes, page = 1, limit = SLA_QUEUE_DEFAULT_LIMIT } = decoded.right;
   if (dueWithinMinutes !== undefined && state !== 'pending') return invalid('dueWithinMinutes', `is for state "pending" only (the tickets still waiting for a metric): remove it, or ask for state "pending"`);

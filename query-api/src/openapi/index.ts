@@ -8,3 +8,4 @@ export { orderPaths } from './paths/orders';
 export { ticketQueryPaths } from './paths/tickets';
 export { webhookMessages, webhookQueryPaths } from './paths/webhooks';
 export { pagePaths } from './paths/pages';
+export { bulkUpdateQueryPaths } from './paths/bulk-updates';

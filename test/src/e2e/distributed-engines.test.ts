@@ -7,6 +7,7 @@ import { FakeCloudApi, startFakeCloudApi } from '../messaging/fake-cloud-api';
 import { sendTemplate, startWithFake, syncTemplates, waitForOutcome } from '../messaging/messaging-service';
 import { positionalBody, TEMPLATE_PAGES } from '../messaging/templates-fixture';
 import { downloadCsv, startExport, waitForExport } from '../exports/support/export-api';
+import { startBulk, waitForBulk } from '../bulk-updates/support';
 
 /**
  * The whole service on NATS JetStream (jobs) and Azurite (blobs), with the embedded event store and
@@ -64,6 +65,15 @@ describe('end to end on NATS JetStream and Azurite', function () {
     const outcome = await waitForOutcome(svc!, sent.body.messageId, 20_000);
     expect(outcome.status).to.equal('sent');
     expect(fake!.delivered().filter((s) => s.body?.to === '+14155550188')).to.have.length(1);
+  });
+
+  it('changes tickets in bulk through a JetStream worker, each once', async () => {
+    const list = await svc!.api('POST', '/apis/task-runs/tickets/list', { token: TOKENS.acmeAdmin, body: { phoneNumber: '+14155550177' } });
+    const ids = list.body.data.map((t: { id: string }) => t.id);
+    const started = await startBulk(svc!, { ticketIds: [...ids, 'no-such-ticket'], changes: { assign: { agentId: 'u-agent' } } });
+    expect(started.status, started.text).to.equal(202);
+    const done = await waitForBulk(svc!, started.body.jobId, ['succeeded'], 30_000);
+    expect(done.body.job).to.include({ processed: ids.length + 1, changed: ids.length, refused: 1 });
   });
 
   it('exports tickets through a JetStream worker into Azurite, and the signed URL serves the CSV', async () => {

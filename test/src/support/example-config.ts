@@ -22,6 +22,7 @@ export const withoutRateLimits = <T extends { accounts: Record<string, unknown>[
       manualTicket: { perMinute: 1_000_000, perHour: 1_000_000, perDay: 1_000_000 },
       ticketList: { perHour: 1_000_000 },
       ticketExport: { perHour: 1_000_000 },
+      ticketBulkUpdate: { perHour: 1_000_000 },
       executeAction: { perHour: 1_000_000 },
     };
   }

@@ -1,21 +1,18 @@
 import { contention, HttpProblem, problem } from '@support/http-edge';
-import { InvalidRequest, TicketError, TicketRequestProblem } from '@support/domain';
+import { InvalidRequest, TicketError, TicketRequestProblem, ticketRefusal } from '@support/domain';
 import { ConcurrencyConflict } from '@support/event-sourcing';
-
-const TICKET_NOT_FOUND = 'Ticket not found';
 
 /** The one mapping of ticket command failures to answers in the error shape of docs/api/README.md. */
 export const ticketProblem = (e: TicketError | TicketRequestProblem | InvalidRequest | ConcurrencyConflict): HttpProblem => {
   switch (e.kind) {
     case 'TicketNotFound':
-      return problem(404, TICKET_NOT_FOUND);
     case 'TicketExists':
-      return problem(409, `Ticket ${e.ticketId} already exists`);
     case 'StatusConflict':
-      return problem(409, e.message, { currentStatus: e.currentStatus });
     case 'CallNotFound':
-      return problem(404, `Call "${e.callId}" is not recorded on this ticket: record it with POST .../calls first`, { field: 'callId' });
-    case 'InvalidTicketCommand':
+    case 'InvalidTicketCommand': {
+      const { status, message, ...extra } = ticketRefusal(e);
+      return problem(status, message, extra);
+    }
     case 'TicketRequestProblem':
       return problem(400, e.message, { field: e.field });
     case 'InvalidRequest':

@@ -4,3 +4,4 @@ export * from './status-transitions';
 export * from './ticket-decider';
 export * from './requests';
 export * from './to-command';
+export * from './ticket-refusal';

@@ -7,3 +7,4 @@ export * from './ticket-criteria';
 export * from './ticket-criteria-from-filters';
 export * from './list-request';
 export * from './list-page';
+export * from './filter-body';

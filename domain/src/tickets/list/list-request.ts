@@ -4,6 +4,7 @@ import { decodeRequest } from '../../shared/decode';
 import { strictObject } from '../../shared/strict';
 import { WholeNumber } from '../../shared/whole-number';
 import { TicketFilters, ticketFilterProps } from './ticket-filters';
+import { withoutNullFields } from './filter-body';
 
 const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 10;
@@ -29,11 +30,7 @@ const invalid = (message: string): E.Either<InvalidListRequest, never> => E.left
 
 const KNOWN_FIELDS = new Set([...Object.keys(ticketFilterProps), 'page', 'limit']);
 
-/** Known fields sent as null read as absent (many clients send every filter, the unset ones as null). */
-const withoutNulls = (body: unknown): unknown =>
-  typeof body === 'object' && body !== null && !Array.isArray(body)
-    ? Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== null || !KNOWN_FIELDS.has(k)))
-    : body;
+const withoutNulls = (body: unknown): unknown => withoutNullFields(body, KNOWN_FIELDS);
 
 /** Decodes the (optional) body: absent means every default. */
 export const decodeTicketListRequest = (body: unknown): E.Either<InvalidListRequest, TicketListRequest> => {

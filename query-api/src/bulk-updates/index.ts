@@ -1,0 +1,2 @@
+export * from './bulk-status';
+export * from './bulk-query-routes';

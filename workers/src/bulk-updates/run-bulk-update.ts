@@ -1,0 +1,110 @@
+import * as E from 'fp-ts/Either';
+import {
+  BulkTicketOutcome, BulkUpdateCommand, BulkUpdateEvent, bulkUpdateStream, isTicketBulkUpdateJob, Job, JobLease, JobOutcome, recordedTickets, TicketBulkUpdateJob,
+} from '@support/domain';
+import { sleep } from '@support/event-sourcing';
+import { bulkJobCommand } from './bulk-job-command';
+import { AttemptSuperseded, holdAttempt } from '../exports/attempt-hold';
+import { BulkUpdateWorkerDeps, BulkUpdateWorkerOptions } from './bulk-update-worker-deps';
+import { changeTicket } from './change-ticket';
+
+const ACK: JobOutcome = { type: 'ack' };
+
+/** The message of a job failed for good: what happened and what to do, nothing internal. */
+export const BULK_UPDATE_FAILED_MESSAGE = 'The bulk update could not be completed: its worker failed on every try. The outcomes recorded so far stand; start a new bulk update for the rest.';
+const ACCOUNT_GONE_MESSAGE = 'The bulk update could not be run: the account is no longer configured.';
+
+/** The outcomes an earlier attempt recorded (read once, when a redelivered job starts again). */
+const recordedBefore = async (deps: BulkUpdateWorkerDeps, jobId: string): Promise<Set<string>> => {
+  const events: BulkUpdateEvent[] = [];
+  for await (const e of deps.eventStore.readStream(bulkUpdateStream(jobId))) events.push({ type: e.type, data: e.data } as BulkUpdateEvent);
+  return recordedTickets(events);
+};
+
+/**
+ * One delivery of a bulk update, safe to run again at any point:
+ * 1. StartBulkUpdate: a finished or cancelled job is acknowledged as it is; otherwise this delivery
+ *    becomes the job's newest attempt (an earlier one, of a worker that died, is superseded);
+ * 2. the tickets whose outcome is not recorded yet are changed, a few at once, through the ticket's
+ *    command handler (change-ticket.ts); their outcomes are recorded every interval or batch, and
+ *    each record tells whether the job was cancelled meanwhile (then the delivery stops there);
+ * 3. CompleteBulkUpdate for this attempt, once every ticket has its outcome.
+ * Exactly once: a ticket is skipped once its outcome is recorded; one changed but not recorded (the
+ * worker died between the two) is changed again as a no-op, and its earlier events make it `changed`.
+ */
+export const runBulkUpdateJob = (deps: BulkUpdateWorkerDeps, options: Required<BulkUpdateWorkerOptions>) => async (job: Job, lease: JobLease): Promise<JobOutcome> => {
+  if (!isTicketBulkUpdateJob(job.payload)) return { type: 'fail', reason: 'job payload is not a bulk update' };
+  const { jobId, accountId } = job.payload;
+  const log = { jobId, accountId, deliveryCount: job.deliveryCount };
+  const command = (c: BulkUpdateCommand) => bulkJobCommand(deps, job.payload as TicketBulkUpdateJob, c);
+
+  const started = await command({ type: 'StartBulkUpdate', now: deps.clock.now() });
+  if (E.isLeft(started)) {
+    switch (started.left.kind) {
+      case 'BulkUpdateFinished':
+        return ACK;
+      case 'BulkUpdateNotFound':
+        return job.deliveryCount < 5 ? { type: 'retry', delayMs: 1_000, reason: 'bulk update not found yet' } : { type: 'fail', reason: 'no such bulk update' };
+      default:
+        return { type: 'retry', delayMs: 200, reason: 'bulk update stream changed meanwhile' };
+    }
+  }
+  const { attempt, request } = started.right.state;
+  if (request === null) return { type: 'fail', reason: 'bulk update without request' };
+  if (deps.directory().account(accountId) === undefined) {
+    await command({ type: 'FailBulkUpdate', error: ACCOUNT_GONE_MESSAGE, now: deps.clock.now() });
+    return ACK;
+  }
+  const hold = holdAttempt(lease, options.ackWaitMs);
+  const began = Date.now();
+  try {
+    const done = attempt > 1 ? await recordedBefore(deps, jobId) : new Set<string>();
+    const todo = request.ticketIds.filter((id) => !done.has(id));
+    deps.logger.info('bulk update started', { ...log, attempt, total: request.total, left: todo.length });
+    let pending: BulkTicketOutcome[] = [];
+    let recordedAt = Date.now();
+    /** Records the outcomes held; false when the job was cancelled meanwhile (or another attempt owns it): stop. */
+    const record = async (): Promise<boolean> => {
+      const r = await command({ type: 'RecordOutcomes', attempt, outcomes: pending, now: deps.clock.now() });
+      if (E.isLeft(r)) {
+        if (r.left.kind === 'ConcurrencyConflict') throw new Error('the bulk update stream kept changing');
+        return false;
+      }
+      pending = [];
+      recordedAt = Date.now();
+      return r.right.state.status === 'running';
+    };
+    const paced = Date.now();
+    for (let i = 0; i < todo.length; i += options.ticketsAtOnce) {
+      // Background work: at most ticketsPerSecond, the rest of the process's time left to requests.
+      const due = options.ticketsPerSecond > 0 ? paced + (i * 1000) / options.ticketsPerSecond - Date.now() : 0;
+      if (due > 0) await sleep(due);
+      const now = deps.clock.now();
+      const slice = todo.slice(i, i + options.ticketsAtOnce);
+      pending.push(...await Promise.all(slice.map((ticketId) => changeTicket(deps, request, ticketId, now, attempt > 1))));
+      await hold.moved();
+      if ((pending.length >= options.outcomesPerRecord || Date.now() - recordedAt >= options.recordIntervalMs) && !(await record())) {
+        deps.logger.info('bulk update stopped: cancelled or taken over', { ...log, attempt });
+        return ACK;
+      }
+    }
+    if (pending.length > 0 && !(await record())) return ACK;
+    const completed = await command({ type: 'CompleteBulkUpdate', attempt, now: deps.clock.now() });
+    if (E.isLeft(completed) && completed.left.kind === 'ConcurrencyConflict') return { type: 'retry', delayMs: 200, reason: 'bulk update stream kept changing' };
+    deps.logger.info('bulk update finished', { ...log, attempt, ms: Date.now() - began, outcome: E.isLeft(completed) ? completed.left.kind : 'succeeded' });
+    return ACK;
+  } catch (e) {
+    if (e instanceof AttemptSuperseded) {
+      deps.logger.warn('bulk update attempt superseded', { ...log, attempt });
+      return ACK;
+    }
+    deps.logger.error('bulk update attempt failed', { ...log, attempt, errorName: (e as Error).name, errorMessage: (e as Error).message });
+    if (job.deliveryCount >= options.maxDeliver) {
+      await command({ type: 'FailBulkUpdate', error: BULK_UPDATE_FAILED_MESSAGE, now: deps.clock.now() });
+      return ACK;
+    }
+    return { type: 'retry', delayMs: Math.min(30_000, 1_000 * 2 ** (job.deliveryCount - 1)), reason: 'bulk update attempt failed' };
+  } finally {
+    hold.release();
+  }
+};
