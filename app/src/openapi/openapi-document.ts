@@ -19,7 +19,7 @@ const featurePaths = (...parts: readonly Paths[]): Paths => {
 /** Each feature's paths; a feature that adds routes describes them beside its routes and adds them here. */
 const FEATURE_PATHS: readonly Paths[] = [
   featurePaths(ticketCommandPaths, ticketQueryPaths), featurePaths(exportCommandPaths, exportQueryPaths), featurePaths(messagingCommandPaths, messagingQueryPaths),
-  adminPaths, bulkUpdateQueryPaths, exportQueryPaths, logPaths, messagingQueryPaths, operationPaths, orderPaths, pagePaths, ticketQueryPaths, webhookMessages, webhookQueryPaths,
+  featurePaths(bulkUpdateCommandPaths, bulkUpdateQueryPaths), recordPaths, actionPaths, orderPaths, featurePaths(webhookQueryPaths, webhookCommandPaths), adminPaths, logPaths, operationPaths, pagePaths,
 ];
 
 /**
