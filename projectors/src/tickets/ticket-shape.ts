@@ -9,8 +9,8 @@ const byTimestamp = (key: string) => ({ name: `account_${key}`, fields: ['accoun
  * (timestamp, then id); the selective filters (status, task, source, assignee, parent, customer,
  * order) an index of their own; the list fields (phones, ticket keys, involved agents) are looked
  * up by one value; `searchText` is found by any fragment (within one account: the engines keep
- * its index per account); and the tickets are counted per account
- * and status (the totals lists ask for most), and per day of creation, update and resolution (a
+ * its index per account); and the tickets are counted per account, status and SLA standing (the
+ * totals lists and the SLA queue ask for most), and per day of creation, update and resolution (a
  * total over a date range). Filters that match large shares of an account
  * (category, sentiment, team) are read beside an index.
  */
@@ -23,7 +23,7 @@ const TICKETS_SHAPE: CollectionShape = {
   lists: ['involvedAgentIds', 'customerPhones', 'ticketKeys'],
   search: 'searchText',
   searchScopedBy: 'accountId',
-  countedBy: ['accountId', 'status'],
+  countedBy: ['accountId', 'status', 'slaState'],
   countedByDay: ['createdAt', 'updatedAt', 'resolvedAt'],
   indexes: [
     byTimestamp('createdAt'),
@@ -58,5 +58,6 @@ export const TICKETS_READ_MODEL_COLLECTIONS: Readonly<Record<string, CollectionS
 /**
  * Raised when the documents' form changes: the engine empties the read model and it is rebuilt from the log.
  * 2: SQLite's `tickets:counts` holds the account and the status as plain text (was JSON text).
+ * 3: the counts are kept per account, status and SLA standing (the SLA queue's totals).
  */
-export const TICKETS_READ_MODEL_VERSION = 2;
+export const TICKETS_READ_MODEL_VERSION = 3;
