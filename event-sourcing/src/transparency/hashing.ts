@@ -11,8 +11,14 @@ export const hashLeaf = (leaf: Uint8Array): Hash => createHash('sha256').update(
 /** hashLeaf of a leaf given as text (its UTF-8 bytes), in one call: no buffer of the text and no hash object. */
 export const hashLeafText = (leaf: string): Hash => hash('sha256', `\u0000${leaf}`, 'buffer');
 
-export const hashChildren = (left: Hash, right: Hash): Hash =>
-  createHash('sha256').update(NODE_PREFIX).update(left).update(right).digest();
+/** 0x01 || left || right, written in place for each node (one call to hash, no hash object). */
+const nodeInput = Buffer.alloc(65, NODE_PREFIX);
+
+export const hashChildren = (left: Hash, right: Hash): Hash => {
+  nodeInput.set(left, 1);
+  nodeInput.set(right, 33);
+  return hash('sha256', nodeInput, 'buffer');
+};
 
 /** The root of the empty tree: SHA-256 of the empty string. */
 export const EMPTY_ROOT: Hash = createHash('sha256').digest();

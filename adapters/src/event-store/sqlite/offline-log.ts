@@ -26,9 +26,9 @@ export class OfflineEventLog {
     return first === null || last === null ? null : { first, last };
   }
 
-  /** The stored rows after `after` up to `upTo` (inclusive), in position order. */
-  rows(after: number, upTo: number): Iterable<EventRow> {
-    return this.statements.rows.iterate(after, upTo);
+  /** The stored rows after `after` up to `upTo` (inclusive), in position order, read at once (a range is small). */
+  rows(after: number, upTo: number): EventRow[] {
+    return this.statements.rows.all(after, upTo);
   }
 
   eventAt(position: Position): RecordedEvent | null {
