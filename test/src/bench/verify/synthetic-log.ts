@@ -3,7 +3,7 @@ import { EventData } from '@support/domain';
 import { SqliteEventStore } from '@support/adapters';
 
 /** The events of one synthetic ticket (8, about 500 bytes each on average, as the desk's tickets' are). */
-const ticketEvents = (i: number, at: Date): EventData[] => {
+export const ticketEvents = (i: number, at: Date): EventData[] => {
   const ticketId = randomUUID();
   const metadata = { version: 1, accountId: 'acme', userId: 'tok-admin', requestId: randomUUID(), correlationId: randomUUID(), occurredAt: at.toISOString() };
   const event = (type: string, data: Record<string, unknown>): EventData => ({ id: randomUUID(), type, data: { ticketId, accountId: 'acme', ...data }, metadata });
