@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createPublicKey } from 'node:crypto';
-import { LOG_SIGNING_KEY_FILE, loadOrCreateLogSigningKey, OfflineEventLog, SqliteTreeStore, TRANSPARENCY_FILE } from '@support/adapters';
+import { LOG_SIGNING_KEY_FILE, loadOrCreateLogSigningKey, logLeaves, OfflineEventLog, SqliteTreeStore, TRANSPARENCY_FILE } from '@support/adapters';
 import { auditLog, Checkpoint, isCheckpointError, openCheckpoint, verifierKey } from '@support/event-sourcing';
 import { EVENTS_FILE } from './engines';
 import { describeVerdict, parseVerifyArgs, VERIFY_USAGE } from './audit/verify-report';
@@ -15,7 +15,8 @@ const fail = (code: number, text: string): never => {
 
 /**
  * `npm run verify [-- --checkpoint FILE] [--key VERIFIER_KEY]`: reads the embedded log offline
- * (DATA_DIR/events.sqlite, read only; the service may run), recomputes every leaf and the tree,
+ * (DATA_DIR/events.sqlite, read only; the service may run), recomputes every leaf (on a thread a
+ * core, each over ranges of the log) and the tree,
  * checks every stored checkpoint's signature and the log against each (so each is consistent with
  * the next), and a checkpoint an auditor kept elsewhere. Names the first altered, missing or
  * reordered event by position and stream.
@@ -46,7 +47,9 @@ const main = async () => {
       checkpoints.push(opened);
     }
     checkpoints.sort((a, b) => a.size - b.size);
-    const verdict = auditLog({ events: log.events(), leaves: leaves.leaves(), leafAt: (i) => lookup.leaf(i), checkpoints });
+    const verdict = await auditLog({
+      events: logLeaves(eventsFile), eventAt: (position) => log.eventAt(position), leaves: leaves.leaves(), leafAt: (i) => lookup.leaf(i), checkpoints,
+    });
     const report = describeVerdict(verdict, (position) => log.gapAfter(position));
     process.stdout.write(`${report}\n`);
     process.exitCode = verdict.verified ? 0 : 1;

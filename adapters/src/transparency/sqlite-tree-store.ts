@@ -44,6 +44,9 @@ type CheckpointRow = { size: number; time: number; note: string };
 
 const HASH_BYTES = 32;
 
+/** Leaves read at once by the offline audit (a page's rows at once cost a fraction of as many steps of an iterator). */
+const LEAF_PAGE = 4_096;
+
 /** The compact range of a size: one node per set bit, highest first, so the levels follow from the size. */
 const frontierOf = (size: number, blob: Buffer): FrontierNode[] => {
   const nodes: FrontierNode[] = [];
@@ -133,11 +136,16 @@ export class SqliteTreeStore implements TreeStore {
     return row === undefined ? null : { position: positionOf(row.commit_position, row.prepare_position), hash: row.hash };
   }
 
-  /** Every stored leaf in order, streamed (the offline audit). */
+  /** Every stored leaf in order, read a page of LEAF_PAGE at a time (the offline audit: memory does not grow with the tree). */
   *leaves(): Iterable<TreeLeaf> {
-    const rows = this.db.prepare<[], { commit_position: bigint; prepare_position: bigint; hash: Buffer }>(
-      'SELECT commit_position, prepare_position, hash FROM leaves ORDER BY leaf_index').safeIntegers(true);
-    for (const row of rows.iterate()) yield { position: positionOf(row.commit_position, row.prepare_position), hash: row.hash };
+    const page = this.db.prepare<[number, number], [number, number, number, Buffer]>(
+      'SELECT leaf_index, commit_position, prepare_position, hash FROM leaves WHERE leaf_index > ? ORDER BY leaf_index LIMIT ?').raw(true);
+    for (let after = -1; ;) {
+      const rows = page.all(after, LEAF_PAGE);
+      for (const [, commit, prepare, hash] of rows) yield { position: positionOf(commit, prepare), hash };
+      if (rows.length < LEAF_PAGE) return;
+      after = rows[rows.length - 1][0];
+    }
   }
 
   saveCheckpoint(checkpoint: StoredCheckpoint): void {

@@ -1,16 +1,24 @@
 import { Position, positionToString, RecordedEvent } from '@support/domain';
 import { Checkpoint } from './checkpoint';
 import { Frontier } from './frontier';
-import { Hash, hashLeaf } from './hashing';
-import { eventRecord, leafBytes } from './leaf';
+import { Hash } from './hashing';
+import { eventLeafHash } from './leaf';
 import { TreeLeaf } from './tree-store';
 
 /** How far around a changed event the audit looks for the leaf it was signed as (a moved event). */
 const REORDER_WINDOW = 1_024;
 
+/** One event of the log as the audit takes it: its position and the leaf hash recomputed from it. */
+export interface LogLeaf {
+  readonly position: Position;
+  readonly hash: Hash;
+}
+
 export interface AuditInput {
-  /** The log, in order. */
-  readonly events: Iterable<RecordedEvent>;
+  /** The log's leaves recomputed from its events, in order, a chunk at a time (they may be hashed by other threads). */
+  readonly events: AsyncIterable<readonly LogLeaf[]>;
+  /** The event of the log at this position (to name the one that differs). */
+  readonly eventAt: (position: Position) => RecordedEvent | null;
   /** The tree's stored leaves, in order: they name an event once the signed checkpoints vouch for them. */
   readonly leaves: Iterable<TreeLeaf>;
   /** A stored leaf by index (for a moved event), null past the end. */
@@ -45,76 +53,100 @@ export type AuditVerdict =
 
 const named = (e: RecordedEvent): Named => ({ position: positionToString(e.position), streamName: e.streamName, revision: e.revision.toString() });
 
-const leafOf = (e: RecordedEvent, position: Position = e.position): Hash => hashLeaf(leafBytes(eventRecord({ ...e, position })));
-
 /** What differs at the first leaf where the log and the stored tree part. */
-const classify = (event: RecordedEvent | undefined, leaf: TreeLeaf, index: number, leafAt: AuditInput['leafAt']): AuditFinding => {
+const classify = (logLeaf: LogLeaf, leaf: TreeLeaf, index: number, input: AuditInput): AuditFinding => {
   const position = positionToString(leaf.position);
-  if (event === undefined) return { kind: 'missing', position };
-  const at = event.position;
+  const at = logLeaf.position;
   if (at.commit > leaf.position.commit || (at.commit === leaf.position.commit && at.prepare > leaf.position.prepare)) return { kind: 'missing', position };
+  const event = input.eventAt(at);
+  if (event === null) throw new Error(`the log has no event at ${positionToString(at)} any more: it changed while it was audited`);
   if (at.commit < leaf.position.commit || at.prepare < leaf.position.prepare) return { kind: 'inserted', ...named(event), expected: position };
   for (let k = Math.max(0, index - REORDER_WINDOW); k < index + REORDER_WINDOW; k++) {
-    const other = k === index ? null : leafAt(k);
-    if (other !== null && leafOf(event, other.position).equals(other.hash)) return { kind: 'reordered', ...named(event), signedAt: positionToString(other.position) };
+    const other = k === index ? null : input.leafAt(k);
+    if (other !== null && eventLeafHash({ ...event, position: other.position }).equals(other.hash)) {
+      return { kind: 'reordered', ...named(event), signedAt: positionToString(other.position) };
+    }
   }
   return { kind: 'altered', ...named(event) };
 };
 
 /**
- * Recomputes every leaf and the tree of the log, and checks it against each signed checkpoint.
+ * Recomputes the tree of the log from its leaves, and checks it against each signed checkpoint.
  * Where the log differs from a checkpoint, the stored leaves (when they match the checkpoints, so
  * they are what was signed) name the first event that differs. Reads each input once, in order:
  * memory does not grow with the log.
  */
-export const auditLog = (input: AuditInput): AuditVerdict => {
-  const events = input.events[Symbol.iterator]();
+export const auditLog = async (input: AuditInput): Promise<AuditVerdict> => {
   const leaves = input.leaves[Symbol.iterator]();
+  const audit = new Audit(input, leaves);
   try {
-    return audit(input, events, leaves);
+    for await (const chunk of input.events) {
+      for (const logLeaf of chunk) {
+        const verdict = audit.take(logLeaf);
+        if (verdict !== null) return verdict;
+      }
+    }
+    return audit.end();
   } finally {
-    // An audit that stops early ends its readers (their statements are released).
-    events.return?.();
+    // An audit that stops early ends its reader of the stored leaves (its statement is released).
     leaves.return?.();
   }
 };
 
-const audit = (input: AuditInput, events: Iterator<RecordedEvent>, leaves: Iterator<TreeLeaf>): AuditVerdict => {
-  const logTree = Frontier.empty();
-  const storedTree = Frontier.empty();
-  let firstDifference: AuditFinding | null = null;
-  let storedDiffersFromSigned = false;
-  let passed: Checkpoint | null = null;
-  let next = 0;
-  const checkpointAt = (size: number): AuditFinding | null => {
-    for (; next < input.checkpoints.length && input.checkpoints[next].size === size; next++) {
-      const checkpoint = input.checkpoints[next];
-      if (!storedTree.root().equals(checkpoint.root)) storedDiffersFromSigned = true;
-      if (!logTree.root().equals(checkpoint.root)) {
-        return storedDiffersFromSigned || firstDifference === null ? { kind: 'unnamed', checkpoint } : firstDifference;
+/** The audit's state between two leaves of the log. */
+class Audit {
+  private readonly logTree = Frontier.empty();
+  /**
+   * The tree of the stored leaves: the log's own tree while every stored leaf is the recomputed one
+   * (null until then: it would hash the same nodes again), its own from the first difference (or
+   * the last stored leaf) on.
+   */
+  private storedTree: Frontier | null = null;
+  private firstDifference: AuditFinding | null = null;
+  private storedDiffersFromSigned = false;
+  private passed: Checkpoint | null = null;
+  private next = 0;
+  private index = 0;
+
+  constructor(private readonly input: AuditInput, private readonly leaves: Iterator<TreeLeaf>) {}
+
+  /** The next leaf of the log; a verdict when it fails the audit. */
+  take(logLeaf: LogLeaf): AuditVerdict | null {
+    const leaf = this.leaves.next();
+    if (this.storedTree === null && (leaf.done || !leaf.value.hash.equals(logLeaf.hash))) {
+      this.storedTree = Frontier.of(this.logTree.size, this.logTree.roots);
+      if (!leaf.done) this.firstDifference = classify(logLeaf, leaf.value, this.index, this.input);
+    }
+    this.logTree.append(logLeaf.hash);
+    if (this.storedTree !== null && !leaf.done) this.storedTree.append(leaf.value.hash);
+    this.index += 1;
+    const failed = this.checkpointAt(this.index);
+    return failed === null ? null : { verified: false, finding: failed, checkpoint: this.passed };
+  }
+
+  /** The log has ended. */
+  end(): AuditVerdict {
+    const { checkpoints } = this.input;
+    if (this.next < checkpoints.length) {
+      const leaf = this.leaves.next();
+      const finding: AuditFinding = this.firstDifference
+        ?? { kind: 'truncated', size: this.index, position: leaf.done ? null : positionToString(leaf.value.position), checkpoint: checkpoints[this.next] };
+      return { verified: false, finding, checkpoint: this.passed };
+    }
+    if (this.firstDifference !== null) return { verified: false, finding: this.firstDifference, checkpoint: this.passed };
+    return { verified: true, events: this.index, checkpoint: this.passed };
+  }
+
+  private checkpointAt(size: number): AuditFinding | null {
+    const { checkpoints } = this.input;
+    for (; this.next < checkpoints.length && checkpoints[this.next].size === size; this.next++) {
+      const checkpoint = checkpoints[this.next];
+      if (!(this.storedTree ?? this.logTree).root().equals(checkpoint.root)) this.storedDiffersFromSigned = true;
+      if (!this.logTree.root().equals(checkpoint.root)) {
+        return this.storedDiffersFromSigned || this.firstDifference === null ? { kind: 'unnamed', checkpoint } : this.firstDifference;
       }
-      passed = checkpoint;
+      this.passed = checkpoint;
     }
     return null;
-  };
-  for (let index = 0; ; index++) {
-    const event = events.next();
-    const leaf = leaves.next();
-    if (event.done) {
-      if (next < input.checkpoints.length) {
-        const checkpoint = input.checkpoints[next];
-        const finding: AuditFinding = firstDifference
-          ?? { kind: 'truncated', size: index, position: leaf.done ? null : positionToString(leaf.value.position), checkpoint };
-        return { verified: false, finding, checkpoint: passed };
-      }
-      if (firstDifference !== null) return { verified: false, finding: firstDifference, checkpoint: passed };
-      return { verified: true, events: index, checkpoint: passed };
-    }
-    const hash = leafOf(event.value);
-    logTree.append(hash);
-    if (!leaf.done) storedTree.append(leaf.value.hash);
-    if (firstDifference === null && !leaf.done && !leaf.value.hash.equals(hash)) firstDifference = classify(event.value, leaf.value, index, input.leafAt);
-    const failed = checkpointAt(index + 1);
-    if (failed !== null) return { verified: false, finding: failed, checkpoint: passed };
   }
-};
+}

@@ -13,6 +13,12 @@ export const TREE_SUBSCRIBER = 'transparency-tree';
  */
 const TREE_BATCH = 1_000;
 const TREE_CATCH_UP_BATCH = 2_000;
+/**
+ * Live, a batch waits this long from its first event for more: the tree writes one transaction for
+ * the events of the commands of a quarter second rather than one for every few (a proof of an event
+ * is there this much later, a checkpoint covers it at the next signing either way).
+ */
+const TREE_LIVE_WINDOW_MS = 250;
 
 /**
  * The Merkle tree follows the log like a read model: every event, in log order, becomes the next
@@ -76,5 +82,5 @@ export interface TreeFollower {
 /** The tree's subscriber on a subscription of its own to the whole log (no read model waits on it). */
 export const treeFollower = (store: TreeStore, eventStore: EventStore, logger: Logger): TreeFollower => {
   const runner = new SubscriberRunner(treeSubscriber(store), eventStore, treeCheckpoints(store), logger);
-  return { runner, group: new SubscriberGroup(eventStore, [runner], logger, TREE_BATCH, TREE_CATCH_UP_BATCH) };
+  return { runner, group: new SubscriberGroup(eventStore, [runner], logger, TREE_BATCH, TREE_CATCH_UP_BATCH, TREE_LIVE_WINDOW_MS) };
 };

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { eventRecord, isCheckpointError, leafBytes, openCheckpoint, signCheckpoint, verifierKey } from '@support/event-sourcing';
+import canonicalize from 'canonicalize';
+import fc from 'fast-check';
+import { eventLeafHash, eventRecord, hashLeaf, isCheckpointError, leafBytes, openCheckpoint, signCheckpoint, verifierKey } from '@support/event-sourcing';
 import { ed25519 } from './tree-fixtures';
 
 describe('transparency: the leaf of an event and the signed checkpoint', () => {
@@ -15,6 +17,20 @@ describe('transparency: the leaf of an event and the signed checkpoint', () => {
     );
     // The same record as JSON text and back (what an auditor reads from the feed) gives the same bytes.
     expect(leafBytes(JSON.parse(JSON.stringify(record))).equals(leafBytes(record))).to.equal(true);
+  });
+
+  it('given any JSON data and metadata, then the leaf and its hash are those of the text the RFC 8785 reference implementation (canonicalize) writes', () => {
+    // Any text (lone surrogates and control characters included), numbers of every magnitude, nested objects and arrays.
+    const json = fc.jsonValue({ stringUnit: 'binary', maxDepth: 4 });
+    fc.assert(fc.property(json, json, fc.string({ unit: 'binary' }), (data, metadata, type) => {
+      const event = {
+        position: { commit: 3n, prepare: 3n }, streamName: 'ticket-1', revision: 2n, id: 'e-3', type,
+        created: new Date('2026-01-02T03:04:05.006Z'), data, metadata,
+      } as never;
+      const reference = canonicalize(eventRecord(event)) as string;
+      expect(leafBytes(eventRecord(event)).toString('utf8')).to.equal(reference);
+      expect(eventLeafHash(event).equals(hashLeaf(Buffer.from(reference, 'utf8')))).to.equal(true);
+    }), { numRuns: 2_000 });
   });
 
   it('given a signed checkpoint, then the verifier key opens it; a changed size, another key or a changed origin does not', () => {

@@ -1,2 +1,3 @@
 export { SqliteEventStore } from './sqlite-event-store';
 export * from './offline-log';
+export * from './log-leaves';

@@ -1,21 +1,39 @@
 import Database from 'better-sqlite3';
-import { RecordedEvent } from '@support/domain';
+import { Position, RecordedEvent } from '@support/domain';
 import { EVENT_COLUMNS, EventRow, recordedEventOf } from './event-row';
 
 /**
- * The embedded log's file read directly, read only, for the offline audit (`npm run verify`): every
- * event in position order, streamed (one row at a time), and the stream a removed event left a gap in.
+ * The embedded log's file read directly, read only, for the offline audit (`npm run verify`): the
+ * events of a range of positions in order, streamed (one row at a time), one event by position,
+ * and the stream a removed event left a gap in.
  */
 export class OfflineEventLog {
   private readonly db: Database.Database;
+  private readonly statements;
 
   constructor(file: string) {
     this.db = new Database(file, { readonly: true, fileMustExist: true });
+    this.statements = {
+      range: this.db.prepare<[], [number | null, number | null]>('SELECT min(position), max(position) FROM events').raw(true),
+      rows: this.db.prepare<[number, number], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? AND position <= ? ORDER BY position`).raw(true),
+      event: this.db.prepare<[number], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE position = ?`).raw(true),
+    };
   }
 
-  *events(): Iterable<RecordedEvent> {
-    const rows = this.db.prepare<[], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events ORDER BY position`).raw(true);
-    for (const row of rows.iterate()) yield recordedEventOf(row);
+  /** The first and last positions of the log now (null when it is empty). */
+  positions(): { readonly first: number; readonly last: number } | null {
+    const [first, last] = this.statements.range.get() ?? [null, null];
+    return first === null || last === null ? null : { first, last };
+  }
+
+  /** The stored rows after `after` up to `upTo` (inclusive), in position order, read at once (a range is small). */
+  rows(after: number, upTo: number): EventRow[] {
+    return this.statements.rows.all(after, upTo);
+  }
+
+  eventAt(position: Position): RecordedEvent | null {
+    const row = this.statements.event.get(Number(position.commit));
+    return row === undefined ? null : recordedEventOf(row);
   }
 
   /**
