@@ -15,7 +15,7 @@ import { idempotencyKeys } from '@support/command-api';
 import { answerClientError, memoryLimiters, StorageHealth } from '@support/http-edge';
 import { AccountDirectory, Logger } from '@support/domain';
 import {
-  checkpointPollingProgress, dispatcherGroup, inProcessProgress, projectionGroup, readModelCheckpoints, readModelShapes, startCheckpointSigner, SubscriberRunner,
+  checkpointPollingProgress, dispatcherGroup, inProcessProgress, projectionGroup, readModelCheckpoints, readModelShapes, recordCheckpoint, startCheckpointSigner, SubscriberRunner,
   treeFollower,
 } from '@support/projectors';
 import { ServiceDeps } from './deps';
@@ -191,7 +191,9 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       const follower = treeFollower(tree, eventStore, logger);
       await follower.group.start();
       const stopSigner = startCheckpointSigner({
-        store: tree, key: logKey, origin: settings.logOrigin, clock: deps.clock, logger, everyMs: settings.logCheckpointMs,
+        store: tree, key: logKey, origin: settings.logOrigin, clock: deps.clock, logger, everyMs: settings.logCheckpointMs, growth: follower.growth,
+        // Each checkpoint is an event of the log too: the log.checkpoint webhook.
+        onCheckpoint: (checkpoint) => recordCheckpoint(eventStore, deps.newId, settings.logOrigin, checkpoint),
       });
       stoppers.push(async () => {
         await stopSigner();

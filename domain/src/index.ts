@@ -14,5 +14,6 @@ export * from './exports';
 export * from './sla';
 export * from './idempotency';
 export * from './webhooks';
+export * from './log';
 export * from './parking';
 export * from './bulk-updates';

@@ -22,6 +22,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'ticket.sla_warning',
   'ticket.sla_paused',
   'ticket.sla_resumed',
+  'log.checkpoint',
   'export.succeeded',
   'export.failed',
   'message.sent',
@@ -103,6 +104,8 @@ const payloads = (event: RecordedEvent, d: Data): readonly (readonly [WebhookEve
       return [['ticket.sla_paused', { ...ticket, label: d.label, metric: d.metric, dueAt: d.dueAt, pausedAt: d.pausedAt }]];
     case 'SlaResumed':
       return [['ticket.sla_resumed', { ...ticket, label: d.label, metric: d.metric, pausedAt: d.pausedAt, resumedAt: d.resumedAt, dueAt: d.dueAt }]];
+    case 'LogCheckpointSigned':
+      return [['log.checkpoint', { origin: d.origin, size: d.size, rootHash: d.rootHash, time: d.time, checkpoint: d.checkpoint }]];
     case 'TicketExportSucceeded':
       return [['export.succeeded', {
         jobId: d.jobId, processed: d.processed, fileSizeBytes: d.fileSizeBytes, completedAt: d.completedAt, availableUntil: d.availableUntil,
@@ -127,12 +130,15 @@ const payloads = (event: RecordedEvent, d: Data): readonly (readonly [WebhookEve
   }
 };
 
+/** The account of a webhook event of the whole log (a checkpoint): every account's subscriptions that name its type get it. */
+export const LOG_WIDE = '*';
+
 /** The webhook events one event of the log makes (none for most events, two for a resolving status change). */
 export const webhookEventsOf = (event: RecordedEvent): readonly WebhookEvent[] => {
   const d = (event.data ?? {}) as Data;
   const made = payloads(event, d);
   if (made.length === 0) return [];
-  const accountId = webhookAccountOf(event);
+  const accountId = event.type === 'LogCheckpointSigned' ? LOG_WIDE : webhookAccountOf(event);
   if (accountId === null) return [];
   return made.map(([type, data]) => ({ type, accountId, data }));
 };
@@ -140,7 +146,7 @@ export const webhookEventsOf = (event: RecordedEvent): readonly WebhookEvent[] =
 /** The event types of the log that make webhook events (what the dispatcher looks at). */
 export const WEBHOOK_SOURCE_EVENT_TYPES: ReadonlySet<string> = new Set([
   'TicketCreated', 'TicketAssigned', 'TicketUnassigned', 'TicketStatusChanged', 'EmailMessageRecorded', 'CallRecorded', 'ChatSessionRecorded',
-  'CsatSent', 'CsatSubmitted', 'DispositionSet', 'ChildTicketLinked', 'SlaMet', 'SlaBreached', 'SlaWarned', 'SlaPaused', 'SlaResumed', 'TicketExportSucceeded', 'TicketExportFailed', 'MessageSent', 'MessageFailed', 'MessageStatusReported',
+  'CsatSent', 'CsatSubmitted', 'DispositionSet', 'ChildTicketLinked', 'SlaMet', 'SlaBreached', 'SlaWarned', 'SlaPaused', 'SlaResumed', 'LogCheckpointSigned', 'TicketExportSucceeded', 'TicketExportFailed', 'MessageSent', 'MessageFailed', 'MessageStatusReported',
   'ResourceRecordInserted', 'ResourceRecordUpdated',
 ]);
 

@@ -1,6 +1,7 @@
 import { KeyObject } from 'node:crypto';
 import { Clock, Logger, thrownMessage } from '@support/domain';
 import { Frontier, signCheckpoint, StoredCheckpoint, TreeStore } from '@support/event-sourcing';
+import { TreeGrowth } from './tree-follower';
 
 export interface CheckpointSignerOptions {
   readonly store: TreeStore;
@@ -11,8 +12,14 @@ export interface CheckpointSignerOptions {
   readonly logger: Logger;
   /** How often the tree head is signed while the log grows. */
   readonly everyMs: number;
-  /** Told of each new checkpoint (the `log.checkpoint` webhook event). */
+  /**
+   * Told of each new checkpoint (the `log.checkpoint` webhook event) that covers more than the
+   * echoes of the last one told of (its own event, its webhook's deliveries), given `growth`: else
+   * each checkpoint's echoes would make the next one told of, without end.
+   */
   readonly onCheckpoint?: (checkpoint: StoredCheckpoint) => Promise<void>;
+  /** How far the log grew by other events than checkpoints' echoes. */
+  readonly growth?: TreeGrowth;
 }
 
 /** Signs the tree's head when it has grown since the last checkpoint; answers the new checkpoint, if any. */
@@ -30,13 +37,18 @@ export const signNewHead = ({ store, key, origin, clock }: Pick<CheckpointSigner
 /** Signs a new checkpoint every `everyMs` while the log grows (and once at start). Answers its stopper. */
 export const startCheckpointSigner = (options: CheckpointSignerOptions): (() => Promise<void>) => {
   let running: Promise<void> = Promise.resolve();
+  // The size of the last checkpoint told of (at start: the latest stored).
+  let told = options.store.latestCheckpoint()?.size ?? 0;
   const tick = () => {
     running = running.then(async () => {
       try {
         const checkpoint = signNewHead(options);
         if (checkpoint !== null) {
           options.logger.info('log checkpoint signed', { size: checkpoint.size });
-          await options.onCheckpoint?.(checkpoint);
+          if (options.growth === undefined || options.growth.substantiveSize > told) {
+            told = checkpoint.size;
+            await options.onCheckpoint?.(checkpoint);
+          }
         }
       } catch (error) {
         options.logger.warn('log checkpoint: signing failed; tried again at the next tick', { errorMessage: thrownMessage(error) });

@@ -1,2 +1,3 @@
 export * from './tree-follower';
 export * from './checkpoint-signer';
+export * from './record-checkpoint';

@@ -1,4 +1,4 @@
-import { comparePositions, EventStore, Logger, Position, RecordedEvent } from '@support/domain';
+import { comparePositions, EventStore, isCheckpointEcho, Logger, Position, RecordedEvent } from '@support/domain';
 import { eventLeafHash, Frontier, FrontierNode, LOWEST_STORED_LEVEL, TimeSlice, TreeLeaf, TreeStore } from '@support/event-sourcing';
 import { CheckpointStore } from '../runtime/checkpoints';
 import { SubscriberDefinition, SubscriberRunner } from '../runtime/subscriber';
@@ -21,13 +21,22 @@ const TREE_CATCH_UP_BATCH = 2_000;
 const TREE_LIVE_WINDOW_MS = 250;
 
 /**
+ * How far the tree has grown by events other than the echoes of checkpoints (their own events and
+ * their webhooks' deliveries): the checkpoint signer signs a head only past it. Starts at the tree's
+ * stored size (what a restart cannot tell apart counts as grown).
+ */
+export interface TreeGrowth {
+  substantiveSize: number;
+}
+
+/**
  * The Merkle tree follows the log like a read model: every event, in log order, becomes the next
  * leaf; the leaves, the nodes they complete and the tree's state (its checkpoint) are written in one
  * transaction of the tree's own file. It is a follower rather than part of the append's transaction
  * so that an append pays nothing for it (the log's write lock is never held for hashing) and so that
  * the same code follows the embedded log and EventStoreDB's $all.
  */
-export const treeSubscriber = (store: TreeStore): SubscriberDefinition => {
+export const treeSubscriber = (store: TreeStore, growth: TreeGrowth = { substantiveSize: 0 }): SubscriberDefinition => {
   let frontier: Frontier | null = null;
   let last: Position | null = null;
   const current = (): Frontier => {
@@ -50,6 +59,7 @@ export const treeSubscriber = (store: TreeStore): SubscriberDefinition => {
       if (events.length === 0) return;
       const leaves: TreeLeaf[] = [];
       const nodes: FrontierNode[] = [];
+      let substantive = growth.substantiveSize;
       const slice = new TimeSlice();
       try {
         for (const event of events) {
@@ -57,9 +67,11 @@ export const treeSubscriber = (store: TreeStore): SubscriberDefinition => {
           const hash = eventLeafHash(event);
           leaves.push({ position: event.position, hash });
           nodes.push(...tree.append(hash).filter((node) => node.level >= LOWEST_STORED_LEVEL));
+          if (!isCheckpointEcho(event)) substantive = tree.size;
         }
         store.append(leaves, nodes, { size: tree.size, lastPosition: events[events.length - 1].position, frontier: tree.roots });
         last = events[events.length - 1].position;
+        growth.substantiveSize = substantive;
       } catch (error) {
         frontier = null; // what is stored is the truth: the batch is retried from it
         throw error;
@@ -77,10 +89,12 @@ const treeCheckpoints = (store: TreeStore): CheckpointStore => ({
 export interface TreeFollower {
   readonly runner: SubscriberRunner;
   readonly group: SubscriberGroup;
+  readonly growth: TreeGrowth;
 }
 
 /** The tree's subscriber on a subscription of its own to the whole log (no read model waits on it). */
 export const treeFollower = (store: TreeStore, eventStore: EventStore, logger: Logger): TreeFollower => {
-  const runner = new SubscriberRunner(treeSubscriber(store), eventStore, treeCheckpoints(store), logger);
-  return { runner, group: new SubscriberGroup(eventStore, [runner], logger, TREE_BATCH, TREE_CATCH_UP_BATCH, TREE_LIVE_WINDOW_MS) };
+  const growth: TreeGrowth = { substantiveSize: store.state().size };
+  const runner = new SubscriberRunner(treeSubscriber(store, growth), eventStore, treeCheckpoints(store), logger);
+  return { runner, group: new SubscriberGroup(eventStore, [runner], logger, TREE_BATCH, TREE_CATCH_UP_BATCH, TREE_LIVE_WINDOW_MS), growth };
 };

@@ -4,7 +4,7 @@ import {
   WebhookSubscriptionDocument, WEBHOOKS_PROJECTION,
 } from '@support/domain';
 import type { JobToPublish } from '@support/event-sourcing';
-import { webhookMessagesOf } from './webhook-messages';
+import { webhookMessagesFor } from './webhook-messages';
 import { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob, type WebhookMessage } from './webhook-jobs';
 import type { WebhookWorkerDeps } from './webhook-worker-deps';
 
@@ -28,20 +28,27 @@ export const deliveryJobs = async (deps: Pick<WebhookWorkerDeps, 'progress' | 'r
   await deps.progress.waitFor([WEBHOOKS_PROJECTION], sources[sources.length - 1].position, SUBSCRIPTIONS_WAIT_MS);
   const byAccount = new Map<string, readonly WebhookSubscriptionDocument[]>();
   const bySubscription = new Map<string, WebhookMessage[]>();
+  let logWideAccounts: readonly string[] | null = null;
   for (const event of sources) {
-    const accountId = webhookAccountOf(event);
-    if (accountId === null) continue;
-    let subs = byAccount.get(accountId);
-    if (subs === undefined) {
-      subs = (await deps.readModels.find<WebhookSubscriptionDocument>(WEBHOOK_SUBSCRIPTIONS_COLLECTION, { where: { accountId } })).filter((s) => s.enabled);
-      byAccount.set(accountId, subs);
+    const own = webhookAccountOf(event);
+    // An event of the whole log (a checkpoint) goes to every account with a subscription.
+    if (own === null && logWideAccounts === null) {
+      const all = await deps.readModels.find<WebhookSubscriptionDocument>(WEBHOOK_SUBSCRIPTIONS_COLLECTION, { where: {} });
+      logWideAccounts = [...new Set(all.filter((s) => s.enabled).map((s) => s.accountId))];
     }
-    if (subs.length === 0) continue;
-    for (const message of webhookMessagesOf(event)) {
-      for (const sub of subs.filter((s) => subscribedTo(s, message))) {
-        const messages = bySubscription.get(sub._id);
-        if (messages === undefined) bySubscription.set(sub._id, [message]);
-        else messages.push(message);
+    for (const accountId of own !== null ? [own] : logWideAccounts ?? []) {
+      let subs = byAccount.get(accountId);
+      if (subs === undefined) {
+        subs = (await deps.readModels.find<WebhookSubscriptionDocument>(WEBHOOK_SUBSCRIPTIONS_COLLECTION, { where: { accountId } })).filter((s) => s.enabled);
+        byAccount.set(accountId, subs);
+      }
+      if (subs.length === 0) continue;
+      for (const message of webhookMessagesFor(event, accountId)) {
+        for (const sub of subs.filter((s) => subscribedTo(s, message))) {
+          const messages = bySubscription.get(sub._id);
+          if (messages === undefined) bySubscription.set(sub._id, [message]);
+          else messages.push(message);
+        }
       }
     }
   }

@@ -3,7 +3,7 @@ import {
 } from '@support/domain';
 import { deliveryJob } from './fan-out';
 import { WEBHOOK_SOURCE_PREFIXES, WebhookReplayJob } from './webhook-jobs';
-import { WebhookMessage, webhookMessagesOf } from './webhook-messages';
+import { WebhookMessage, webhookMessagesFor } from './webhook-messages';
 import { WebhookWorkerDeps } from './webhook-worker-deps';
 
 const ZERO = '0/0';
@@ -51,8 +51,8 @@ export const replayWebhook = (deps: WebhookWorkerDeps) => async (job: Job, lease
         orderAfter = positionToString(event.position);
         continue;
       }
-      for (const message of webhookMessagesOf(event)) {
-        if (message.accountId !== sub.accountId || !replay.eventTypes.includes(message.type)) continue;
+      for (const message of webhookMessagesFor(event, sub.accountId)) {
+        if (!replay.eventTypes.includes(message.type)) continue;
         chunk.push(message);
         if (chunk.length >= MESSAGES_PER_JOB) await publish();
       }

@@ -1,4 +1,4 @@
-import { positionToString, RecordedEvent, WebhookEventType, webhookEventsOf, webhookMessageId } from '@support/domain';
+import { LOG_WIDE, positionToString, RecordedEvent, WebhookEventType, webhookEventsOf, webhookMessageId } from '@support/domain';
 
 /** One webhook message as made from its log event: what subscriptions are matched against and what is sent. */
 export interface WebhookMessage {
@@ -20,3 +20,7 @@ export const webhookMessagesOf = (event: RecordedEvent): readonly WebhookMessage
     revision: event.revision.toString(), position: positionToString(event.position), occurredAt: event.created.toISOString(),
   }));
 
+
+/** The webhook messages one log event makes for an account: its own, and those of the whole log (a checkpoint) addressed to it. */
+export const webhookMessagesFor = (event: RecordedEvent, accountId: string): readonly WebhookMessage[] =>
+  webhookMessagesOf(event).flatMap((m) => (m.accountId === accountId ? [m] : m.accountId === LOG_WIDE ? [{ ...m, accountId }] : []));

@@ -68,6 +68,10 @@ const DATA: Record<(typeof WEBHOOK_EVENT_TYPES)[number], Schema> = {
   }),
   'ticket.sla_paused': ticket({ label: str(), metric: oneOfStrings(['resolution']), dueAt: dateTime('The due moment before the pause.'), pausedAt: dateTime() }),
   'ticket.sla_resumed': ticket({ label: str(), metric: oneOfStrings(['resolution']), pausedAt: dateTime(), resumedAt: dateTime(), dueAt: nullable(dateTime('The due moment now: the rest of the target counted from resumedAt.')) }),
+  'log.checkpoint': record({
+    origin: str('The log\'s name: the checkpoint\'s first line.'), size: int('Events the checkpoint covers.'), rootHash: str('The tree\'s root, base64.'), time: dateTime(),
+    checkpoint: str('The signed note (C2SP checkpoint), as GET /admin/log/checkpoint serves it.'),
+  }),
   'export.succeeded': record({ jobId: str(), processed: int(), fileSizeBytes: int(), completedAt: dateTime(), availableUntil: dateTime(), statusUrl: str('Poll it for a signed download URL.') }),
   'export.failed': record({ jobId: str(), error: str(), failedAt: dateTime(), statusUrl: str() }),
   'message.sent': record({ messageId: str(), attempt: int(), platformMessageId: nullable(str()), sentAt: dateTime() }),
