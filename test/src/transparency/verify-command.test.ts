@@ -50,12 +50,15 @@ describe('transparency: npm run verify finds each tampering of the SQLite log, b
   before(async () => {
     const svc: TestService = await startAuditedService({ env: { LOG_CHECKPOINT_MS: '100' } });
     for (const phone of ['+14155550121', '+14155550122', '+14155550123']) await createTicket(svc, phone);
-    // The log grows a little after the answers (background work): wait until the latest checkpoint holds the whole log.
+    // The log grows a little after the answers (background work, a checkpoint's own event): wait until the latest
+    // checkpoint holds the whole log and it stays so for a few signing intervals.
     await eventually(async () => {
       const head = Number((await svc.deps.eventStore.headPosition())?.commit) + 1;
       const latest = (await svc.api('GET', '/admin/log/checkpoint', { token: OPERATOR_TOKEN })).body;
+      const settled = latest.size === head && latest.size === size;
       [size, keptCheckpoint] = [latest.size, latest.checkpoint];
-      return latest.size === head;
+      if (!settled) await new Promise((r) => setTimeout(r, 400));
+      return settled;
     }, 'the last event is in a checkpoint', 15_000);
     original = svc.dataDir;
     await svc.stop({ remove: false });
