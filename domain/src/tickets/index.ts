@@ -9,3 +9,4 @@ export * from './text-processor';
 export * from './evaluation';
 export * from './lifecycle';
 export * from './ticket-number';
+export * from './merge';

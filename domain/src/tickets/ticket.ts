@@ -1,4 +1,4 @@
-import { OPEN_TICKET_STATUSES, TaskEvaluatedData, TicketCreatedData, TicketEvent, TicketSentiment } from './events';
+import { OPEN_TICKET_STATUSES, TaskEvaluatedData, TicketCreatedData, TicketEvent, TicketSentiment, TicketStatus } from './events';
 import { VoiceFcrOutcome } from './lifecycle/events';
 import { SlaOutcomes } from '../sla/sla-outcomes';
 
@@ -47,6 +47,11 @@ export interface TicketState extends TicketCreatedData {
   readonly sentiments: readonly TicketSentiment[];
   /** The SLA targets recorded met or breached (SlaMet, SlaBreached), by their place in slaTargets. */
   readonly slaOutcomes: SlaOutcomes;
+  /** Set once the ticket is merged into another (the surviving ticket) by the merge `mergeId`. */
+  readonly mergedInto: { readonly targetTicketId: string; readonly mergeId: string; readonly previousStatus: TicketStatus } | null;
+  /** The merges this ticket absorbed, and the tickets merged into it by them. */
+  readonly mergeIds: readonly string[];
+  readonly mergedTicketIds: readonly string[];
 }
 
 export type MaybeTicket = TicketState | null;
@@ -92,6 +97,9 @@ const created = (d: TicketCreatedData): TicketState => {
     childTicketIds: [],
     sentiments: d.sentiment === null ? [] : [d.sentiment],
     slaOutcomes: {},
+    mergedInto: null,
+    mergeIds: [],
+    mergedTicketIds: [],
     ...d,
   };
   state.ticketType = d.ticketType ?? 'ticket';
@@ -189,6 +197,12 @@ const evolveWorked = (t: TicketState, event: TicketEvent): TicketState => {
       return { ...t, slaOutcomes: { ...t.slaOutcomes, [event.data.target]: 'met' } };
     case 'SlaBreached':
       return { ...t, slaOutcomes: { ...t.slaOutcomes, [event.data.target]: 'breached' } };
+    case 'TicketMergedInto':
+      return { ...t, mergedInto: { targetTicketId: event.data.targetTicketId, mergeId: event.data.mergeId, previousStatus: event.data.previousStatus }, updatedAt: event.data.at };
+    case 'TicketMergeWithdrawn':
+      return { ...t, mergedInto: null, updatedAt: event.data.at };
+    case 'TicketsMerged':
+      return { ...t, mergeIds: [...t.mergeIds, event.data.mergeId], mergedTicketIds: [...t.mergedTicketIds, ...event.data.sourceTicketIds], updatedAt: event.data.at };
     default:
       return t;
   }

@@ -31,7 +31,13 @@ export type TicketCommand =
     }
   | { readonly type: 'AddSentiment'; readonly sentiment: TicketSentiment; readonly addedBy: 'textProcessor' | 'agent'; readonly agentId: string | null; readonly at: string }
   /** Records each SLA target whose outcome is settled at `at` (SlaMet, SlaBreached); the SLA watcher sends it when a ticket's moment comes. */
-  | { readonly type: 'RecordSlaOutcomes'; readonly at: string };
+  | { readonly type: 'RecordSlaOutcomes'; readonly at: string }
+  /** On a source of a merge: closed and merged into the target (docs/api/merge-and-split.md). */
+  | { readonly type: 'MergeInto'; readonly targetTicketId: string; readonly mergeId: string; readonly note: string | null; readonly byUserId: string | null; readonly at: string }
+  /** On the target of a merge, once every source is merged into it. */
+  | { readonly type: 'AbsorbMerge'; readonly mergeId: string; readonly sourceTicketIds: readonly string[]; readonly note: string | null; readonly byUserId: string | null; readonly at: string }
+  /** On a source whose merge the target refused: back to what it was. */
+  | { readonly type: 'WithdrawMerge'; readonly mergeId: string; readonly reason: string; readonly at: string };
 
 /** Why the decider refused a command. */
 export type TicketError =
@@ -41,4 +47,8 @@ export type TicketError =
   | { readonly kind: 'StatusConflict'; readonly currentStatus: TicketStatus; readonly message: string }
   | { readonly kind: 'CallNotFound'; readonly callId: string }
   /** The command contradicts itself or the ticket's data (400). */
-  | { readonly kind: 'InvalidTicketCommand'; readonly field: string; readonly message: string };
+  | { readonly kind: 'InvalidTicketCommand'; readonly field: string; readonly message: string }
+  /** The ticket was merged into another (409, naming the surviving ticket). */
+  | { readonly kind: 'TicketMerged'; readonly ticketId: string; readonly mergedIntoTicketId: string }
+  /** A source of a merge is not a ticket of the account (404, naming it). */
+  | { readonly kind: 'MergeSourceNotFound'; readonly ticketId: string };

@@ -6,6 +6,7 @@ import { TicketCommand, TicketError } from './commands';
 import { ResponseChannel } from './events';
 import { slaOutcomeEvents } from '../../sla/sla-outcomes';
 import { canMove, isEndingStatus, isResolvingStatus, resolverOf } from './status-transitions';
+import { decideMerge, isMergeCommand, refusedWhenMerged } from '../merge/merge-decisions';
 
 type Decision = E.Either<TicketError, readonly TicketEvent[]>;
 
@@ -58,6 +59,9 @@ const decideStatus = (t: TicketState, c: Extract<TicketCommand, { type: 'ChangeS
 };
 
 const decideWorked = (t: TicketState, c: TicketCommand): Decision => {
+  const refused = refusedWhenMerged(t, c);
+  if (refused !== null) return E.left(refused);
+  if (isMergeCommand(c)) return decideMerge(t, c);
   const ids = { ticketId: t.ticketId, accountId: t.accountId };
   switch (c.type) {
     case 'CreateTicket':
