@@ -46,6 +46,8 @@ export const ticketView = (t: TicketState, evaluation: TaskEvaluation | null = n
   rootTicketId: t.rootTicketId,
   childTicketParam: t.childTicketParam ?? null,
   childTicketIds: t.childTicketIds,
+  mergedIntoTicketId: t.mergedInto?.targetTicketId ?? null,
+  mergedTicketIds: t.mergedTicketIds,
   ...(evaluation !== null
     ? {
         evaluation: {

@@ -47,6 +47,7 @@ export const createChildTicket = async (
   if (r.kind === 'interaction' && r.childTicketParam !== undefined) return invalid('childTicketParam', 'childTicketParam is for kind "child" only: remove it');
   const { state: parent } = await loadStream(deps.eventStore, ticketStream(parentTicketId), ticketDecider);
   if (parent === null || parent.accountId !== ctx.accountId) return E.left(ticketProblem({ kind: 'TicketNotFound' }));
+  if (parent.mergedInto !== null) return E.left(ticketProblem({ kind: 'TicketMerged', ticketId: parent.ticketId, mergedIntoTicketId: parent.mergedInto.targetTicketId }));
   const source = r.source === undefined && r.manualSourceLabel === undefined
     ? E.right({ source: parent.source, manualSourceLabel: parent.manualSourceLabel })
     : normalizeSource(r.source, r.manualSourceLabel, principal.account.manualSourceLabels ?? []);

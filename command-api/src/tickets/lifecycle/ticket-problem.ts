@@ -20,6 +20,12 @@ export const ticketProblem = (e: TicketError | TicketRequestProblem | InvalidReq
       return problem(400, e.message, { field: e.field });
     case 'InvalidRequest':
       return problem(400, e.message, { problems: e.problems.map((p) => ({ path: p.path.join('.'), reason: p.reason })) });
+    case 'TicketMerged':
+      return problem(409, `Ticket ${e.ticketId} was merged into ticket ${e.mergedIntoTicketId}: send this to ticket ${e.mergedIntoTicketId}, the surviving ticket`, {
+        ticketId: e.ticketId, mergedIntoTicketId: e.mergedIntoTicketId,
+      });
+    case 'MergeSourceNotFound':
+      return problem(404, `Ticket ${e.ticketId} not found: every source of a merge must be a ticket of your account`, { field: 'sourceTicketIds', ticketId: e.ticketId });
     case 'ConcurrencyConflict':
       return contention('ticket');
     default:
