@@ -91,5 +91,13 @@ describe('webhook rules', () => {
       expect(JSON.stringify(email)).to.not.contain('kim@example.com');
       expect(webhookEventsOf({ ...base, type: 'TicketExportProgressed', data: { jobId: 'j' } })).to.deep.equal([]);
     });
+
+    it('makes ticket.merged of a merge on the target, naming the merged tickets, without the note', () => {
+      const base = { id: 'e2', streamName: 'ticket-t1', revision: 4n, position: { commit: 10n, prepare: 10n }, created: new Date(AT), metadata: { version: 1 } };
+      const merged = webhookEventsOf({
+        ...base, type: 'TicketsMerged', data: { ticketId: 't1', accountId: 'acme', mergeId: 'm1', sourceTicketIds: ['t2', 't3'], note: 'kim@example.com called too', mergedById: 'u1', at: AT },
+      });
+      expect(merged).to.deep.equal([{ type: 'ticket.merged', accountId: 'acme', data: { ticketId: 't1', mergedTicketIds: ['t2', 't3'], mergeId: 'm1', mergedById: 'u1', at: AT } }]);
+    });
   });
 });
