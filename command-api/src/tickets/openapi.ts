@@ -1,4 +1,5 @@
 import { mergeCommandPaths } from './merge/openapi';
+import { splitCommandPaths } from './split/openapi';
 import { answer, arrayOf, bool, errorAnswer, int, jsonRequestBody, mapOf, nullable, object, operation, pathParam, Paths, rateLimitedSuccessHeaders, record, ref, str } from '@support/http-edge';
 
 const TAGS = ['Tickets'];
@@ -72,6 +73,7 @@ const conflict = errorAnswer('The status move is not allowed (`currentStatus` sa
 /** The ticket command routes (manual creation, child tickets, the agent workspace's commands), for the OpenAPI document. */
 export const ticketCommandPaths: Paths = {
   ...mergeCommandPaths,
+  ...splitCommandPaths,
   '/apis/tickets/manual': {
     post: operation({
       operationId: 'createManualTicket', summary: 'Create a manual ticket, or only find or create the customer (docs/api/tickets.md)', tags: TAGS,

@@ -48,6 +48,8 @@ export const ticketView = (t: TicketState, evaluation: TaskEvaluation | null = n
   childTicketIds: t.childTicketIds,
   mergedIntoTicketId: t.mergedInto?.targetTicketId ?? null,
   mergedTicketIds: t.mergedTicketIds,
+  splitFromTicketId: t.splitFromTicketId,
+  splitTicketIds: t.splitTicketIds,
   ...(evaluation !== null
     ? {
         evaluation: {

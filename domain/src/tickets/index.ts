@@ -10,3 +10,4 @@ export * from './evaluation';
 export * from './lifecycle';
 export * from './ticket-number';
 export * from './merge';
+export * from './split';

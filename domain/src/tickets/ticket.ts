@@ -52,6 +52,9 @@ export interface TicketState extends TicketCreatedData {
   /** The merges this ticket absorbed, and the tickets merged into it by them. */
   readonly mergeIds: readonly string[];
   readonly mergedTicketIds: readonly string[];
+  /** The ticket this one was split from (docs/api/merge-and-split.md), and the tickets split from this one. */
+  readonly splitFromTicketId: string | null;
+  readonly splitTicketIds: readonly string[];
 }
 
 export type MaybeTicket = TicketState | null;
@@ -100,6 +103,8 @@ const created = (d: TicketCreatedData): TicketState => {
     mergedInto: null,
     mergeIds: [],
     mergedTicketIds: [],
+    splitFromTicketId: null,
+    splitTicketIds: [],
     ...d,
   };
   state.ticketType = d.ticketType ?? 'ticket';
@@ -203,6 +208,16 @@ const evolveWorked = (t: TicketState, event: TicketEvent): TicketState => {
       return { ...t, mergedInto: null, updatedAt: event.data.at };
     case 'TicketsMerged':
       return { ...t, mergeIds: [...t.mergeIds, event.data.mergeId], mergedTicketIds: [...t.mergedTicketIds, ...event.data.sourceTicketIds], updatedAt: event.data.at };
+    case 'TicketSplit': {
+      const d = event.data;
+      const calls = Object.fromEntries(Object.entries(t.calls).filter(([id]) => !d.callIds.includes(id)));
+      return {
+        ...t, emailMessageIds: t.emailMessageIds.filter((id) => !d.emailMessageIds.includes(id)), calls,
+        chatSessionIds: t.chatSessionIds.filter((id) => !d.chatSessionIds.includes(id)), splitTicketIds: [...t.splitTicketIds, d.newTicketId], updatedAt: d.at,
+      };
+    }
+    case 'TicketSplitFrom':
+      return { ...t, splitFromTicketId: event.data.fromTicketId };
     default:
       return t;
   }

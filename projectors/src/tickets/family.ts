@@ -13,7 +13,9 @@ export type FamilyChange =
   | { readonly kind: 'chat'; readonly sessionId: string }
   | { readonly kind: 'childWork' }
   /** A ticket merged into the family (docs/api/merge-and-split.md): one more interaction ticket, with its own family's totals when it was a root. */
-  | { readonly kind: 'merged'; readonly family: TicketFamilyMetrics | null; readonly source: string | null; readonly at: string };
+  | { readonly kind: 'merged'; readonly family: TicketFamilyMetrics | null; readonly source: string | null; readonly at: string }
+  /** Interactions split off to a new ticket (docs/api/merge-and-split.md): they count there from now on. */
+  | { readonly kind: 'splitOff'; readonly emailMessageIds: readonly string[]; readonly callIds: readonly string[]; readonly chatSessionIds: readonly string[] };
 
 export const emptyFamily = (): TicketFamilyMetrics => ({
   childTickets: 0,
@@ -87,6 +89,17 @@ export const familyAfter = (f: TicketFamilyMetrics, c: FamilyChange): TicketFami
         channels: union(f.channels, m.channels, [channelOfSource(c.source)]),
         delegatedChildWork: f.delegatedChildWork || m.delegatedChildWork,
         lastInboundContactAt: later(later(f.lastInboundContactAt, c.at), m.lastInboundContactAt ?? c.at),
+      };
+    }
+    case 'splitOff': {
+      const without = (ids: readonly string[], gone: readonly string[]) => ids.filter((id) => !gone.includes(id));
+      return {
+        ...f,
+        customerEmailMessageIds: without(f.customerEmailMessageIds, c.emailMessageIds),
+        agentEmailMessageIds: without(f.agentEmailMessageIds, c.emailMessageIds),
+        incomingCallIds: without(f.incomingCallIds, c.callIds),
+        outgoingCallIds: without(f.outgoingCallIds, c.callIds),
+        chatSessionIds: without(f.chatSessionIds, c.chatSessionIds),
       };
     }
     default:

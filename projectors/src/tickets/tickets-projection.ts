@@ -1,6 +1,6 @@
 import {
   CUSTOMER_STREAM_PREFIX, CustomerEvent, DocumentWrite, ProjectionReads, RecordedEvent, storedTimestamp, TICKET_LIFECYCLE_EVENT_TYPES, TICKET_STREAM_PREFIX, TicketDocument,
-  TicketEvent, TicketLifecycleEvent, TICKET_MERGE_EVENT_TYPES, TicketMergeEvent, TICKETS_COLLECTION, TICKETS_PROJECTION,
+  TicketEvent, TicketLifecycleEvent, TICKET_MERGE_EVENT_TYPES, TicketMergeEvent, TICKET_SPLIT_EVENT_TYPES, TicketSplitEvent, TICKETS_COLLECTION, TICKETS_PROJECTION,
   Position, slaCheckAt, slaStanding, SlaTimes, sortablePosition,
 } from '@support/domain';
 import { ProjectionDefinition } from '../runtime';
@@ -9,6 +9,7 @@ import { customerContactAdded, customerCreated, customerDetailsAdded, CustomerTi
 import { FamilyChange, familyFields } from './family';
 import { familyRootOf, followMerges } from './family-root';
 import { mergeWrites } from './merge-writes';
+import { splitWrites } from './split-writes';
 import { lifecycleChange } from './lifecycle-writes';
 import { TICKETS_READ_MODEL_COLLECTIONS, TICKETS_READ_MODEL_VERSION } from './ticket-shape';
 import { dataPointsReevaluated, taskEvaluated, ticketCreated, ticketFamilyChange, ticketQueryProcessed, ticketWrite } from './ticket-writes';
@@ -77,6 +78,7 @@ const project = async (event: RecordedEvent, reads: ProjectionReads): Promise<re
   const e = { type: event.type, data: event.data } as TicketEvent | CustomerEvent;
   if ((TICKET_LIFECYCLE_EVENT_TYPES as readonly string[]).includes(e.type)) return lifecycle(reads, e as TicketLifecycleEvent);
   if ((TICKET_MERGE_EVENT_TYPES as readonly string[]).includes(e.type)) return mergeWrites(reads, e as TicketMergeEvent);
+  if ((TICKET_SPLIT_EVENT_TYPES as readonly string[]).includes(e.type)) return splitWrites(reads, e as TicketSplitEvent);
   switch (e.type) {
     case 'TicketCreated':
       return created(reads, e, event.position);

@@ -99,5 +99,13 @@ describe('webhook rules', () => {
       });
       expect(merged).to.deep.equal([{ type: 'ticket.merged', accountId: 'acme', data: { ticketId: 't1', mergedTicketIds: ['t2', 't3'], mergeId: 'm1', mergedById: 'u1', at: AT } }]);
     });
+
+    it('makes ticket.split of a split on the ticket split, naming the new ticket and the interactions it took', () => {
+      const base = { id: 'e3', streamName: 'ticket-t1', revision: 5n, position: { commit: 11n, prepare: 11n }, created: new Date(AT), metadata: { version: 1 } };
+      const split = webhookEventsOf({
+        ...base, type: 'TicketSplit', data: { ticketId: 't1', accountId: 'acme', newTicketId: 't9', emailMessageIds: ['m1'], callIds: ['c1'], chatSessionIds: [], splitById: 'u1', at: AT },
+      });
+      expect(split).to.deep.equal([{ type: 'ticket.split', accountId: 'acme', data: { ticketId: 't1', newTicketId: 't9', interactionIds: ['m1', 'c1'], splitById: 'u1', at: AT } }]);
+    });
   });
 });

@@ -1,4 +1,6 @@
 import { DataPointsReevaluatedData, TaskEvaluatedData, TicketCreatedData, TicketQueryProcessedData, TicketSentiment, TicketStatus } from '../events';
+import type { TicketEvent } from '../events';
+import type { SplitInteractions } from '../split/split-events';
 import { CallRecordedData, ChildTicketKind, EmailMessageRecordedData, VoiceFcrOutcome } from './events';
 
 /**
@@ -37,7 +39,11 @@ export type TicketCommand =
   /** On the target of a merge, once every source is merged into it. */
   | { readonly type: 'AbsorbMerge'; readonly mergeId: string; readonly sourceTicketIds: readonly string[]; readonly note: string | null; readonly byUserId: string | null; readonly at: string }
   /** On a source whose merge the target refused: back to what it was. */
-  | { readonly type: 'WithdrawMerge'; readonly mergeId: string; readonly reason: string; readonly at: string };
+  | { readonly type: 'WithdrawMerge'; readonly mergeId: string; readonly reason: string; readonly at: string }
+  /** On a ticket split: these interactions go to the new ticket (docs/api/merge-and-split.md). */
+  | { readonly type: 'SplitOff'; readonly newTicketId: string; readonly interactionIds: readonly string[]; readonly byUserId: string | null; readonly at: string }
+  /** On the new ticket of a split, once created: the interactions it took, recorded again on it. */
+  | { readonly type: 'TakeSplitInteractions'; readonly fromTicketId: string; readonly moved: SplitInteractions; readonly interactions: readonly TicketEvent[]; readonly at: string };
 
 /** Why the decider refused a command. */
 export type TicketError =

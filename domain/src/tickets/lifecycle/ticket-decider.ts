@@ -7,6 +7,7 @@ import { ResponseChannel } from './events';
 import { slaOutcomeEvents } from '../../sla/sla-outcomes';
 import { canMove, isEndingStatus, isResolvingStatus, resolverOf } from './status-transitions';
 import { decideMerge, isMergeCommand, refusedWhenMerged } from '../merge/merge-decisions';
+import { decideSplit, isSplitCommand } from '../split/split-decisions';
 
 type Decision = E.Either<TicketError, readonly TicketEvent[]>;
 
@@ -62,6 +63,7 @@ const decideWorked = (t: TicketState, c: TicketCommand): Decision => {
   const refused = refusedWhenMerged(t, c);
   if (refused !== null) return E.left(refused);
   if (isMergeCommand(c)) return decideMerge(t, c);
+  if (isSplitCommand(c)) return decideSplit(t, c);
   const ids = { ticketId: t.ticketId, accountId: t.accountId };
   switch (c.type) {
     case 'CreateTicket':

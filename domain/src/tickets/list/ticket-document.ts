@@ -114,6 +114,9 @@ export interface TicketDocument extends ReadDocument {
   readonly mergedIntoTicketId?: string | null;
   /** The tickets merged into this one. */
   readonly mergedTicketIds?: readonly string[];
+  /** The ticket this one was split from (docs/api/merge-and-split.md), and the tickets split from this one. */
+  readonly splitFromTicketId?: string | null;
+  readonly splitTicketIds?: readonly string[];
   /** Task ids the ticket's evaluation passed through, in order (the final one is taskId). */
   readonly taskPath?: readonly string[];
   /** Execute actions run by the task evaluation: key and outcome. */
