@@ -20,6 +20,20 @@ const step = async (deps: WorkTicketDeps, ctx: CommandContext, ticketId: string,
   return E.right({ state, appended: appended === null ? null : appended.position });
 };
 
+/** A family is a few levels deep: its ancestors are read up to this many. */
+const MAX_ANCESTORS = 16;
+
+/** The ticket's parent, grandparent, ... up to its family's root. */
+const ancestorsOf = async (ticket: TicketState | null, read: (id: string) => Promise<{ state: TicketState | null }>): Promise<string[]> => {
+  const ancestors: string[] = [];
+  let parentId = ticket?.parentTicketId ?? null;
+  while (parentId !== null && ancestors.length < MAX_ANCESTORS && !ancestors.includes(parentId)) {
+    ancestors.push(parentId);
+    parentId = (await read(parentId)).state?.parentTicketId ?? null;
+  }
+  return ancestors;
+};
+
 /** Takes back the sources a refused merge had written (their target refused it, or another merge took a later source first). */
 const withdraw = async (deps: WorkTicketDeps, ctx: CommandContext, mergeId: string, sourceIds: readonly string[], reason: string): Promise<void> => {
   const { deadline: _deadline, ...withdrawal } = ctx;
@@ -48,7 +62,7 @@ export const mergeTickets = async (
   const mergeId = mergeIdOf(ctx.accountId, targetTicketId, sourceTicketIds);
   const read = async (ticketId: string) => ({ ticketId, state: (await loadStream(deps.eventStore, ticketStream(ticketId), ticketDecider)).state });
   const [target, ...sources] = await Promise.all([targetTicketId, ...sourceTicketIds].map(read));
-  const checked = checkMerge(ctx.accountId, mergeId, target, sources);
+  const checked = checkMerge(ctx.accountId, mergeId, target, sources, await ancestorsOf(target.state, read));
   if (E.isLeft(checked)) return E.left(ticketProblem(checked.left));
 
   const byUserId = principal.user?.id ?? null;

@@ -11,11 +11,13 @@ export interface MergeParty {
 const invalid = (message: string): TicketError => ({ kind: 'InvalidTicketCommand', field: 'sourceTicketIds', message });
 
 /**
- * Whether the target and its sources, as read, may be merged by `mergeId`, before anything is
+ * Whether the target and its sources, as read (and the target's ancestors, parent first), may be merged by `mergeId`, before anything is
  * written: the first refusal, else nothing. Each source is decided again on its own stream when it
  * is written (merge-decisions.ts), which catches a merge that raced this one.
  */
-export const checkMerge = (accountId: string, mergeId: string, target: MergeParty, sources: readonly MergeParty[]): E.Either<TicketError, void> => {
+export const checkMerge = (
+  accountId: string, mergeId: string, target: MergeParty, sources: readonly MergeParty[], targetAncestors: readonly string[] = [],
+): E.Either<TicketError, void> => {
   const t = target.state;
   if (t === null || t.accountId !== accountId) return E.left({ kind: 'TicketNotFound' });
   const ids = sources.map((s) => s.ticketId);
@@ -26,8 +28,8 @@ export const checkMerge = (accountId: string, mergeId: string, target: MergePart
   for (const { ticketId, state: s } of sources) {
     if (s === null || s.accountId !== accountId) return E.left({ kind: 'MergeSourceNotFound', ticketId });
     if (s.mergedInto !== null && s.mergedInto.mergeId !== mergeId) return E.left({ kind: 'TicketMerged', ticketId, mergedIntoTicketId: s.mergedInto.targetTicketId });
-    // The target inside a source's family: merging the source would make the family its own member.
-    if (t.rootTicketId === ticketId || t.parentTicketId === ticketId) {
+    // The target inside a source's family (the source is its parent, grandparent, ..., root): the source would become its own descendant.
+    if (t.rootTicketId === ticketId || t.parentTicketId === ticketId || targetAncestors.includes(ticketId)) {
       return E.left(invalid(`Merging ticket ${ticketId} into ${target.ticketId} would make a cycle: ${target.ticketId} is in the family of ${ticketId}; merge ${target.ticketId} into ${ticketId} instead`));
     }
   }

@@ -80,6 +80,11 @@ describe('merging tickets: POST /apis/tickets/{targetId}/merge', () => {
     await refused(target, { sourceTicketIds: [source], mode: 'x' }, 400, /mode/);
     const child = (await work(env.svc, source, 'children', { kind: 'child', query: 'x' })).body.ticketId as string;
     await refused(child, { sourceTicketIds: [source] }, 400, /cycle/);
+    const grandchild = (await work(env.svc, child, 'children', { kind: 'child', query: 'y' })).body.ticketId as string;
+    const greatGrandchild = (await work(env.svc, grandchild, 'children', { kind: 'child', query: 'z' })).body.ticketId as string;
+    const middle = await eventTypes(env.svc, child);
+    expect((await merge(env.svc, greatGrandchild, { sourceTicketIds: [child] })).status).to.equal(400);
+    expect(await eventTypes(env.svc, child)).to.deep.equal(middle);
     const other = await newTicket(env.svc);
     expect((await merge(env.svc, other, { sourceTicketIds: [target] })).status).to.equal(200);
     await refused(target, { sourceTicketIds: [source] }, 409, new RegExp(`merged into ticket ${other}`));
