@@ -18,6 +18,7 @@ import {
   TicketQueryScope,
 } from '@support/domain';
 import { aTicket } from '../tickets/list/ticket-documents';
+import { ticketMergeSection } from './ticket-merge.contract';
 
 /** An engine of the ReadModels port, as the contract runs it. */
 interface ReadModelsEngine {
@@ -1105,5 +1106,6 @@ export const readModelsContract = (engine: ReadModelsEngine): void => {
     documentsSection(models);
     batchesSection(models);
     ticketsSection(models, engine);
+    ticketMergeSection(models);
   });
 };

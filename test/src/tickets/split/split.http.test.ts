@@ -5,8 +5,14 @@ import { eventTypes, merge } from '../merge/support';
 
 const email = (messageId: string, sentAt: string) => ({ messageId, threadId: `th-${messageId}`, emailClient: 'gmail', from: 'kim@example.com', to: ['help@acme.example'], sentAt });
 const split = (svc: Parameters<typeof work>[0], ticketId: string, body: unknown, token: string = TOKENS.acmeAdmin) => work(svc, ticketId, 'split', body, token);
-const SOON = new Date(Date.now() + 60_000);
-const at = (minutes: number) => new Date(SOON.getTime() + minutes * 60_000).toISOString();
+/** Times after any ticket's creation, whenever the suite runs. */
+const at = (minutes: number) => new Date(Date.parse('2030-01-07T09:00:00Z') + minutes * 60_000).toISOString();
+
+/** A command of the test's given part: it must land. */
+const record = async (svc: Parameters<typeof work>[0], ticketId: string, command: string, body: unknown) => {
+  const r = await work(svc, ticketId, command, body);
+  expect(r.status, `${command}: ${r.text}`).to.equal(200);
+};
 
 describe('splitting a ticket: POST /apis/tickets/{ticketId}/split', () => {
   const env = useTicketService();
@@ -14,10 +20,10 @@ describe('splitting a ticket: POST /apis/tickets/{ticketId}/split', () => {
   it('given a ticket with two problems, when an email and a call are split off, then a new ticket of the same customer takes them, numbered, on the ticket\'s task, linked both ways', async () => {
     // given
     const ticketId = await newTicket(env.svc, { taskName: 'Refund Request', skipExecuteAction: true });
-    await work(env.svc, ticketId, 'emails', email('sp-e1', at(1)));
-    await work(env.svc, ticketId, 'emails', email('sp-e2', at(2)));
-    await work(env.svc, ticketId, 'calls', { callId: 'sp-c1', direction: 'incoming', startedAt: at(3) });
-    await work(env.svc, ticketId, 'chats', { sessionId: 'sp-s1', startedAt: at(4) });
+    await record(env.svc, ticketId, 'emails', email('sp-e1', at(1)));
+    await record(env.svc, ticketId, 'emails', email('sp-e2', at(2)));
+    await record(env.svc, ticketId, 'calls', { callId: 'sp-c1', direction: 'incoming', startedAt: at(3) });
+    await record(env.svc, ticketId, 'chats', { sessionId: 'sp-s1', startedAt: at(4) });
     const original = (await getTicket(env.svc, ticketId)).body.ticket;
     // when
     const r = await split(env.svc, ticketId, { interactionIds: ['sp-e2', 'sp-c1'], query: 'The second order is missing too' });
@@ -47,7 +53,7 @@ describe('splitting a ticket: POST /apis/tickets/{ticketId}/split', () => {
 
   it('refuses with a clear 4xx: no interactions or too many, an id the ticket does not hold, an unknown task, another account\'s ticket (404), a merged ticket (409)', async () => {
     const ticketId = await newTicket(env.svc);
-    await work(env.svc, ticketId, 'chats', { sessionId: 'sp-r1', startedAt: at(1) });
+    await record(env.svc, ticketId, 'chats', { sessionId: 'sp-r1', startedAt: at(1) });
     const before = await eventTypes(env.svc, ticketId);
     const refused = async (body: unknown, status: number, message: RegExp, token?: string) => {
       const r = await split(env.svc, ticketId, body, token);
@@ -65,9 +71,9 @@ describe('splitting a ticket: POST /apis/tickets/{ticketId}/split', () => {
     await refused({ interactionIds: ['sp-r1'] }, 409, new RegExp(`merged into ticket ${target}`));
   });
 
-  it('given six splits of the same interaction at once, then one takes it and the other is refused', async () => {
+  it('given six splits of the same interaction at once, then one takes it and the others are refused', async () => {
     const ticketId = await newTicket(env.svc);
-    await work(env.svc, ticketId, 'calls', { callId: 'sp-race', direction: 'incoming', startedAt: at(1) });
+    await record(env.svc, ticketId, 'calls', { callId: 'sp-race', direction: 'incoming', startedAt: at(1) });
     const answers = await Promise.all(Array.from({ length: 6 }, () => split(env.svc, ticketId, { interactionIds: ['sp-race'] })));
     expect(answers.map((a) => a.status).sort()).to.deep.equal([200, 400, 400, 400, 400, 400]);
     expect((await eventTypes(env.svc, ticketId)).filter((t) => t === 'TicketSplit')).to.have.length(1);
