@@ -29,11 +29,15 @@ export const OpeningHours = t.intersection([
 ]);
 export type OpeningHours = t.TypeOf<typeof OpeningHours>;
 
-export const SlaPolicy = t.type({
-  label: NonEmptyString,
-  metric: t.keyof({ firstResponse: null, resolution: null }),
-  targetMinutes: PositiveInt,
-});
+export const SlaPolicy = t.intersection([
+  t.type({
+    label: NonEmptyString,
+    metric: t.keyof({ firstResponse: null, resolution: null }),
+    targetMinutes: PositiveInt,
+  }),
+  // How long before the due moment a ticket still waiting is reported due soon (ticket.sla_warning).
+  t.partial({ warningMinutes: PositiveInt }),
+]);
 export type SlaPolicy = t.TypeOf<typeof SlaPolicy>;
 
 const DispositionField = t.type({

@@ -4,5 +4,6 @@ export * from './sla-target';
 export * from './account-sla';
 export * from './sla-events';
 export * from './sla-outcomes';
+export * from './sla-pause';
 export * from './sla-standing';
 export * from './sla-queue-request';

@@ -14,18 +14,29 @@ export interface SlaTarget {
   readonly metric: SlaPolicy['metric'];
   readonly targetMinutes: number;
   readonly dueAt: string | null;
+  /** Minutes before the due moment the target is recorded as due soon (SlaWarned): the policy's warningMinutes then; absent, no warning. */
+  readonly warningMinutes?: number;
+  /**
+   * While the ticket waits on the customer (SlaPaused, a resolution target): when its clock stopped,
+   * and how much of the target was left then (ms on the account's clock). dueAt is null until it
+   * resumes (SlaResumed), when the rest counts from the moment it resumed.
+   */
+  readonly pausedAt?: string;
+  readonly remainingMs?: number;
 }
 
 /** The targets of a ticket created at `createdMs` under the account's policies and clock. */
 export const slaTargetsAt = (policies: readonly SlaPolicy[], clock: DurationClock, createdMs: number): SlaTarget[] =>
   policies.map((p) => {
     const due = dueMoment(clock, createdMs, p.targetMinutes * 60_000);
-    return { label: p.label, metric: p.metric, targetMinutes: p.targetMinutes, dueAt: due === null ? null : new Date(due).toISOString() };
+    const warning = p.warningMinutes === undefined ? {} : { warningMinutes: p.warningMinutes };
+    return { label: p.label, metric: p.metric, targetMinutes: p.targetMinutes, dueAt: due === null ? null : new Date(due).toISOString(), ...warning };
   });
 
 /**
  * A recorded target's state: its metric happened (epoch ms) by the due moment: met, after it:
- * breached; not happened: breached once `now` is past the due moment, else pending. The same as
+ * breached; not happened: breached once `now` is past the due moment, else pending (always,
+ * while paused: no due moment). The same as
  * slaState on the clock the target was made with (dueMoment is its last met-or-pending instant).
  */
 export const targetState = (target: SlaTarget, happenedMs: number | null, nowMs: number): SlaState => {

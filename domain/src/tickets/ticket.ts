@@ -1,6 +1,7 @@
 import { OPEN_TICKET_STATUSES, TaskEvaluatedData, TicketCreatedData, TicketEvent, TicketSentiment, TicketStatus } from './events';
 import { VoiceFcrOutcome } from './lifecycle/events';
-import { SlaOutcomes } from '../sla/sla-outcomes';
+import { SlaOutcomes, SlaWarnings } from '../sla/sla-outcomes';
+import { targetsAfterPause } from '../sla/sla-pause';
 
 interface TicketCall {
   readonly direction: 'incoming' | 'outgoing';
@@ -47,6 +48,8 @@ export interface TicketState extends TicketCreatedData {
   readonly sentiments: readonly TicketSentiment[];
   /** The SLA targets recorded met or breached (SlaMet, SlaBreached), by their place in slaTargets. */
   readonly slaOutcomes: SlaOutcomes;
+  /** The due moment each target was last warned of (SlaWarned), by its place in slaTargets. */
+  readonly slaWarnings: SlaWarnings;
   /** Set once the ticket is merged into another (the surviving ticket) by the merge `mergeId`. */
   readonly mergedInto: { readonly targetTicketId: string; readonly mergeId: string; readonly previousStatus: TicketStatus } | null;
   /** The merges this ticket absorbed, and the tickets merged into it by them. */
@@ -100,6 +103,7 @@ const created = (d: TicketCreatedData): TicketState => {
     childTicketIds: [],
     sentiments: d.sentiment === null ? [] : [d.sentiment],
     slaOutcomes: {},
+    slaWarnings: {},
     mergedInto: null,
     mergeIds: [],
     mergedTicketIds: [],
@@ -202,6 +206,11 @@ const evolveWorked = (t: TicketState, event: TicketEvent): TicketState => {
       return { ...t, slaOutcomes: { ...t.slaOutcomes, [event.data.target]: 'met' } };
     case 'SlaBreached':
       return { ...t, slaOutcomes: { ...t.slaOutcomes, [event.data.target]: 'breached' } };
+    case 'SlaWarned':
+      return { ...t, slaWarnings: { ...t.slaWarnings, [event.data.target]: event.data.dueAt } };
+    case 'SlaPaused':
+    case 'SlaResumed':
+      return { ...t, slaTargets: targetsAfterPause(t.slaTargets ?? [], event) };
     case 'TicketMergedInto':
       return { ...t, mergedInto: { targetTicketId: event.data.targetTicketId, mergeId: event.data.mergeId, previousStatus: event.data.previousStatus }, updatedAt: event.data.at };
     case 'TicketMergeWithdrawn':

@@ -21,6 +21,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'ticket.split',
   'ticket.sla_met',
   'ticket.sla_breached',
+  'ticket.sla_warning',
+  'ticket.sla_paused',
+  'ticket.sla_resumed',
   'export.succeeded',
   'export.failed',
   'message.sent',
@@ -102,6 +105,12 @@ const payloads = (event: RecordedEvent, d: Data): readonly (readonly [WebhookEve
       return [['ticket.sla_met', { ...ticket, label: d.label, metric: d.metric, dueAt: d.dueAt, metAt: d.metAt }]];
     case 'SlaBreached':
       return [['ticket.sla_breached', { ...ticket, label: d.label, metric: d.metric, dueAt: d.dueAt, recordedAt: d.recordedAt, lateMs: d.lateMs }]];
+    case 'SlaWarned':
+      return [['ticket.sla_warning', { ...ticket, label: d.label, metric: d.metric, dueAt: d.dueAt, warningMinutes: d.warningMinutes, warnedAt: d.warnedAt }]];
+    case 'SlaPaused':
+      return [['ticket.sla_paused', { ...ticket, label: d.label, metric: d.metric, dueAt: d.dueAt, pausedAt: d.pausedAt }]];
+    case 'SlaResumed':
+      return [['ticket.sla_resumed', { ...ticket, label: d.label, metric: d.metric, pausedAt: d.pausedAt, resumedAt: d.resumedAt, dueAt: d.dueAt }]];
     case 'TicketExportSucceeded':
       return [['export.succeeded', {
         jobId: d.jobId, processed: d.processed, fileSizeBytes: d.fileSizeBytes, completedAt: d.completedAt, availableUntil: d.availableUntil,
@@ -139,7 +148,7 @@ export const webhookEventsOf = (event: RecordedEvent): readonly WebhookEvent[] =
 /** The event types of the log that make webhook events (what the dispatcher looks at). */
 export const WEBHOOK_SOURCE_EVENT_TYPES: ReadonlySet<string> = new Set([
   'TicketCreated', 'TicketAssigned', 'TicketUnassigned', 'TicketStatusChanged', 'EmailMessageRecorded', 'CallRecorded', 'ChatSessionRecorded',
-  'CsatSent', 'CsatSubmitted', 'DispositionSet', 'ChildTicketLinked', 'TicketsMerged', 'TicketSplit', 'SlaMet', 'SlaBreached', 'TicketExportSucceeded', 'TicketExportFailed', 'MessageSent', 'MessageFailed', 'MessageStatusReported',
+  'CsatSent', 'CsatSubmitted', 'DispositionSet', 'ChildTicketLinked', 'TicketsMerged', 'TicketSplit', 'SlaMet', 'SlaBreached', 'SlaWarned', 'SlaPaused', 'SlaResumed', 'TicketExportSucceeded', 'TicketExportFailed', 'MessageSent', 'MessageFailed', 'MessageStatusReported',
   'ResourceRecordInserted', 'ResourceRecordUpdated',
 ]);
 

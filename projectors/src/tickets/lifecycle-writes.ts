@@ -1,5 +1,5 @@
 import {
-  RESOLVING_STATUSES, storedTimestamp, TicketDocument, TicketLifecycleEvent,
+  RESOLVING_STATUSES, storedTimestamp, targetsAfterPause, TicketDocument, TicketLifecycleEvent,
 } from '@support/domain';
 import { union } from './customer-lookup';
 import { FamilyChange } from './family';
@@ -129,6 +129,11 @@ export const lifecycleChange = (doc: TicketDocument, e: TicketLifecycleEvent): L
       return none({ slaOutcomes: { ...(doc.slaOutcomes ?? {}), [e.data.target]: 'met' } });
     case 'SlaBreached':
       return none({ slaOutcomes: { ...(doc.slaOutcomes ?? {}), [e.data.target]: 'breached' } });
+    case 'SlaWarned':
+      return none({ slaWarnings: { ...(doc.slaWarnings ?? {}), [e.data.target]: e.data.dueAt } });
+    case 'SlaPaused':
+    case 'SlaResumed':
+      return none({ slaTargets: targetsAfterPause(doc.slaTargets ?? [], e) });
     default:
       return none({});
   }

@@ -11,7 +11,7 @@ export interface TicketSlaDeps {
   readonly directory: () => AccountDirectory;
 }
 
-const SLA_EVENTS = new Set(['SlaMet', 'SlaBreached']);
+const SLA_EVENTS = new Set(['SlaMet', 'SlaBreached', 'SlaWarned', 'SlaPaused', 'SlaResumed']);
 
 /**
  * GET /apis/tickets/{ticketId}/sla: each SLA target of the ticket (as recorded at its creation;

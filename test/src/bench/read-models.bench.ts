@@ -4,22 +4,19 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { SqliteJobQueue } from '@support/adapters';
-import { positionToString } from '@support/domain';
-import { EVENTS_FILE, features, JOBS_FILE } from '@support/app';
+import { EVENTS_FILE, JOBS_FILE } from '@support/app';
 import { TOKENS } from '../support/example-config';
 import { benchConfig, manualTicketBody } from './support/manual-tickets';
 import { SERVICE_NODE_FLAGS } from './support/service-node-flags';
-import { countEvents } from './support/count-events';
 import { downloadCsvRecords } from './support/csv-download';
 import { cpuMsOf, freePort, pinSelf, stop } from './speed/child';
 import { quantile, request } from './speed/load';
 import { COMMON_FRAGMENT, listMix } from './list-mix/list-mix';
 import { besideSearchers } from './read-models/searchers-beside';
-import { deskAgents, deskData, describeDesk, LIFECYCLE_STEPS, LIFECYCLES } from './support/desk-data';
-import { workspaceRequest } from './support/workspace-commands';
-import { captureTemplates, TemplateRequest } from './read-models/templates';
-import { SeededTicket, seedLog } from './read-models/seed-log';
+import { deskData, describeDesk, LIFECYCLES } from './support/desk-data';
+import { SeededTicket } from './read-models/seed-log';
+import { BODIES, engineFileBytes, seedDesk } from './read-models/seed-desk';
+import { withTimeout } from './support/with-timeout';
 import { describeMemory, MEMORY_PARTS, memoryParts, memoryPartsSampler, rssSampler, spawnService, statusBytes, waitForLogLine, waitForTotal, waitQuiet } from './read-models/service-process';
 
 /**
@@ -91,9 +88,6 @@ const LOG_LEVEL = process.env.BENCH_READ_MODELS_LOG_LEVEL ?? 'info';
 const BESIDE_MS = Number(process.env.BENCH_READ_MODELS_BESIDE_S ?? 20) * 1000;
 /** Set: the work directory (DATA_DIR, log, config) is left in place for a look afterwards. */
 const KEEP_DATA = (process.env.BENCH_READ_MODELS_KEEP_DATA ?? '') !== '';
-/** Template bodies (sources, tasks); a template for each of them and each lifecycle. */
-const BODIES = 8;
-const TEMPLATE_AGENT = deskAgents()[0].id;
 const MB = 1024 * 1024;
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 /** Targets at 100,000 and at 1,000,000 tickets (others: the nearer). */
@@ -114,33 +108,12 @@ const TIMEOUT = {
   downloadMs: 600_000,
 };
 
-/**
- * Template k = lifecycle L × BODIES + body b: the body of ticket k of a small desk of its own (source b,
- * a task when b is even), its own customer k, always an order (so that the seeder can put a ticket's
- * order, or none, in its place), then lifecycle L's workspace requests (agent u-desk-01).
- */
-const templateRequests = (nowMs: number): TemplateRequest[] => {
-  const small = deskData({ tickets: 400, nowMs, seed: 7 });
-  return LIFECYCLES.flatMap((lifecycle, l) => Array.from({ length: BODIES }, (_, b) => {
-    const k = l * BODIES + b;
-    const body = manualTicketBody(small, k, k);
-    return { body: { ...body, orderName: body.orderName ?? `#S-${900_000 + k}` }, steps: LIFECYCLE_STEPS[lifecycle].map((step) => workspaceRequest(step, TEMPLATE_AGENT)) };
-  }));
-};
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const line = (text: string) => process.stdout.write(`${text}\n`);
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
-const withTimeout = async <T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> => {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([work, new Promise<never>((_r, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no result within ${(timeoutMs / 1000).toFixed(0)} s`)), timeoutMs)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-};
 /** The list answer's total (after its page of items: found from the end, without parsing a page of 250 tickets on the client's loop). */
 const totalOf = (text: string): number => {
   const at = text.lastIndexOf('"total":');
@@ -196,15 +169,6 @@ const othersBetween = (before: Map<number, { ms: number; name: string }>, after:
   return { ms: used.reduce((n, u) => n + u[1], 0), top: used.slice(0, 3).map(([pid, ms, name]) => `${pid} ${args(pid) || name} ${ms} ms`).join(', ') };
 };
 const dirBytes = (dir: string): number => Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]);
-/** Bytes of an engine's SQLite file in DATA_DIR with its WAL and shared-memory files (those that exist). */
-const engineFileBytes = (dataDir: string, file: string): number =>
-  ['', '-wal', '-shm'].reduce((sum, suffix) => {
-    try {
-      return sum + statSync(path.join(dataDir, `${file}${suffix}`)).size;
-    } catch {
-      return sum;
-    }
-  }, 0);
 
 /** The service's log lines (JSON) written since `offset` of the log file. */
 const logLinesSince = (logFile: string, offset: number): { time: number; message: string; fields: Record<string, unknown> }[] => {
@@ -281,38 +245,9 @@ export async function run(): Promise<void> {
   };
 
   try {
-    // 1. Templates.
-    const templates = await phase(`templates (in-process service, ${BODIES * LIFECYCLES.length} tickets)`, () => withTimeout(captureTemplates(benchConfig(), templateRequests(desk.nowMs)), 180_000, 'template capture'));
-    line(`templates: ${templates.length} tickets, ${templates.reduce((n, t) => n + t.events.length, 0)} events (${[0, templates.length - 1].map((k) => `${templates[k].status}: ${templates[k].events.map((e) => e.type).join('+')}`).join('; ')}; ...)`);
-
-    // 2. Seed the log.
+    // 1-2. Templates, then the log seeded from them.
     const sampleTickets = [...new Set([0, 1, 2, 3, 4, 5, 6, 7, CUSTOMERS, CUSTOMERS + 1, Math.floor(TICKETS / 2), Math.floor(TICKETS / 2) + 1, TICKETS - 2, TICKETS - 1])].filter((i) => i < TICKETS);
-    const seeded = await phase('seed: append the tickets\' events', () => seedLog({
-      dataDir, tickets: TICKETS, customers: CUSTOMERS, templates, templateAgentId: TEMPLATE_AGENT, nowMs: desk.nowMs,
-      ticket: (i) => {
-        const t = desk.ticket(i);
-        return {
-          template: LIFECYCLES.indexOf(t.lifecycle) * BODIES + (i % BODIES), customer: t.customer, createdMs: t.createdAtMs, stepsMs: t.stepsMs,
-          subject: t.subject, query: t.query, orderName: t.orderName, agentId: t.agent === null ? null : desk.agents[t.agent].id,
-        };
-      },
-      customer: (c) => desk.customer(c),
-      inFlight: IN_FLIGHT, sampleTickets, progress: line,
-    }));
-    line(`seed: ${int(seeded.events)} events (${int(seeded.appends)} appends, ${int(IN_FLIGHT)} tickets in flight) in ${seeded.seconds.toFixed(1)} s: ${int(seeded.events / seeded.seconds)} events/s, ${int(TICKETS / seeded.seconds)} tickets/s, ${mb(seeded.bytes)} of event JSON`);
-    const events = await countEvents(dataDir);
-    // The dispatchers' checkpoints at the head, where the service that made these tickets would have left them.
-    const head = { commit: BigInt(events - 1), prepare: BigInt(events - 1) };
-    // The webhooks dispatcher is made from the service's deps (dispatchersFor): its name is written here.
-    const dispatchers = [...features.flatMap((f) => f.dispatchers ?? []).map((d) => `dispatch:${d.name}`), 'dispatch:webhooks'];
-    const queue = await SqliteJobQueue.open({ file: path.join(dataDir, JOBS_FILE) });
-    try {
-      for (const name of dispatchers) await queue.savePublisherPosition(name, positionToString(head));
-    } finally {
-      await queue.close();
-    }
-    line(`  log: ${int(events)} events, ${mb(engineFileBytes(dataDir, EVENTS_FILE))} on disk; dispatchers' checkpoints (${dispatchers.join(', ')}) set to its head`);
-    execFileSync('sync');
+    const { seeded, events } = await seedDesk({ dataDir, desk, config: benchConfig(), inFlight: IN_FLIGHT, sampleTickets, line, phase });
 
     // 3. Full rebuild: the first start, no read-model file.
     const first = startService();

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
-import { startTestService, TestService } from '../support/test-service';
+import { TOKENS } from '../support/example-config';
+import { TestService } from '../support/test-service';
 import { downloadCsv, exportAndWait } from '../exports/support/export-api';
-import { startWebhookReceiver, WebhookReceiver } from '../webhooks/webhook-receiver';
+import { WebhookReceiver } from '../webhooks/webhook-receiver';
+import { createSlaTicket, deliveredWebhooks, startSlaDesk } from './support/sla-api';
 
-type Config = { accounts: Record<string, unknown>[] };
 type TrailEvent = { type: string; data: Record<string, unknown> };
 const MINUTE = 60_000;
 
@@ -21,13 +21,7 @@ describe('SLA: breaches and met targets recorded as events on the ticket (HTTP)'
   let now = t0;
   let phone = 0;
 
-  const create = async () => {
-    const r = await svc.api('POST', '/apis/tickets/manual', {
-      token: TOKENS.acmeAdmin, body: { customer: { phone: `+1415666${String(1000 + phone++)}` }, query: 'Where is my parcel?', orderName: 'SLA-LIVE', fastResponse: false },
-    });
-    expect(r.status, r.text).to.equal(200);
-    return r.body.ticketId as string;
-  };
+  const create = () => createSlaTicket(svc, `+1415666${String(1000 + phone++)}`, 'SLA-LIVE');
   const reply = async (ticketId: string, messageId: string) => {
     const r = await svc.api('POST', `/apis/tickets/${ticketId}/emails`, {
       token: TOKENS.acmeAdmin,
@@ -53,26 +47,13 @@ describe('SLA: breaches and met targets recorded as events on the ticket (HTTP)'
 
   before(async () => {
     // given: acme without opening hours: a first response target of 60 minutes, resolution targets of one and two days
-    const config = withoutRateLimits(exampleConfig()) as Config;
-    delete config.accounts.find((a) => a.id === 'acme')!.openingHours;
-    svc = await startTestService({ config, env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }, overrides: { clock: { now: () => new Date(now) } } });
     // and an integrator subscribed to SLA outcomes
-    receiver = await startWebhookReceiver();
-    const subscribed = await svc.api('POST', '/apis/webhooks', { token: TOKENS.acmeAdmin, body: { url: receiver.url, eventTypes: ['ticket.sla_met', 'ticket.sla_breached'] } });
-    expect(subscribed.status, subscribed.text).to.equal(201);
+    ({ svc, receiver } = await startSlaDesk(() => now, ['ticket.sla_met', 'ticket.sla_breached']));
   });
   after(async () => {
     await svc?.stop();
     await receiver?.stop();
   });
-  const delivered = async (ticketId: string, type: string) => {
-    const until = Date.now() + 5_000;
-    for (;;) {
-      const found = receiver.received.filter((r) => r.json?.type === type && r.json?.data?.ticketId === ticketId);
-      if (found.length > 0 || Date.now() > until) return found;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
 
   it('given a ticket answered within its target, then SlaMet is recorded with the moment of the answer, once', async () => {
     const id = await create();
@@ -81,7 +62,7 @@ describe('SLA: breaches and met targets recorded as events on the ticket (HTTP)'
     const events = await eventually(id, 1);
     expect(events.map((e) => e.type)).to.deep.equal(['SlaMet']);
     expect(events[0].data).to.include({ label: 'First Response', metric: 'firstResponse', target: 0, metAt: new Date(t0 + 30 * MINUTE).toISOString(), dueAt: new Date(t0 + 60 * MINUTE).toISOString() });
-    expect((await delivered(id, 'ticket.sla_met')).map((h) => h.json.data.metAt)).to.deep.equal([new Date(t0 + 30 * MINUTE).toISOString()]);
+    expect((await deliveredWebhooks(receiver, id, 'ticket.sla_met')).map((h) => h.json.data.metAt)).to.deep.equal([new Date(t0 + 30 * MINUTE).toISOString()]);
     now = t0 + 35 * MINUTE;
     await reply(id, 'met-2');
     await new Promise((r) => setTimeout(r, 1_500));
@@ -98,7 +79,7 @@ describe('SLA: breaches and met targets recorded as events on the ticket (HTTP)'
     expect(events.map((e) => e.type)).to.deep.equal(['SlaBreached']);
     expect(events[0].data).to.include({ label: 'First Response', metric: 'firstResponse', target: 0, dueAt: new Date(t0 + 60 * MINUTE).toISOString() });
     expect(events[0].data.lateMs).to.be.within(MINUTE, MINUTE + 1);
-    const hooks = await delivered(id, 'ticket.sla_breached');
+    const hooks = await deliveredWebhooks(receiver, id, 'ticket.sla_breached');
     expect(hooks.map((h) => h.json.data)).to.deep.equal([{
       ticketId: id, label: 'First Response', metric: 'firstResponse', dueAt: new Date(t0 + 60 * MINUTE).toISOString(), recordedAt: events[0].data.recordedAt, lateMs: events[0].data.lateMs,
     }]);

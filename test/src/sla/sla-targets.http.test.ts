@@ -74,7 +74,7 @@ describe('SLA: each ticket keeps the targets it was created under (HTTP)', funct
   it('given a ticket created before the change, then its TicketCreated records the targets and due moments of then', async () => {
     expect((await createdEvent('old')).slaTargets).to.deep.equal([
       // 30 minutes on Friday and 30 on Monday; 24 opening hours (Friday, Monday, Tuesday, Wednesday to 14:30); 48 (to the next Monday 12:30)
-      { label: 'First Response', metric: 'firstResponse', targetMinutes: 60, dueAt: new Date(ist('2026-11-30T09:30')).toISOString() },
+      { label: 'First Response', metric: 'firstResponse', targetMinutes: 60, dueAt: new Date(ist('2026-11-30T09:30')).toISOString(), warningMinutes: 15 },
       { label: 'Resolution', metric: 'resolution', targetMinutes: 1440, dueAt: new Date(ist('2026-12-02T14:30')).toISOString() },
       { label: 'Resolution', metric: 'resolution', targetMinutes: 2880, dueAt: new Date(ist('2026-12-07T12:30')).toISOString() },
     ]);

@@ -39,6 +39,8 @@ describe('four processes behind nginx (command-api, query-api, projectors, worke
   let blobGate: GatedProxy | undefined;
   let fake: FakeCloudApi | undefined;
   let edgeUrl: string;
+  /** The ticket made at the start whose one-minute SLA target nobody meets. */
+  let slaTicket: { id: string; createdMs: number };
   /** Customer names of every acknowledged create, each a ticket of its own. */
   const acknowledged = new Map<string, string>();
 
@@ -99,7 +101,10 @@ describe('four processes behind nginx (command-api, query-api, projectors, worke
     chmodSync(workDir, 0o755);
     const dataDir = path.join(workDir, 'data');
     const configFile = path.join(workDir, 'accounts.json');
-    writeFileSync(configFile, JSON.stringify(configWithFake(fake)));
+    const config = configWithFake(fake);
+    // globex (no opening hours) with a one-minute first-response target: the SLA watcher of the workers process records its breach while the tests run.
+    config.accounts.find((a) => a.id === 'globex')!.slaPolicies = [{ label: 'Callback', metric: 'firstResponse', targetMinutes: 1 }];
+    writeFileSync(configFile, JSON.stringify(config));
     for (const name of [...COMPONENTS, 'nginx'] as const) ports[name] = await freePort();
     edgeUrl = `http://${HOST}:${ports.nginx}`;
     edge = edgeApi(edgeUrl) as TestService;
@@ -121,6 +126,10 @@ describe('four processes behind nginx (command-api, query-api, projectors, worke
     procs.nginx = await startEdge(nginx!, workDir, {
       listen: `${HOST}:${ports.nginx}`, commandApi: `${HOST}:${ports['command-api']}`, queryApi: `${HOST}:${ports['query-api']}`,
     });
+    // A ticket of globex nobody answers: its Callback target falls due a minute from now (the last test looks).
+    const sla = await api('POST', '/apis/tickets/manual', { token: TOKENS.globexAdmin, body: { customer: { phone: '+14155550199' }, query: 'Please call me back.' } });
+    expect(sla.status, sla.text).to.equal(200);
+    slaTicket = { id: sla.body.ticketId as string, createdMs: Date.now() };
   });
 
   afterEach(function () {
@@ -239,6 +248,24 @@ describe('four processes behind nginx (command-api, query-api, projectors, worke
     const jobs = await api('POST', '/admin/read-models/ticket_export_jobs/count', { token: TOKENS.acmeAdmin, body: {} });
     expect(jobs.status, jobs.text).to.equal(200);
     expect(jobs.body.count).to.equal(1);
+  });
+
+  it('given a ticket of another account made at the start that nobody answers, when its one-minute target passes, then the workers process records the breach within seconds and the query API tells it', async function () {
+    this.timeout(90_000);
+    // when: the due moment passes (a minute after the create; the tests before may have taken longer)
+    const dueMs = slaTicket.createdMs + 60_000;
+    await new Promise((r) => setTimeout(r, Math.max(0, dueMs - Date.now())));
+    // then: within seconds
+    const until = Date.now() + 10_000;
+    let breached: { type: string; data: { label: string; lateMs: number } } | undefined;
+    while (breached === undefined && Date.now() < until) {
+      const sla = await api('GET', `/apis/tickets/${slaTicket.id}/sla`, { token: TOKENS.globexAdmin });
+      expect(sla.status, sla.text).to.equal(200);
+      breached = (sla.body.events as { type: string; data: { label: string; lateMs: number } }[]).find((e) => e.type === 'SlaBreached' && e.data.label === 'Callback');
+      if (breached === undefined) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(breached, 'SlaBreached of the Callback target').to.not.equal(undefined);
+    expect(breached!.data.lateMs).to.be.at.most(5_000);
   });
 
   it('given the four processes, then each answers its health and metrics on its own port', async () => {

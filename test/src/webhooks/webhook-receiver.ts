@@ -2,7 +2,7 @@ import http from 'node:http';
 import { AddressInfo } from 'node:net';
 
 /** One request the receiver got, with its headers and raw body. */
-interface ReceivedWebhook {
+export interface ReceivedWebhook {
   readonly headers: Record<string, string>;
   readonly body: string;
   readonly json: any;

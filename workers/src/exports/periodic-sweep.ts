@@ -1,7 +1,8 @@
 import { Logger } from '@support/domain';
 
 /**
- * A piece of work run at start and then every interval, one run at a time; a failed run is logged
+ * A piece of work run at start and then every interval, one run at a time (a run that outlasts the
+ * interval is followed by one more at once, not by one per interval missed); a failed run is logged
  * and the next one comes at its time. `stop` waits for a run in hand.
  */
 export const periodicSweep = <D extends { readonly logger: Logger }>(name: string, intervalMs: number, sweep: (deps: D) => Promise<void>) => ({
@@ -9,8 +10,13 @@ export const periodicSweep = <D extends { readonly logger: Logger }>(name: strin
   start: async (deps: D): Promise<{ stop(): Promise<void> }> => {
     let running: Promise<void> = Promise.resolve();
     let stopped = false;
+    // A tick while a run is in hand and another waits adds nothing: a slow run is followed by one run, not by a queue of them.
+    let waiting = false;
     const tick = () => {
+      if (waiting) return;
+      waiting = true;
       running = running.then(async () => {
+        waiting = false;
         if (stopped) return;
         try {
           await sweep(deps);

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import {
-  agentOfAccount, AssignRequest, CallEvaluationRequest, CallRequest, ChatRequest, CsatRequest, decodeRequest, DispositionRequest, EmailRequest,
+  accountSlaClock, agentOfAccount, AssignRequest, CallEvaluationRequest, CallRequest, ChatRequest, CsatRequest, decodeRequest, DispositionRequest, EmailRequest,
   InvalidRequest, Principal, SentimentRequest, StatusRequest, TicketCommand, TicketRequestProblem, toCallCommand, toChatCommand, toCsatCommand,
   TicketStatus, toDispositionCommand, toEmailCommand, toStatus, strictObject,
 } from '@support/domain';
@@ -39,6 +39,7 @@ export const LIFECYCLE_COMMANDS: readonly LifecycleCommand[] = [
   route('/status', StatusRequest, ({ principal, body, at }) =>
     E.map((status: TicketStatus) => ({
       type: 'ChangeStatus', status, ...(body.resolvedBy !== undefined ? { resolvedBy: body.resolvedBy } : {}), byUserId: userOf(principal), at,
+      slaClock: accountSlaClock(principal.account),
     }) as TicketCommand)(toStatus(body.status))),
   route('/emails', EmailRequest, ({ principal, body, at }) => toEmailCommand(principal.account, body, at)),
   route('/calls', CallRequest, ({ principal, body, at }) => toCallCommand(principal.account, body, at)),

@@ -2,6 +2,7 @@ import { DataPointsReevaluatedData, TaskEvaluatedData, TicketCreatedData, Ticket
 import type { TicketEvent } from '../events';
 import type { SplitInteractions } from '../split/split-events';
 import { CallRecordedData, ChildTicketKind, EmailMessageRecordedData, VoiceFcrOutcome } from './events';
+import { DurationClock } from '../../exports/columns/business-clock';
 
 /**
  * Commands on a ticket's stream. Every command has passed the request's checks (shapes, account
@@ -15,7 +16,8 @@ export type TicketCommand =
   | { readonly type: 'RecordReevaluation'; readonly reevaluation: DataPointsReevaluatedData }
   | { readonly type: 'Assign'; readonly agentId: string; readonly byUserId: string | null; readonly at: string }
   | { readonly type: 'Unassign'; readonly byUserId: string | null; readonly at: string }
-  | { readonly type: 'ChangeStatus'; readonly status: TicketStatus; readonly resolvedBy?: 'agent' | 'ai'; readonly byUserId: string | null; readonly at: string }
+  /** `slaClock`: the account's clock, on which a move into or out of waiting on the customer pauses or resumes resolution targets. */
+  | { readonly type: 'ChangeStatus'; readonly status: TicketStatus; readonly resolvedBy?: 'agent' | 'ai'; readonly byUserId: string | null; readonly at: string; readonly slaClock: DurationClock }
   | ({ readonly type: 'RecordEmail' } & Omit<EmailMessageRecordedData, 'ticketId' | 'accountId'>)
   | ({ readonly type: 'RecordCall' } & Omit<CallRecordedData, 'ticketId' | 'accountId'>)
   | { readonly type: 'EvaluateCall'; readonly callId: string; readonly outcome: VoiceFcrOutcome; readonly reason: string; readonly evaluatedAt: string; readonly at: string }
@@ -32,7 +34,7 @@ export type TicketCommand =
       readonly at: string;
     }
   | { readonly type: 'AddSentiment'; readonly sentiment: TicketSentiment; readonly addedBy: 'textProcessor' | 'agent'; readonly agentId: string | null; readonly at: string }
-  /** Records each SLA target whose outcome is settled at `at` (SlaMet, SlaBreached); the SLA watcher sends it when a ticket's moment comes. */
+  /** Records each SLA target whose outcome is settled at `at` (SlaMet, SlaBreached) or that is due soon (SlaWarned); the SLA watcher sends it when a ticket's moment comes. */
   | { readonly type: 'RecordSlaOutcomes'; readonly at: string }
   /** On a source of a merge: closed and merged into the target (docs/api/merge-and-split.md). */
   | { readonly type: 'MergeInto'; readonly targetTicketId: string; readonly mergeId: string; readonly note: string | null; readonly byUserId: string | null; readonly at: string }

@@ -1,5 +1,5 @@
 import { TicketSentiment, TicketStatus } from '../status-and-sentiment';
-import { SlaBreached, SlaMet } from '../../sla/sla-events';
+import { SlaBreached, SlaMet, SlaPaused, SlaResumed, SlaWarned } from '../../sla/sla-events';
 
 /**
  * Events of a ticket being worked (appended to `ticket-<ticketId>` after TicketCreated). Each
@@ -170,10 +170,10 @@ export type SentimentAdded = Ev<'SentimentAdded', SentimentAddedData>;
 export type TicketLifecycleEvent =
   | TicketAssigned | TicketUnassigned | TicketStatusChanged | EmailMessageRecorded | CallRecorded | CallEnded | CallEvaluated
   | ChatSessionRecorded | FirstResponseRecorded | AgentReplied | ChildTicketLinked | CsatSent | CsatSubmitted | DispositionSet | SentimentAdded
-  | SlaMet | SlaBreached;
+  | SlaMet | SlaBreached | SlaWarned | SlaPaused | SlaResumed;
 
 export const TICKET_LIFECYCLE_EVENT_TYPES: readonly TicketLifecycleEvent['type'][] = [
   'TicketAssigned', 'TicketUnassigned', 'TicketStatusChanged', 'EmailMessageRecorded', 'CallRecorded', 'CallEnded', 'CallEvaluated',
   'ChatSessionRecorded', 'FirstResponseRecorded', 'AgentReplied', 'ChildTicketLinked', 'CsatSent', 'CsatSubmitted', 'DispositionSet', 'SentimentAdded',
-  'SlaMet', 'SlaBreached',
+  'SlaMet', 'SlaBreached', 'SlaWarned', 'SlaPaused', 'SlaResumed',
 ];

@@ -5,6 +5,7 @@ import { evolveTicket, initialTicketState, MaybeTicket, TicketState } from '../t
 import { TicketCommand, TicketError } from './commands';
 import { ResponseChannel } from './events';
 import { slaOutcomeEvents } from '../../sla/sla-outcomes';
+import { slaPauseEvents } from '../../sla/sla-pause';
 import { canMove, isEndingStatus, isResolvingStatus, resolverOf } from './status-transitions';
 import { decideMerge, isMergeCommand, refusedWhenMerged } from '../merge/merge-decisions';
 import { decideSplit, isSplitCommand } from '../split/split-decisions';
@@ -56,7 +57,8 @@ const decideStatus = (t: TicketState, c: Extract<TicketCommand, { type: 'ChangeS
   if (c.status === 'assigned' && t.assignedToId === null) {
     return conflict(t, `Ticket has no assignee, so it cannot be "assigned": assign an agent with POST /apis/tickets/${t.ticketId}/assign`);
   }
-  return E.right([statusChange(t, c.status, c.at, c.byUserId, resolverOf(c.status, c.resolvedBy))]);
+  const change = statusChange(t, c.status, c.at, c.byUserId, resolverOf(c.status, c.resolvedBy));
+  return E.right([change, ...slaPauseEvents(t, t.status, c.status, Date.parse(c.at), c.slaClock)]);
 };
 
 const decideWorked = (t: TicketState, c: TicketCommand): Decision => {

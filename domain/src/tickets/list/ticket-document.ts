@@ -1,6 +1,6 @@
 import { ReadDocument } from '../../ports/read-document';
 import { SlaTarget } from '../../sla/sla-target';
-import { SlaOutcomes } from '../../sla/sla-outcomes';
+import { SlaOutcomes, SlaWarnings } from '../../sla/sla-outcomes';
 import { SlaStanding } from '../../sla/sla-standing';
 
 /** Names of the ticket read model (projection and collection) that commands wait for (read your writes). */
@@ -169,6 +169,8 @@ export interface TicketDocument extends ReadDocument {
   readonly slaTargets?: readonly SlaTarget[] | null;
   /** Targets recorded met or breached, by their place in slaTargets. */
   readonly slaOutcomes?: SlaOutcomes | null;
+  /** The due moment each target was last warned of, by its place in slaTargets. */
+  readonly slaWarnings?: SlaWarnings | null;
   /** The next moment the SLA watcher records an outcome of this ticket (slaCheckAt), null when none is due. Internal. */
   readonly slaCheckAt?: string | null;
   /** The ticket's SLA standing (slaStanding) and the earliest due moment of its targets still waiting, for the agent's SLA queue. */

@@ -1,4 +1,4 @@
-import { answer, arrayOf, bool, dateTime, errorAnswer, int, jsonRequestBody, nullable, operation, pathParam, Paths, queryParam, rateLimitedSuccessHeaders, record, ref, str } from '@support/http-edge';
+import { answer, arrayOf, bool, dateTime, errorAnswer, int, jsonRequestBody, nullable, object, operation, pathParam, Paths, queryParam, rateLimitedSuccessHeaders, record, ref, str } from '@support/http-edge';
 
 const TAGS = ['Tickets'];
 
@@ -83,11 +83,20 @@ export const ticketQueryPaths: Paths = {
       '200': answer('Each target of the ticket and its SLA history.', record({
         success: { const: true }, ticketId: str(),
         recordedAtCreation: bool('false: a ticket created before targets were recorded; its targets are the account\'s policies now.'),
-        targets: arrayOf(record({
-          label: str(), metric: { enum: ['firstResponse', 'resolution'] }, targetMinutes: int(), dueAt: nullable(dateTime()),
-          state: { enum: ['pending', 'met', 'breached'] }, happenedAt: nullable(dateTime()),
-        })),
-        events: arrayOf(record({ id: str(), type: { enum: ['SlaMet', 'SlaBreached'] }, revision: int(), created: dateTime(), data: {} })),
+        targets: arrayOf({
+          allOf: [
+            record({
+              label: str(), metric: { enum: ['firstResponse', 'resolution'] }, targetMinutes: int(), dueAt: nullable(dateTime('null while paused, or when the clock never counts that long.')),
+              state: { enum: ['pending', 'met', 'breached'] }, happenedAt: nullable(dateTime()),
+            }),
+            object({
+              warningMinutes: int('Present when the policy warns: ticket.sla_warning is recorded this long before the due moment.'),
+              pausedAt: dateTime('Present while the ticket waits on the customer: when the resolution clock stopped.'),
+              remainingMs: int('Present while paused: what was left of the target then, on the account\'s clock.'),
+            }),
+          ],
+        }),
+        events: arrayOf(record({ id: str(), type: { enum: ['SlaMet', 'SlaBreached', 'SlaWarned', 'SlaPaused', 'SlaResumed'] }, revision: int(), created: dateTime(), data: {} })),
       })),
       '404': notFound,
     }),

@@ -70,6 +70,11 @@ const DATA: Record<(typeof WEBHOOK_EVENT_TYPES)[number], Schema> = {
   'ticket.sla_breached': ticket({
     label: str(), metric: oneOfStrings(['firstResponse', 'resolution']), dueAt: dateTime(), recordedAt: dateTime(), lateMs: int('How long after the due moment the breach was recorded.'),
   }),
+  'ticket.sla_warning': ticket({
+    label: str(), metric: oneOfStrings(['firstResponse', 'resolution']), dueAt: dateTime(), warningMinutes: int('The policy\'s lead time: the warning is recorded this long before the due moment.'), warnedAt: dateTime(),
+  }),
+  'ticket.sla_paused': ticket({ label: str(), metric: oneOfStrings(['resolution']), dueAt: dateTime('The due moment before the pause.'), pausedAt: dateTime() }),
+  'ticket.sla_resumed': ticket({ label: str(), metric: oneOfStrings(['resolution']), pausedAt: dateTime(), resumedAt: dateTime(), dueAt: nullable(dateTime('The due moment now: the rest of the target counted from resumedAt.')) }),
   'export.succeeded': record({ jobId: str(), processed: int(), fileSizeBytes: int(), completedAt: dateTime(), availableUntil: dateTime(), statusUrl: str('Poll it for a signed download URL.') }),
   'export.failed': record({ jobId: str(), error: str(), failedAt: dateTime(), statusUrl: str() }),
   'message.sent': record({ messageId: str(), attempt: int(), platformMessageId: nullable(str()), sentAt: dateTime() }),

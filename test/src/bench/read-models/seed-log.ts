@@ -113,7 +113,7 @@ export interface SeededTicket {
   readonly assignedToId: string | null;
 }
 
-interface SeedResult {
+export interface SeedResult {
   readonly events: number;
   readonly appends: number;
   readonly seconds: number;

@@ -1,4 +1,4 @@
-import type { TicketCommand } from '@support/domain';
+import { plainClock, type TicketCommand } from '@support/domain';
 import type { LIFECYCLE_STEPS } from './desk-data';
 
 /** A command of the agent workspace that the desk data's lifecycles send (support/desk-data/lifecycle.ts). */
@@ -14,4 +14,4 @@ export const workspaceRequest = (step: WorkspaceStep, agentId: string | null): {
 export const workspaceCommand = (step: WorkspaceStep, agentId: string | null, at: string, byUserId: string | null): TicketCommand =>
   step === 'assign'
     ? { type: 'Assign', agentId: agentId ?? '', byUserId, at }
-    : { type: 'ChangeStatus', status: STATUS_OF[step], byUserId, at };
+    : { type: 'ChangeStatus', status: STATUS_OF[step], byUserId, at, slaClock: plainClock };

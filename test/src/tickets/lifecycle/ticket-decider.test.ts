@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { deciderSpecification } from '../../support/decider-specification';
 import * as E from 'fp-ts/Either';
-import { TicketCommand, TicketCreatedData, ticketDecider, TicketError, TicketEvent } from '@support/domain';
+import { plainClock, TicketCommand, TicketCreatedData, ticketDecider, TicketError, TicketEvent } from '@support/domain';
 
 const T = 'tk-1';
 const ids = { ticketId: T, accountId: 'acme' };
@@ -65,14 +65,14 @@ describe('ticket decider (given / when / then)', () => {
   it('a closed ticket cannot be assigned or moved to work; it can be reopened', () => {
     const closed = [ticketCreated, status('open', 'closed')];
     given(...closed).when({ type: 'Assign', agentId: 'u-agent', byUserId: null, at: AT }).thenFails({ kind: 'StatusConflict', currentStatus: 'closed' });
-    given(...closed).when({ type: 'ChangeStatus', status: 'in_progress', byUserId: null, at: AT }).thenFails({ kind: 'StatusConflict', currentStatus: 'closed' });
-    given(...closed).when({ type: 'ChangeStatus', status: 'open', byUserId: 'u-admin', at: AT }).then([status('closed', 'open')]);
+    given(...closed).when({ type: 'ChangeStatus', status: 'in_progress', byUserId: null, at: AT, slaClock: plainClock }).thenFails({ kind: 'StatusConflict', currentStatus: 'closed' });
+    given(...closed).when({ type: 'ChangeStatus', status: 'open', byUserId: 'u-admin', at: AT, slaClock: plainClock }).then([status('closed', 'open')]);
   });
 
   it('resolving says who resolved: plain resolved defaults to the agent, resolved_by_ai is the AI', () => {
-    given(ticketCreated).when({ type: 'ChangeStatus', status: 'resolved', byUserId: 'u-admin', at: AT }).then([status('open', 'resolved', 'agent')]);
-    given(ticketCreated).when({ type: 'ChangeStatus', status: 'resolved_by_ai', byUserId: null, at: AT }).then([status('open', 'resolved_by_ai', 'ai', null)]);
-    given(ticketCreated).when({ type: 'ChangeStatus', status: 'queued', resolvedBy: 'ai', byUserId: null, at: AT }).thenFails({ kind: 'InvalidTicketCommand', field: 'resolvedBy' });
+    given(ticketCreated).when({ type: 'ChangeStatus', status: 'resolved', byUserId: 'u-admin', at: AT, slaClock: plainClock }).then([status('open', 'resolved', 'agent')]);
+    given(ticketCreated).when({ type: 'ChangeStatus', status: 'resolved_by_ai', byUserId: null, at: AT, slaClock: plainClock }).then([status('open', 'resolved_by_ai', 'ai', null)]);
+    given(ticketCreated).when({ type: 'ChangeStatus', status: 'queued', resolvedBy: 'ai', byUserId: null, at: AT, slaClock: plainClock }).thenFails({ kind: 'InvalidTicketCommand', field: 'resolvedBy' });
   });
 
   it('an agent email is the first response once; later agent emails are replies; the same message id changes nothing', () => {

@@ -42,7 +42,7 @@ describe('merge in the ticket decider (given / when / then)', () => {
   it('a command sent to a merged ticket is refused naming the surviving ticket; workers\' commands still apply', () => {
     given(created(S), closed, mergedInto()).when({ type: 'Assign', agentId: 'u-agent', byUserId: null, at: LATER })
       .thenFails({ kind: 'TicketMerged', ticketId: S, mergedIntoTicketId: T });
-    given(created(S), closed, mergedInto()).when({ type: 'ChangeStatus', status: 'open', byUserId: null, at: LATER })
+    given(created(S), closed, mergedInto()).when({ type: 'SetDisposition', category: 'Refunds', fields: {}, byUserId: null, at: LATER })
       .thenFails({ kind: 'TicketMerged', ticketId: S, mergedIntoTicketId: T });
     given(created(S), closed, mergedInto()).when({ type: 'RecordSlaOutcomes', at: LATER }).then([]);
   });

@@ -1,0 +1,37 @@
+import { expect } from 'chai';
+import { exampleConfig, TOKENS, withoutRateLimits } from '../../support/example-config';
+import { startTestService, TestService } from '../../support/test-service';
+import { ReceivedWebhook, startWebhookReceiver, WebhookReceiver } from '../../webhooks/webhook-receiver';
+
+/** A manual ticket of acme for the customer with this phone, on the order name a test reads its export by; its id. */
+export const createSlaTicket = async (svc: TestService, phone: string, orderName: string): Promise<string> => {
+  const r = await svc.api('POST', '/apis/tickets/manual', {
+    token: TOKENS.acmeAdmin, body: { customer: { phone }, query: 'Where is my parcel?', orderName, fastResponse: false },
+  });
+  expect(r.status, r.text).to.equal(200);
+  return r.body.ticketId as string;
+};
+
+/** The webhooks of `type` about the ticket the receiver got, once they are `count` (within 5 s, the promise), or what there is then. */
+export const deliveredWebhooks = async (receiver: WebhookReceiver, ticketId: string, type: string, count = 1): Promise<ReceivedWebhook[]> => {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const found = receiver.received.filter((r) => r.json?.type === type && r.json?.data?.ticketId === ticketId);
+    if (found.length >= count || Date.now() > until) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/**
+ * The service with acme's demo SLA policies in plain time (its opening hours removed), its clock at
+ * `nowMs()`, and a webhook receiver subscribed to `eventTypes` of acme.
+ */
+export const startSlaDesk = async (nowMs: () => number, eventTypes: readonly string[]): Promise<{ svc: TestService; receiver: WebhookReceiver }> => {
+  const config = withoutRateLimits(exampleConfig()) as { accounts: Record<string, unknown>[] };
+  delete config.accounts.find((a) => a.id === 'acme')!.openingHours;
+  const svc = await startTestService({ config, env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }, overrides: { clock: { now: () => new Date(nowMs()) } } });
+  const receiver = await startWebhookReceiver();
+  const subscribed = await svc.api('POST', '/apis/webhooks', { token: TOKENS.acmeAdmin, body: { url: receiver.url, eventTypes } });
+  expect(subscribed.status, subscribed.text).to.equal(201);
+  return { svc, receiver };
+};
