@@ -22,7 +22,7 @@ export const splitCommandPaths: Paths = {
       })),
       '400': errorAnswer('No interactions or more than 100, an id that is not an interaction of the ticket (or was split off already), an unknown task.'),
       '404': errorAnswer('No such ticket in the token\'s account.'),
-      '409': errorAnswer('The ticket was merged into another (`mergedIntoTicketId` names it).'),
+      '409': errorAnswer('The ticket was merged into another (`mergedIntoTicketId` names it), or a split of these interactions is still under way (`newTicketId`; send again in a few seconds).'),
     }),
   },
 };

@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/Either';
-import { contention, HttpAnswer, HttpProblem, ok } from '@support/http-edge';
+import { contention, HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import {
-  accountSlaTargets, CommandContext, decodeRequest, findTaskById, interactionsOf, movedInteractionEvents, Principal, READ_YOUR_WRITES_MS, RecordedEvent, selectTask,
+  accountSlaTargets, CommandContext, decodeRequest, earlierSplitOf, findTaskById, interactionsOf, movedInteractionEvents, Principal, READ_YOUR_WRITES_MS, RecordedEvent, selectTask,
   SplitRequest, ticketDecider, TicketState, ticketStream,
 } from '@support/domain';
-import { handleTicket, handleTicketOfAccount } from '@support/event-sourcing';
+import { handleTicket, handleTicketOfAccount, readLastEvent } from '@support/event-sourcing';
 import { ManualTicketDeps } from '../create-manual-ticket';
 import { appendNewTicket } from '../append-new-ticket';
 import { evaluateNewTicket } from '../evaluate-new-ticket';
@@ -12,6 +12,9 @@ import { processTextNow } from '../process-text';
 import { ticketProblem } from '../lifecycle/ticket-problem';
 import { allocateTicketNumber } from '../ticket-number';
 import { ticketView } from '../ticket-view';
+
+/** A split's writes end within a request's time: an unfinished split younger than this may still be running, one older was cut short. */
+const SPLIT_UNDER_WAY_MS = 10_000;
 
 const invalid = (field: string, message: string) => E.left(ticketProblem({ kind: 'InvalidTicketCommand', field, message }));
 
@@ -45,20 +48,34 @@ export const splitTicket = async (
   if (from === null || from.accountId !== ctx.accountId) return E.left(ticketProblem({ kind: 'TicketNotFound' }));
   if (from.mergedInto !== null) return E.left(ticketProblem({ kind: 'TicketMerged', ticketId, mergedIntoTicketId: from.mergedInto.targetTicketId }));
   const named = interactionsOf(from, r.interactionIds);
-  if ('unknown' in named) return invalid('interactionIds', `"${named.unknown}" is not an email message id, call id or chat session id of ticket ${ticketId}: name interactions recorded on this ticket`);
+  // These interactions already left by a split whose new ticket was never made (its process died between the two writes): make it now.
+  const unfinished = 'found' in named ? null : earlierSplitOf(events, r.interactionIds);
+  const moved = 'found' in named ? named.found : unfinished?.moved;
+  const made = unfinished !== null && (await readLastEvent(deps.eventStore, ticketStream(unfinished.newTicketId))) !== null;
+  if (unfinished !== null && !made && ctx.now.getTime() - Date.parse(unfinished.at) < SPLIT_UNDER_WAY_MS) {
+    return E.left(problem(409, `A split of these interactions to ticket ${unfinished.newTicketId} started at ${unfinished.at} and is still under way: send the request again in a few seconds`, {
+      field: 'interactionIds', newTicketId: unfinished.newTicketId,
+    }));
+  }
+  if (moved === undefined || made) {
+    const unknown = 'unknown' in named ? named.unknown : r.interactionIds[0];
+    return invalid('interactionIds', `"${unknown}" is not an email message id, call id or chat session id of ticket ${ticketId}: name interactions recorded on this ticket`);
+  }
   const account = principal.account;
   const selected = r.currentTaskId !== undefined || r.taskName !== undefined
     ? selectTask(account, r.currentTaskId, r.taskName)
     : E.right(from.requestedTaskId === null ? null : findTaskById(account, from.requestedTaskId) ?? null);
   if (E.isLeft(selected)) return invalid(r.currentTaskId !== undefined ? 'currentTaskId' : 'taskName', selected.left);
 
-  const newTicketId = deps.newId();
+  const newTicketId = unfinished?.newTicketId ?? deps.newId();
   const at = ctx.now.toISOString();
   const byUserId = principal.user?.id ?? null;
-  const split = await handleTicketOfAccount(deps, ticketStream(ticketId), {
-    accountId: ctx.accountId, command: { type: 'SplitOff', newTicketId, interactionIds: r.interactionIds, byUserId, at },
-  }, ctx);
-  if (E.isLeft(split)) return E.left(ticketProblem(split.left));
+  if (unfinished === null) {
+    const split = await handleTicketOfAccount(deps, ticketStream(ticketId), {
+      accountId: ctx.accountId, command: { type: 'SplitOff', newTicketId, interactionIds: r.interactionIds, byUserId, at },
+    }, ctx);
+    if (E.isLeft(split)) return E.left(ticketProblem(split.left));
+  }
   const numbered = await allocateTicketNumber(deps, ctx, newTicketId);
   if (E.isLeft(numbered)) return E.left(contention('ticket numbers'));
   const ticketNumber = numbered.right;
@@ -78,7 +95,6 @@ export const splitTicket = async (
     payload: null, payloadFormat: null, relatedTicketNumber: String(from.ticketNumber), objectiveValues: {}, images: [],
     parentTicketId: null, ticketType: 'ticket', rootTicketId: newTicketId, forced: false, slaTargets: accountSlaTargets(account, ctx.now.getTime()),
   }, evaluation === null ? null : { ticketId: newTicketId, accountId: ctx.accountId, ...evaluation });
-  const moved = named.found;
   const taken = await handleTicket(deps, ticketStream(newTicketId), {
     type: 'TakeSplitInteractions', fromTicketId: ticketId, moved, interactions: movedInteractionEvents(events, moved, newTicketId), at,
   }, ctx);

@@ -41,3 +41,23 @@ export const movedInteractionEvents = (
     .filter((e) => { const id = interactionOf(e); return id !== null && ids.has(id); })
     .map((e) => ({ type: e.type, data: { ...(e.data as object), ticketId: newTicketId } }) as TicketEvent);
 };
+
+/**
+ * The split these very interactions already went to (the ticket's TicketSplit that took exactly
+ * them), or null: a request sent again after its process died between the two streams' writes
+ * finds it, and makes the new ticket it names.
+ */
+export const earlierSplitOf = (
+  events: readonly Pick<RecordedEvent, 'type' | 'data'>[], ids: readonly string[],
+): { readonly newTicketId: string; readonly moved: SplitInteractions; readonly at: string } | null => {
+  const wanted = new Set(ids);
+  for (const e of events) {
+    if (e.type !== 'TicketSplit') continue;
+    const d = e.data as SplitInteractions & { newTicketId: string; at: string };
+    const took = [...d.emailMessageIds, ...d.callIds, ...d.chatSessionIds];
+    if (took.length === wanted.size && took.every((id) => wanted.has(id))) {
+      return { newTicketId: d.newTicketId, moved: { emailMessageIds: d.emailMessageIds, callIds: d.callIds, chatSessionIds: d.chatSessionIds }, at: d.at };
+    }
+  }
+  return null;
+};

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { ticketStream } from '@support/domain';
 import { useTicketService } from '../create/support/ticket-service';
 import { getTicket, newTicket, TOKENS, work } from '../lifecycle/support';
 import { eventTypes, merge } from '../merge/support';
@@ -71,11 +73,32 @@ describe('splitting a ticket: POST /apis/tickets/{ticketId}/split', () => {
     await refused({ interactionIds: ['sp-r1'] }, 409, new RegExp(`merged into ticket ${target}`));
   });
 
+  it('given a split whose process died between the two writes (TicketSplit written, the new ticket not), when it is sent again, then the new ticket it named is made with the interactions', async () => {
+    // given
+    const ticketId = await newTicket(env.svc);
+    await record(env.svc, ticketId, 'calls', { callId: 'sp-crash', direction: 'incoming', startedAt: at(1) });
+    const newTicketId = randomUUID();
+    await env.svc.deps.eventStore.appendToStream(ticketStream(ticketId), [{
+      id: randomUUID(), type: 'TicketSplit', metadata: { version: 1, accountId: 'acme' },
+      data: { ticketId, accountId: 'acme', newTicketId, emailMessageIds: [], callIds: ['sp-crash'], chatSessionIds: [], splitById: null, at: new Date(Date.now() - 60_000).toISOString() },
+    }], { expectedRevision: 'any' });
+    // when
+    const r = await split(env.svc, ticketId, { interactionIds: ['sp-crash'] });
+    // then
+    expect(r.status, r.text).to.equal(200);
+    expect(r.body.ticketId).to.equal(newTicketId);
+    expect((await getTicket(env.svc, newTicketId)).body.ticket.family.incomingCallIds).to.deep.equal(['sp-crash']);
+    expect((await split(env.svc, ticketId, { interactionIds: ['sp-crash'] })).status).to.equal(400);
+  });
+
   it('given six splits of the same interaction at once, then one takes it and the others are refused', async () => {
     const ticketId = await newTicket(env.svc);
     await record(env.svc, ticketId, 'calls', { callId: 'sp-race', direction: 'incoming', startedAt: at(1) });
     const answers = await Promise.all(Array.from({ length: 6 }, () => split(env.svc, ticketId, { interactionIds: ['sp-race'] })));
-    expect(answers.map((a) => a.status).sort()).to.deep.equal([200, 400, 400, 400, 400, 400]);
+    // the others are refused: the call is not the ticket's (400), or its split is still under way (409, send again)
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).to.have.length(1);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 400 || s === 409), JSON.stringify(statuses)).to.equal(true);
     expect((await eventTypes(env.svc, ticketId)).filter((t) => t === 'TicketSplit')).to.have.length(1);
   });
 });
