@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { mergeIdOf } from '@support/command-api';
+import { ticketStream } from '@support/domain';
 import { useTicketService } from '../create/support/ticket-service';
 import { getTicket, listIds, newTicket, TOKENS, work } from '../lifecycle/support';
 import { countOf, eventTypes, merge } from './support';
@@ -107,6 +110,25 @@ describe('merging tickets: POST /apis/tickets/{targetId}/merge', () => {
     expect(plain.body.changed).to.equal(false);
     expect(await countOf(env.svc, target, 'TicketsMerged')).to.equal(1);
     expect(await countOf(env.svc, source, 'TicketMergedInto')).to.equal(1);
+  });
+
+  it('given a merge whose process stopped after writing its sources, when the same request is sent again, then it completes that merge', async () => {
+    // given: the source written as the merge writes it, the target not yet
+    const target = await newTicket(env.svc);
+    const source = await newTicket(env.svc);
+    const mergeId = mergeIdOf('acme', target, [source]);
+    await env.svc.deps.eventStore.appendToStream(ticketStream(source), [
+      { type: 'TicketStatusChanged', data: { ticketId: source, accountId: 'acme', from: 'open', to: 'closed', resolvedBy: null, changedById: null, at: new Date().toISOString() } },
+      { type: 'TicketMergedInto', data: { ticketId: source, accountId: 'acme', mergeId, targetTicketId: target, previousStatus: 'open', note: null, mergedById: null, at: new Date().toISOString() } },
+    ].map((e) => ({ ...e, id: randomUUID(), metadata: { version: 1, accountId: 'acme' } })), { expectedRevision: 'any' });
+    // when
+    const r = await merge(env.svc, target, { sourceTicketIds: [source] });
+    // then
+    expect(r.status, r.text).to.equal(200);
+    expect(r.body).to.include({ mergeId, changed: true });
+    expect(await countOf(env.svc, target, 'TicketsMerged')).to.equal(1);
+    expect(await countOf(env.svc, source, 'TicketMergedInto')).to.equal(1);
+    expect((await getTicket(env.svc, source)).body.ticket).to.include({ parentTicketId: target });
   });
 
   it('given two agents merging the same tickets at once, then there is one merge', async () => {
