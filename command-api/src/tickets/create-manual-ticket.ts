@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/Either';
 import {
-  Account, accountSlaTargets, ActionRunner, CommandContext, ConfiguredHttp, CreateManualTicketRequest, CustomerState, customerStream, customerView, decodeRequest, evaluateTask, Logger, ManualTicketCommand, OrderLookup, Position, Principal, ProcessedTicketText, ProjectionProgress, READ_YOUR_WRITES_MS, TaskEvaluation, TicketState, ticketStream, TicketTextProcessor, toManualTicketCommand,
+  Account, accountSlaTargets, ActionRunner, CommandContext, ConfiguredHttp, CreateManualTicketRequest, CustomerState, customerStream, customerView, decodeRequest, Logger, ManualTicketCommand, OrderLookup, Position, Principal, ProcessedTicketText, ProjectionProgress, READ_YOUR_WRITES_MS, TaskEvaluation, TicketState, ticketStream, TicketTextProcessor, toManualTicketCommand,
 } from '@support/domain';
 import { handleCustomer, OpenTicketSlotKey, readLastEvent } from '@support/event-sourcing';
 import { contention, HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import { CustomerDirectoryDeps, findOrCreateCustomer } from './find-or-create-customer';
-import { evaluationPorts } from './evaluation-ports';
+import { CREATE_DEADLINE_MS, evaluateNewTicket } from './evaluate-new-ticket';
 import { claimOpenTicketSlot, releaseOpenTicketSlot } from './open-ticket-slot';
 import { allocateTicketNumber } from './ticket-number';
 import { appendNewTicket } from './append-new-ticket';
@@ -26,12 +26,10 @@ export interface ManualTicketDeps extends CustomerDirectoryDeps {
 type Answer = E.Either<HttpProblem, HttpAnswer>;
 
 /**
- * A create answers within this time, whatever other requests write meanwhile: its claims and
+ * A create answers within CREATE_DEADLINE_MS, whatever other requests write meanwhile: its claims and
  * decisions stop trying by then, and it answers 503 with Retry-After (sending it again is safe).
  */
-export const CREATE_DEADLINE_MS = 5_000;
-/** What a create keeps of its time for the appends and the read models after the task's sources: they answer by then or count as unavailable. */
-const EVALUATION_MARGIN_MS = 750;
+export { CREATE_DEADLINE_MS };
 
 const badRequest = (message: string, extra: Record<string, unknown> = {}): Answer => E.left(problem(400, message, extra));
 
@@ -85,23 +83,19 @@ const createTicket = async (
   const ticketNumber = allocated.right;
   const account: Account = principal.account;
   const [evaluation, text] = await Promise.all([
-    command.task === null
-      ? Promise.resolve(null)
-      : evaluateTask({
-          account,
-          task: command.task,
-          ticket: {
-            id: ticketId, ticketNumber, orderName: command.orderName, subject: command.subject, query: command.query,
-            source: command.source, manualSourceLabel: command.manualSourceLabel,
-          },
-          customer: {
-            id: customer.customerId, name: customer.name, phone: customer.phone, email: customer.email, storefrontCustomerId: customer.storefrontCustomerId,
-          },
-          objectiveValues: command.objectiveValues,
-          overrides: command.overrides,
-          skipExecuteAction: command.skipExecuteAction,
-          evaluatedAt: ctx.now,
-        }, evaluationPorts(deps, account, (ctx.deadline ?? Date.now() + CREATE_DEADLINE_MS) - EVALUATION_MARGIN_MS)),
+    evaluateNewTicket(deps, ctx, account, {
+      task: command.task,
+      ticket: {
+        id: ticketId, ticketNumber, orderName: command.orderName, subject: command.subject, query: command.query,
+        source: command.source, manualSourceLabel: command.manualSourceLabel,
+      },
+      customer: {
+        id: customer.customerId, name: customer.name, phone: customer.phone, email: customer.email, storefrontCustomerId: customer.storefrontCustomerId,
+      },
+      objectiveValues: command.objectiveValues,
+      overrides: command.overrides,
+      skipExecuteAction: command.skipExecuteAction,
+    }),
     processText(deps, command, ticketId),
   ]);
 

@@ -27,8 +27,15 @@ const beforeDeadline = async <T>(work: () => Promise<T>, deadline: number, late:
  * counts as a source that could not answer), each answering by `deadline`: one that has not answered by then counts the same, its
  * data point absent with the reason, and the ticket is created.
  */
+/** What a task evaluation calls: the store system, configured HTTP sources, the action runner. */
+export interface EvaluationPortsDeps {
+  readonly orders: OrderLookup;
+  readonly http: ConfiguredHttp;
+  readonly actions: ActionRunner;
+}
+
 export const evaluationPorts = (
-  deps: { readonly orders: OrderLookup; readonly http: ConfiguredHttp; readonly actions: ActionRunner },
+  deps: EvaluationPortsDeps,
   account: Account,
   deadline: number,
 ): TaskEvaluationPorts => {

@@ -6,3 +6,4 @@ export * from './ticket-number';
 export * from './open-ticket-slot';
 export * from './ticket-view';
 export * from './openapi';
+export * from './merge';

@@ -1,3 +1,5 @@
+import { mergeCommandPaths } from './merge/openapi';
+import { splitCommandPaths } from './split/openapi';
 import { answer, arrayOf, bool, errorAnswer, int, jsonRequestBody, mapOf, nullable, object, operation, pathParam, Paths, rateLimitedSuccessHeaders, record, ref, str } from '@support/http-edge';
 
 const TAGS = ['Tickets'];
@@ -69,10 +71,12 @@ const COMMANDS: readonly { path: string; name: string; summary: string; body: Re
 export const lifecycleBodySchema = (path: string): ReturnType<typeof object> | null => COMMANDS.find((c) => c.path === path)?.body ?? null;
 
 const notFound = errorAnswer('No such ticket in the token\'s account (`Ticket not found`); for an evaluation, a call not recorded on the ticket.');
-const conflict = errorAnswer('The status move is not allowed (`currentStatus` says where the ticket is).');
+const conflict = errorAnswer('The status move is not allowed (`currentStatus` says where the ticket is), or the ticket was merged into another (`mergedIntoTicketId` names it).');
 
 /** The ticket command routes (manual creation, child tickets, the agent workspace's commands), for the OpenAPI document. */
 export const ticketCommandPaths: Paths = {
+  ...mergeCommandPaths,
+  ...splitCommandPaths,
   '/apis/tickets/manual': {
     post: operation({
       operationId: 'createManualTicket', summary: 'Create a manual ticket, or only find or create the customer (docs/api/tickets.md)', tags: TAGS,

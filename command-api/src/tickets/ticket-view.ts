@@ -46,6 +46,10 @@ export const ticketView = (t: TicketState, evaluation: TaskEvaluation | null = n
   rootTicketId: t.rootTicketId,
   childTicketParam: t.childTicketParam ?? null,
   childTicketIds: t.childTicketIds,
+  mergedIntoTicketId: t.mergedInto?.targetTicketId ?? null,
+  mergedTicketIds: t.mergedTicketIds,
+  splitFromTicketId: t.splitFromTicketId,
+  splitTicketIds: t.splitTicketIds,
   ...(evaluation !== null
     ? {
         evaluation: {

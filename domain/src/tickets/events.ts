@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { SlaTarget } from '../sla/sla-target';
 import type { TicketLifecycleEvent } from './lifecycle/events';
+import type { TicketMergeEvent } from './merge/merge-events';
+import type { TicketSplitEvent } from './split/split-events';
 import type { TicketSentiment, TicketStatus } from './status-and-sentiment';
 import type { HolderProcess } from '../shared/holder-process';
 
@@ -210,7 +212,7 @@ export type TicketQueryProcessed = { readonly type: 'TicketQueryProcessed'; read
 export type DataPointsReevaluated = { readonly type: 'DataPointsReevaluated'; readonly data: DataPointsReevaluatedData };
 
 /** Events of the stream `ticket-<ticketId>`. TicketCreated is first; TaskEvaluated (when a task was selected) is appended with it. */
-export type TicketEvent = TicketCreated | TaskEvaluated | DataPointsReevaluated | TicketQueryProcessed | TicketLifecycleEvent;
+export type TicketEvent = TicketCreated | TaskEvaluated | DataPointsReevaluated | TicketQueryProcessed | TicketLifecycleEvent | TicketMergeEvent | TicketSplitEvent;
 
 /* ---- ticket numbers ---- */
 

@@ -9,3 +9,5 @@ export * from './text-processor';
 export * from './evaluation';
 export * from './lifecycle';
 export * from './ticket-number';
+export * from './merge';
+export * from './split';

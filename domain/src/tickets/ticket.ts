@@ -1,4 +1,4 @@
-import { OPEN_TICKET_STATUSES, TaskEvaluatedData, TicketCreatedData, TicketEvent, TicketSentiment } from './events';
+import { OPEN_TICKET_STATUSES, TaskEvaluatedData, TicketCreatedData, TicketEvent, TicketSentiment, TicketStatus } from './events';
 import { VoiceFcrOutcome } from './lifecycle/events';
 import { SlaOutcomes, SlaWarnings } from '../sla/sla-outcomes';
 import { targetsAfterPause } from '../sla/sla-pause';
@@ -50,6 +50,14 @@ export interface TicketState extends TicketCreatedData {
   readonly slaOutcomes: SlaOutcomes;
   /** The due moment each target was last warned of (SlaWarned), by its place in slaTargets. */
   readonly slaWarnings: SlaWarnings;
+  /** Set once the ticket is merged into another (the surviving ticket) by the merge `mergeId`. */
+  readonly mergedInto: { readonly targetTicketId: string; readonly mergeId: string; readonly previousStatus: TicketStatus } | null;
+  /** The merges this ticket absorbed, and the tickets merged into it by them. */
+  readonly mergeIds: readonly string[];
+  readonly mergedTicketIds: readonly string[];
+  /** The ticket this one was split from (docs/api/merge-and-split.md), and the tickets split from this one. */
+  readonly splitFromTicketId: string | null;
+  readonly splitTicketIds: readonly string[];
 }
 
 export type MaybeTicket = TicketState | null;
@@ -96,6 +104,11 @@ const created = (d: TicketCreatedData): TicketState => {
     sentiments: d.sentiment === null ? [] : [d.sentiment],
     slaOutcomes: {},
     slaWarnings: {},
+    mergedInto: null,
+    mergeIds: [],
+    mergedTicketIds: [],
+    splitFromTicketId: null,
+    splitTicketIds: [],
     ...d,
   };
   state.ticketType = d.ticketType ?? 'ticket';
@@ -198,6 +211,22 @@ const evolveWorked = (t: TicketState, event: TicketEvent): TicketState => {
     case 'SlaPaused':
     case 'SlaResumed':
       return { ...t, slaTargets: targetsAfterPause(t.slaTargets ?? [], event) };
+    case 'TicketMergedInto':
+      return { ...t, mergedInto: { targetTicketId: event.data.targetTicketId, mergeId: event.data.mergeId, previousStatus: event.data.previousStatus }, updatedAt: event.data.at };
+    case 'TicketMergeWithdrawn':
+      return { ...t, mergedInto: null, updatedAt: event.data.at };
+    case 'TicketsMerged':
+      return { ...t, mergeIds: [...t.mergeIds, event.data.mergeId], mergedTicketIds: [...t.mergedTicketIds, ...event.data.sourceTicketIds], updatedAt: event.data.at };
+    case 'TicketSplit': {
+      const d = event.data;
+      const calls = Object.fromEntries(Object.entries(t.calls).filter(([id]) => !d.callIds.includes(id)));
+      return {
+        ...t, emailMessageIds: t.emailMessageIds.filter((id) => !d.emailMessageIds.includes(id)), calls,
+        chatSessionIds: t.chatSessionIds.filter((id) => !d.chatSessionIds.includes(id)), splitTicketIds: [...t.splitTicketIds, d.newTicketId], updatedAt: d.at,
+      };
+    }
+    case 'TicketSplitFrom':
+      return { ...t, splitFromTicketId: event.data.fromTicketId };
     default:
       return t;
   }

@@ -17,6 +17,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'ticket.csat_submitted',
   'ticket.disposition_set',
   'ticket.child_created',
+  'ticket.merged',
+  'ticket.split',
   'ticket.sla_met',
   'ticket.sla_breached',
   'ticket.sla_warning',
@@ -94,6 +96,12 @@ const payloads = (event: RecordedEvent, d: Data): readonly (readonly [WebhookEve
       }]];
     case 'ChildTicketLinked':
       return [['ticket.child_created', { ...ticket, childTicketId: d.childTicketId, kind: d.kind, at: d.at }]];
+    case 'TicketsMerged':
+      return [['ticket.merged', { ...ticket, mergedTicketIds: d.sourceTicketIds, mergeId: d.mergeId, mergedById: d.mergedById, at: d.at }]];
+    case 'TicketSplit':
+      return [['ticket.split', {
+        ...ticket, newTicketId: d.newTicketId, interactionIds: [...(d.emailMessageIds ?? []), ...(d.callIds ?? []), ...(d.chatSessionIds ?? [])], splitById: d.splitById, at: d.at,
+      }]];
     case 'SlaMet':
       return [['ticket.sla_met', { ...ticket, label: d.label, metric: d.metric, dueAt: d.dueAt, metAt: d.metAt }]];
     case 'SlaBreached':
@@ -146,7 +154,7 @@ export const webhookEventsOf = (event: RecordedEvent): readonly WebhookEvent[] =
 /** The event types of the log that make webhook events (what the dispatcher looks at). */
 export const WEBHOOK_SOURCE_EVENT_TYPES: ReadonlySet<string> = new Set([
   'TicketCreated', 'TicketAssigned', 'TicketUnassigned', 'TicketStatusChanged', 'EmailMessageRecorded', 'CallRecorded', 'ChatSessionRecorded',
-  'CsatSent', 'CsatSubmitted', 'DispositionSet', 'ChildTicketLinked', 'SlaMet', 'SlaBreached', 'SlaWarned', 'SlaPaused', 'SlaResumed', 'LogCheckpointSigned', 'TicketExportSucceeded', 'TicketExportFailed', 'MessageSent', 'MessageFailed', 'MessageStatusReported',
+  'CsatSent', 'CsatSubmitted', 'DispositionSet', 'ChildTicketLinked', 'TicketsMerged', 'TicketSplit', 'SlaMet', 'SlaBreached', 'SlaWarned', 'SlaPaused', 'SlaResumed', 'LogCheckpointSigned', 'TicketExportSucceeded', 'TicketExportFailed', 'MessageSent', 'MessageFailed', 'MessageStatusReported',
   'ResourceRecordInserted', 'ResourceRecordUpdated',
 ]);
 

@@ -53,6 +53,8 @@ export const schemas: Readonly<Record<string, Schema>> = {
     objectiveValues: mapOf(str()), objectives: mapOf({}), images: arrayOf(str()),
     ticketType: oneOfStrings(['ticket', 'child', 'interaction']), parentTicketId: nullable(str()), rootTicketId: str(),
     childTicketParam: nullable(str()), childTicketIds: arrayOf(str()),
+    mergedIntoTicketId: nullable(str('The surviving ticket this one was merged into (docs/api/merge-and-split.md).')), mergedTicketIds: arrayOf(str('A ticket merged into this one.')),
+    splitFromTicketId: nullable(str('The ticket this one was split from.')), splitTicketIds: arrayOf(str('A ticket split from this one.')),
     evaluation: object({
       requestedTaskId: nullable(str()), taskId: nullable(str()), transitions: arrayOf({}), cycleStopped: {}, values: mapOf({}), skipExecuteAction: bool(),
     }, [], { description: 'The task evaluation of a ticket just created on a task.' }),
@@ -67,6 +69,8 @@ export const schemas: Readonly<Record<string, Schema>> = {
     assignedAt: nullable(dateTime()), assignedToId: nullable(str()), involvedAgentIds: arrayOf(str()), taskId: nullable(str()),
     statusHistory: arrayOf(object({ status: str(), at: dateTime() }, ['status', 'at'])),
     csat: nullable(ref('Csat')), family: nullable(object({})), voiceFcr: nullable(object({})),
+    mergedIntoTicketId: nullable(str('The surviving ticket this one was merged into (docs/api/merge-and-split.md).')), mergedTicketIds: arrayOf(str()),
+    splitFromTicketId: nullable(str('The ticket this one was split from.')), splitTicketIds: arrayOf(str()),
     subject: nullable(str()), query: nullable(str()), category: nullable(str()), sentiment: nullable(str()),
     firstResponseAt: nullable(dateTime()), latestResponseAt: nullable(dateTime()),
     awaitingResponseSince: nullable(dateTime('A customer contact not yet answered by an agent, since then.')),

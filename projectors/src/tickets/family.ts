@@ -11,7 +11,11 @@ export type FamilyChange =
   | { readonly kind: 'email'; readonly messageId: string; readonly threadId: string; readonly emailClient: string; readonly direction: 'customer' | 'agent'; readonly generatedBy: string | null; readonly sentAt: string }
   | { readonly kind: 'call'; readonly callId: string; readonly direction: 'incoming' | 'outgoing'; readonly startedAt: string }
   | { readonly kind: 'chat'; readonly sessionId: string }
-  | { readonly kind: 'childWork' };
+  | { readonly kind: 'childWork' }
+  /** A ticket merged into the family (docs/api/merge-and-split.md): one more interaction ticket, with its own family's totals when it was a root. */
+  | { readonly kind: 'merged'; readonly family: TicketFamilyMetrics | null; readonly source: string | null; readonly at: string }
+  /** Interactions split off to a new ticket (docs/api/merge-and-split.md): they count there from now on. */
+  | { readonly kind: 'splitOff'; readonly emailMessageIds: readonly string[]; readonly callIds: readonly string[]; readonly chatSessionIds: readonly string[] };
 
 export const emptyFamily = (): TicketFamilyMetrics => ({
   childTickets: 0,
@@ -70,6 +74,34 @@ export const familyAfter = (f: TicketFamilyMetrics, c: FamilyChange): TicketFami
       return { ...f, chatSessionIds: union(f.chatSessionIds, [c.sessionId]), channels: union(f.channels, ['liveChat']) };
     case 'childWork':
       return { ...f, delegatedChildWork: true };
+    case 'merged': {
+      const m = c.family ?? emptyFamily();
+      return {
+        childTickets: f.childTickets + m.childTickets,
+        interactionTickets: f.interactionTickets + m.interactionTickets + 1,
+        chatSessionIds: union(f.chatSessionIds, m.chatSessionIds),
+        emailThreadIds: union(f.emailThreadIds, m.emailThreadIds),
+        emailClients: union(f.emailClients, m.emailClients),
+        customerEmailMessageIds: union(f.customerEmailMessageIds, m.customerEmailMessageIds),
+        agentEmailMessageIds: union(f.agentEmailMessageIds, m.agentEmailMessageIds),
+        incomingCallIds: union(f.incomingCallIds, m.incomingCallIds),
+        outgoingCallIds: union(f.outgoingCallIds, m.outgoingCallIds),
+        channels: union(f.channels, m.channels, [channelOfSource(c.source)]),
+        delegatedChildWork: f.delegatedChildWork || m.delegatedChildWork,
+        lastInboundContactAt: later(later(f.lastInboundContactAt, c.at), m.lastInboundContactAt ?? c.at),
+      };
+    }
+    case 'splitOff': {
+      const without = (ids: readonly string[], gone: readonly string[]) => ids.filter((id) => !gone.includes(id));
+      return {
+        ...f,
+        customerEmailMessageIds: without(f.customerEmailMessageIds, c.emailMessageIds),
+        agentEmailMessageIds: without(f.agentEmailMessageIds, c.emailMessageIds),
+        incomingCallIds: without(f.incomingCallIds, c.callIds),
+        outgoingCallIds: without(f.outgoingCallIds, c.callIds),
+        chatSessionIds: without(f.chatSessionIds, c.chatSessionIds),
+      };
+    }
     default:
       return f;
   }
@@ -82,6 +114,7 @@ const voiceFcrAfter = (decision: VoiceFcrDecision | null, c: FamilyChange): Voic
     c.kind === 'email' && c.direction === 'customer' ? c.sentAt
     : c.kind === 'call' && c.direction === 'incoming' && c.callId !== decision.callId ? c.startedAt
     : c.kind === 'ticket' && c.ticketType === 'interaction' ? c.at
+    : c.kind === 'merged' ? later(c.family?.lastInboundContactAt ?? null, c.at)
     : null;
   return contactAt !== null && contactAt > decision.evaluatedAt ? { ...decision, laterInboundContact: true } : decision;
 };

@@ -1,12 +1,15 @@
 import {
   CUSTOMER_STREAM_PREFIX, CustomerEvent, DocumentWrite, ProjectionReads, RecordedEvent, storedTimestamp, TICKET_LIFECYCLE_EVENT_TYPES, TICKET_STREAM_PREFIX, TicketDocument,
-  TicketEvent, TicketLifecycleEvent, TICKETS_COLLECTION, TICKETS_PROJECTION,
+  TicketEvent, TicketLifecycleEvent, TICKET_MERGE_EVENT_TYPES, TicketMergeEvent, TICKET_SPLIT_EVENT_TYPES, TicketSplitEvent, TICKETS_COLLECTION, TICKETS_PROJECTION,
   Position, slaCheckAt, slaStanding, SlaTimes, sortablePosition,
 } from '@support/domain';
 import { ProjectionDefinition } from '../runtime';
 import { loadTicketCustomer } from './customer-lookup';
 import { customerContactAdded, customerCreated, customerDetailsAdded, CustomerTicket } from './customer-writes';
 import { FamilyChange, familyFields } from './family';
+import { familyRootOf, followMerges } from './family-root';
+import { mergeWrites } from './merge-writes';
+import { splitWrites } from './split-writes';
 import { lifecycleChange } from './lifecycle-writes';
 import { TICKETS_READ_MODEL_COLLECTIONS, TICKETS_READ_MODEL_VERSION } from './ticket-shape';
 import { dataPointsReevaluated, taskEvaluated, ticketCreated, ticketFamilyChange, ticketQueryProcessed, ticketWrite } from './ticket-writes';
@@ -24,8 +27,7 @@ const withFamily = async (
   change: FamilyChange | null,
   voiceFcr?: TicketDocument['voiceFcr'],
 ): Promise<readonly DocumentWrite[]> => {
-  const rootId = doc.rootTicketId ?? doc.parentTicketId ?? doc._id;
-  const root = rootId === doc._id ? doc : await ticket(reads, rootId);
+  const root = await familyRootOf(reads, doc);
   const rootSet: Record<string, unknown> = {};
   if (root !== null) {
     if (change !== null) Object.assign(rootSet, familyFields(root, change));
@@ -67,7 +69,7 @@ const created = async (reads: ProjectionReads, e: Extract<TicketEvent, { type: '
   const write = { ...made, set: { ...made.set, createdPosition: sortablePosition(at), ...slaFields({ slaTargets: e.data.slaTargets ?? null }) } };
   const rootId = e.data.rootTicketId ?? e.data.parentTicketId;
   if (rootId === undefined || rootId === null || rootId === e.data.ticketId) return [write];
-  const root = await ticket(reads, rootId);
+  const root = await followMerges(reads, await ticket(reads, rootId));
   const createdAt = storedTimestamp(e.data.createdAt) ?? e.data.createdAt;
   return root === null ? [write] : [write, ticketWrite(root._id, familyFields(root, ticketFamilyChange(e.data, createdAt)))];
 };
@@ -75,6 +77,8 @@ const created = async (reads: ProjectionReads, e: Extract<TicketEvent, { type: '
 const project = async (event: RecordedEvent, reads: ProjectionReads): Promise<readonly DocumentWrite[]> => {
   const e = { type: event.type, data: event.data } as TicketEvent | CustomerEvent;
   if ((TICKET_LIFECYCLE_EVENT_TYPES as readonly string[]).includes(e.type)) return lifecycle(reads, e as TicketLifecycleEvent);
+  if ((TICKET_MERGE_EVENT_TYPES as readonly string[]).includes(e.type)) return mergeWrites(reads, e as TicketMergeEvent);
+  if ((TICKET_SPLIT_EVENT_TYPES as readonly string[]).includes(e.type)) return splitWrites(reads, e as TicketSplitEvent);
   switch (e.type) {
     case 'TicketCreated':
       return created(reads, e, event.position);

@@ -5,6 +5,7 @@ import { addTicketListRoute, TicketListRouteDeps } from './list-tickets-route';
 import { ticketDetails, TicketDetailsDeps, ticketEvents } from './ticket-details';
 import { ticketSla, TicketSlaDeps } from './ticket-sla';
 import { slaQueue } from './sla-queue';
+import { ticketMerge } from './ticket-merge';
 
 /** The ticket query routes: the list (docs/api/ticket-list.md), one ticket, its history and its SLA targets (agent workspace), the SLA queue. */
 export const ticketQueryRoutes = (deps: TicketListRouteDeps & TicketDetailsDeps & TicketSlaDeps): Router => {
@@ -15,6 +16,9 @@ export const ticketQueryRoutes = (deps: TicketListRouteDeps & TicketDetailsDeps 
   });
   router.get('/apis/tickets/:ticketId/events', authenticate(deps.directory), async (ctx) => {
     respond(ctx, await ticketEvents(deps, ctx.state.principal as Principal, ctx.params.ticketId));
+  });
+  router.get('/apis/tickets/:ticketId/merge', authenticate(deps.directory), async (ctx) => {
+    respond(ctx, await ticketMerge(deps, ctx.state.principal as Principal, ctx.params.ticketId));
   });
   router.get('/apis/sla/queue', authenticate(deps.directory), rateLimit('ticketList', deps.limiters), async (ctx) => {
     respond(ctx, await slaQueue(deps, ctx.state.principal as Principal, ctx.query, { deadline: ctx.state.deadline, broad: true }));

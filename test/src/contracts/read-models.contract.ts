@@ -19,6 +19,7 @@ import {
 } from '@support/domain';
 import { aTicket } from '../tickets/list/ticket-documents';
 import { bulkUpdatesSection } from './bulk-updates-read-model.contract';
+import { ticketMergeSection } from './ticket-merge.contract';
 
 /** An engine of the ReadModels port, as the contract runs it. */
 interface ReadModelsEngine {
@@ -1107,5 +1108,6 @@ export const readModelsContract = (engine: ReadModelsEngine): void => {
     batchesSection(models);
     ticketsSection(models, engine);
     bulkUpdatesSection(models);
+    ticketMergeSection(models);
   });
 };

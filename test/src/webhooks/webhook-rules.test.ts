@@ -91,5 +91,21 @@ describe('webhook rules', () => {
       expect(JSON.stringify(email)).to.not.contain('kim@example.com');
       expect(webhookEventsOf({ ...base, type: 'TicketExportProgressed', data: { jobId: 'j' } })).to.deep.equal([]);
     });
+
+    it('makes ticket.merged of a merge on the target, naming the merged tickets, without the note', () => {
+      const base = { id: 'e2', streamName: 'ticket-t1', revision: 4n, position: { commit: 10n, prepare: 10n }, created: new Date(AT), metadata: { version: 1 } };
+      const merged = webhookEventsOf({
+        ...base, type: 'TicketsMerged', data: { ticketId: 't1', accountId: 'acme', mergeId: 'm1', sourceTicketIds: ['t2', 't3'], note: 'kim@example.com called too', mergedById: 'u1', at: AT },
+      });
+      expect(merged).to.deep.equal([{ type: 'ticket.merged', accountId: 'acme', data: { ticketId: 't1', mergedTicketIds: ['t2', 't3'], mergeId: 'm1', mergedById: 'u1', at: AT } }]);
+    });
+
+    it('makes ticket.split of a split on the ticket split, naming the new ticket and the interactions it took', () => {
+      const base = { id: 'e3', streamName: 'ticket-t1', revision: 5n, position: { commit: 11n, prepare: 11n }, created: new Date(AT), metadata: { version: 1 } };
+      const split = webhookEventsOf({
+        ...base, type: 'TicketSplit', data: { ticketId: 't1', accountId: 'acme', newTicketId: 't9', emailMessageIds: ['m1'], callIds: ['c1'], chatSessionIds: [], splitById: 'u1', at: AT },
+      });
+      expect(split).to.deep.equal([{ type: 'ticket.split', accountId: 'acme', data: { ticketId: 't1', newTicketId: 't9', interactionIds: ['m1', 'c1'], splitById: 'u1', at: AT } }]);
+    });
   });
 });

@@ -99,6 +99,27 @@ describe('webhooks: subscriptions, signed deliveries in order, the delivery log,
       await svc.api('DELETE', `${HOOKS}/${made.body.id}`, { token: TOKENS.acmeAdmin });
     });
 
+    it('given a subscription to ticket.merged and ticket.split, when tickets are merged and one is split, then each arrives once, naming the tickets (merge and split, docs/api/merge-and-split.md)', async () => {
+      // given
+      const made = await subscribe({ url: receiver.url, eventTypes: ['ticket.merged', 'ticket.split'] });
+      const [target, source] = [await createTicket(), await createTicket()];
+      expect((await svc.api('POST', `/apis/tickets/${target}/calls`, { token: TOKENS.acmeAdmin, body: { callId: 'wh-call', direction: 'incoming', startedAt: '2030-01-07T09:00:00Z' } })).status).to.equal(200);
+      // when
+      expect((await svc.api('POST', `/apis/tickets/${target}/merge`, { token: TOKENS.acmeAdmin, body: { sourceTicketIds: [source], note: 'kim@example.com again' } })).status).to.equal(200);
+      const split = await svc.api('POST', `/apis/tickets/${target}/split`, { token: TOKENS.acmeAdmin, body: { interactionIds: ['wh-call'] } });
+      expect(split.status).to.equal(200);
+      // then
+      await eventually(() => ofTicket(target).length >= 2, 'two deliveries', 20_000);
+      const payloads = ofTicket(target).map((r) => verified(made.body.secret as string, r));
+      expect(payloads.map((p) => p.type)).to.deep.equal(['ticket.merged', 'ticket.split']);
+      expect(payloads[0].data).to.include({ ticketId: target, mergedById: 'u-admin' });
+      expect(payloads[0].data.mergedTicketIds).to.deep.equal([source]);
+      expect(payloads[1].data).to.include({ ticketId: target, newTicketId: split.body.ticketId });
+      expect(payloads[1].data.interactionIds).to.deep.equal(['wh-call']);
+      expect(JSON.stringify(ofTicket(target).map((r) => r.body))).to.not.contain('kim@example.com');
+      await svc.api('DELETE', `${HOOKS}/${made.body.id}`, { token: TOKENS.acmeAdmin });
+    });
+
     it('given a receiver answering 503 then 200, then the delivery is retried and arrives; a 404 is not retried; the delivery log shows every attempt', async () => {
       // given
       const made = await subscribe({ url: receiver.url, eventTypes: ['ticket.created'] });

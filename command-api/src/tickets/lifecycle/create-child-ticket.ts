@@ -5,6 +5,7 @@ import {
 } from '@support/domain';
 import { loadStream } from '@support/event-sourcing';
 import { appendNewTicket } from '../append-new-ticket';
+import { processTextNow } from '../process-text';
 import { allocateTicketNumber } from '../ticket-number';
 import { ticketView } from '../ticket-view';
 import { workTicket, WorkTicketDeps } from './work-ticket';
@@ -16,15 +17,6 @@ export interface ChildTicketDeps extends WorkTicketDeps {
 }
 
 const invalid = (field: string, message: string) => E.left(ticketProblem({ kind: 'InvalidTicketCommand', field, message }));
-
-/** Summary and sentiment now; when the processor fails the ticket is made `pending` and the worker processes it. */
-const processText = async (deps: ChildTicketDeps, subject: string | null, query: string) => {
-  try {
-    return await deps.textProcessor.process({ subject, query });
-  } catch {
-    return null;
-  }
-};
 
 /**
  * POST /apis/tickets/{ticketId}/children: a child ticket (`kind: "child"`, with its
@@ -47,6 +39,7 @@ export const createChildTicket = async (
   if (r.kind === 'interaction' && r.childTicketParam !== undefined) return invalid('childTicketParam', 'childTicketParam is for kind "child" only: remove it');
   const { state: parent } = await loadStream(deps.eventStore, ticketStream(parentTicketId), ticketDecider);
   if (parent === null || parent.accountId !== ctx.accountId) return E.left(ticketProblem({ kind: 'TicketNotFound' }));
+  if (parent.mergedInto !== null) return E.left(ticketProblem({ kind: 'TicketMerged', ticketId: parent.ticketId, mergedIntoTicketId: parent.mergedInto.targetTicketId }));
   const source = r.source === undefined && r.manualSourceLabel === undefined
     ? E.right({ source: parent.source, manualSourceLabel: parent.manualSourceLabel })
     : normalizeSource(r.source, r.manualSourceLabel, principal.account.manualSourceLabels ?? []);
@@ -54,7 +47,7 @@ export const createChildTicket = async (
 
   const ticketId = deps.newId();
   const subject = r.subject ?? null;
-  const [numbered, text] = await Promise.all([allocateTicketNumber(deps, ctx, ticketId), processText(deps, subject, r.query)]);
+  const [numbered, text] = await Promise.all([allocateTicketNumber(deps, ctx, ticketId), processTextNow(deps, subject, r.query)]);
   if (E.isLeft(numbered)) return E.left(contention('ticket numbers'));
   const ticketNumber = numbered.right;
   const { ticket } = await appendNewTicket(deps, ctx, {

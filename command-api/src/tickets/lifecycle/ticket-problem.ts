@@ -9,7 +9,9 @@ export const ticketProblem = (e: TicketError | TicketRequestProblem | InvalidReq
     case 'TicketExists':
     case 'StatusConflict':
     case 'CallNotFound':
-    case 'InvalidTicketCommand': {
+    case 'InvalidTicketCommand':
+    case 'TicketMerged':
+    case 'MergeSourceNotFound': {
       const { status, message, ...extra } = ticketRefusal(e);
       return problem(status, message, extra);
     }

@@ -1,4 +1,6 @@
 import { DataPointsReevaluatedData, TaskEvaluatedData, TicketCreatedData, TicketQueryProcessedData, TicketSentiment, TicketStatus } from '../events';
+import type { TicketEvent } from '../events';
+import type { SplitInteractions } from '../split/split-events';
 import { CallRecordedData, ChildTicketKind, EmailMessageRecordedData, VoiceFcrOutcome } from './events';
 import { DurationClock } from '../../exports/columns/business-clock';
 
@@ -33,7 +35,17 @@ export type TicketCommand =
     }
   | { readonly type: 'AddSentiment'; readonly sentiment: TicketSentiment; readonly addedBy: 'textProcessor' | 'agent'; readonly agentId: string | null; readonly at: string }
   /** Records each SLA target whose outcome is settled at `at` (SlaMet, SlaBreached) or that is due soon (SlaWarned); the SLA watcher sends it when a ticket's moment comes. */
-  | { readonly type: 'RecordSlaOutcomes'; readonly at: string };
+  | { readonly type: 'RecordSlaOutcomes'; readonly at: string }
+  /** On a source of a merge: closed and merged into the target (docs/api/merge-and-split.md). */
+  | { readonly type: 'MergeInto'; readonly targetTicketId: string; readonly mergeId: string; readonly note: string | null; readonly byUserId: string | null; readonly at: string }
+  /** On the target of a merge, once every source is merged into it. */
+  | { readonly type: 'AbsorbMerge'; readonly mergeId: string; readonly sourceTicketIds: readonly string[]; readonly note: string | null; readonly byUserId: string | null; readonly at: string }
+  /** On a source whose merge the target refused: back to what it was. */
+  | { readonly type: 'WithdrawMerge'; readonly mergeId: string; readonly reason: string; readonly at: string }
+  /** On a ticket split: these interactions go to the new ticket (docs/api/merge-and-split.md). */
+  | { readonly type: 'SplitOff'; readonly newTicketId: string; readonly interactionIds: readonly string[]; readonly byUserId: string | null; readonly at: string }
+  /** On the new ticket of a split, once created: the interactions it took, recorded again on it. */
+  | { readonly type: 'TakeSplitInteractions'; readonly fromTicketId: string; readonly moved: SplitInteractions; readonly interactions: readonly TicketEvent[]; readonly at: string };
 
 /** Why the decider refused a command. */
 export type TicketError =
@@ -43,4 +55,8 @@ export type TicketError =
   | { readonly kind: 'StatusConflict'; readonly currentStatus: TicketStatus; readonly message: string }
   | { readonly kind: 'CallNotFound'; readonly callId: string }
   /** The command contradicts itself or the ticket's data (400). */
-  | { readonly kind: 'InvalidTicketCommand'; readonly field: string; readonly message: string };
+  | { readonly kind: 'InvalidTicketCommand'; readonly field: string; readonly message: string }
+  /** The ticket was merged into another (409, naming the surviving ticket). */
+  | { readonly kind: 'TicketMerged'; readonly ticketId: string; readonly mergedIntoTicketId: string }
+  /** A source of a merge is not a ticket of the account (404, naming it). */
+  | { readonly kind: 'MergeSourceNotFound'; readonly ticketId: string };

@@ -20,7 +20,20 @@ const text = (name: string, max: number) =>
 /** An id sent by a channel or a client: 1 to 256 characters. */
 export const Id = text('Id', 256);
 /** A free text (reason, comment, label value): up to 4,000 characters. */
-const FreeText = text('FreeText', 4000);
+export const FreeText = text('FreeText', 4000);
+
+/** A list of 1 to `max` ids; `what` names what they are, in the messages. */
+export const IdList = (name: string, max: number, what: string) =>
+  new t.Type<readonly string[], readonly string[], unknown>(
+    name,
+    (u): u is readonly string[] => Array.isArray(u) && u.length >= 1 && u.length <= max && u.every((id) => Id.is(id)),
+    (u, c) => {
+      if (!Array.isArray(u)) return t.failure(u, c, `must be an array of ${what}`);
+      if (u.length < 1 || u.length > max) return t.failure(u, c, `must name 1 to ${max} ${what} (it names ${u.length})`);
+      return t.array(Id).validate(u, c);
+    },
+    t.identity,
+  );
 
 /** An ISO 8601 date-time, answered in the stored form (UTC, toISOString). */
 const IsoDateTime = new t.Type<string, string, unknown>(

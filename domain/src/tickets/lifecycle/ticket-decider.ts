@@ -7,6 +7,8 @@ import { ResponseChannel } from './events';
 import { slaOutcomeEvents } from '../../sla/sla-outcomes';
 import { slaPauseEvents } from '../../sla/sla-pause';
 import { canMove, isEndingStatus, isResolvingStatus, resolverOf } from './status-transitions';
+import { decideMerge, isMergeCommand, refusedWhenMerged } from '../merge/merge-decisions';
+import { decideSplit, isSplitCommand } from '../split/split-decisions';
 
 type Decision = E.Either<TicketError, readonly TicketEvent[]>;
 
@@ -60,6 +62,10 @@ const decideStatus = (t: TicketState, c: Extract<TicketCommand, { type: 'ChangeS
 };
 
 const decideWorked = (t: TicketState, c: TicketCommand): Decision => {
+  const refused = refusedWhenMerged(t, c);
+  if (refused !== null) return E.left(refused);
+  if (isMergeCommand(c)) return decideMerge(t, c);
+  if (isSplitCommand(c)) return decideSplit(t, c);
   const ids = { ticketId: t.ticketId, accountId: t.accountId };
   switch (c.type) {
     case 'CreateTicket':

@@ -6,6 +6,8 @@ export interface TicketRefusal {
   readonly message: string;
   readonly field?: string;
   readonly currentStatus?: string;
+  readonly ticketId?: string;
+  readonly mergedIntoTicketId?: string;
 }
 
 /**
@@ -24,5 +26,12 @@ export const ticketRefusal = (e: TicketError): TicketRefusal => {
       return { status: 404, message: `Call "${e.callId}" is not recorded on this ticket: record it with POST .../calls first`, field: 'callId' };
     case 'InvalidTicketCommand':
       return { status: 400, message: e.message, field: e.field };
+    case 'TicketMerged':
+      return {
+        status: 409, message: `Ticket ${e.ticketId} was merged into ticket ${e.mergedIntoTicketId}: send this to ticket ${e.mergedIntoTicketId}, the surviving ticket`,
+        ticketId: e.ticketId, mergedIntoTicketId: e.mergedIntoTicketId,
+      };
+    case 'MergeSourceNotFound':
+      return { status: 404, message: `Ticket ${e.ticketId} not found: every source of a merge must be a ticket of your account`, field: 'sourceTicketIds', ticketId: e.ticketId };
   }
 };

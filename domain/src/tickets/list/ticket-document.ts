@@ -110,6 +110,13 @@ export interface TicketDocument extends ReadDocument {
   readonly awaitingResponseSince?: string | null;
   /** The family's root ticket (the ticket itself for a root). */
   readonly rootTicketId?: string;
+  /** The surviving ticket this one was merged into (docs/api/merge-and-split.md), or null. */
+  readonly mergedIntoTicketId?: string | null;
+  /** The tickets merged into this one. */
+  readonly mergedTicketIds?: readonly string[];
+  /** The ticket this one was split from (docs/api/merge-and-split.md), and the tickets split from this one. */
+  readonly splitFromTicketId?: string | null;
+  readonly splitTicketIds?: readonly string[];
   /** Task ids the ticket's evaluation passed through, in order (the final one is taskId). */
   readonly taskPath?: readonly string[];
   /** Execute actions run by the task evaluation: key and outcome. */

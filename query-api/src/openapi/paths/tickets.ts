@@ -44,6 +44,17 @@ export const ticketQueryPaths: Paths = {
       '404': notFound,
     }),
   },
+  '/apis/tickets/{ticketId}/merge': {
+    get: operation({
+      operationId: 'getTicketMerge', summary: 'Where a merged ticket went, and the tickets merged into this one (docs/api/merge-and-split.md)', tags: TAGS, parameters: [ticketId],
+    }, { auth: 'token' }, {
+      '200': answer('The ticket\'s merges.', record({
+        success: { const: true }, ticketId: str(), merged: bool('true: this ticket was merged into another and is closed.'),
+        mergedIntoTicketId: nullable(str('The surviving ticket, when merged.')), mergedTicketIds: arrayOf(str()),
+      })),
+      '404': notFound,
+    }),
+  },
   '/apis/sla/queue': {
     get: operation({
       operationId: 'getSlaQueue', summary: 'The account\'s tickets by SLA standing: what waits, soonest due first; what was breached or met, newest first', tags: TAGS,

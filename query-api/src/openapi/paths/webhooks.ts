@@ -59,6 +59,13 @@ const DATA: Record<(typeof WEBHOOK_EVENT_TYPES)[number], Schema> = {
   'ticket.csat_submitted': ticket({ rating: int(), submittedAt: dateTime() }),
   'ticket.disposition_set': { allOf: [ticket({ fields: arrayOf(str(), 'The disposition fields set (names only).'), setById: nullable(str()), at: dateTime() }), object({ category: nullable(str()), subcategory: nullable(str()) })] },
   'ticket.child_created': ticket({ childTicketId: str(), kind: str(), at: dateTime() }),
+  'ticket.merged': ticket({
+    mergedTicketIds: arrayOf(str(), 'The tickets closed as merged into this one (the target, the surviving ticket).'), mergeId: str(), mergedById: nullable(str()), at: dateTime(),
+  }),
+  'ticket.split': ticket({
+    newTicketId: str('The new ticket that took the interactions.'), interactionIds: arrayOf(str(), 'The email message ids, call ids and chat session ids it took.'),
+    splitById: nullable(str()), at: dateTime(),
+  }),
   'ticket.sla_met': ticket({ label: str(), metric: oneOfStrings(['firstResponse', 'resolution']), dueAt: nullable(dateTime()), metAt: dateTime() }),
   'ticket.sla_breached': ticket({
     label: str(), metric: oneOfStrings(['firstResponse', 'resolution']), dueAt: dateTime(), recordedAt: dateTime(), lateMs: int('How long after the due moment the breach was recorded.'),

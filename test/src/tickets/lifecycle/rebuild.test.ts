@@ -51,6 +51,15 @@ describe('working tickets: the read model rebuilt from the log', () => {
     await work(env.svc, rootId, 'csat', { event: 'sent', at: '2027-01-03T09:00:00Z' });
     await work(env.svc, rootId, 'csat', { event: 'submitted', rating: 5, comment: 'Great', at: '2027-01-03T10:00:00Z' });
     await work(env.svc, rootId, 'unassign');
+    // and two tickets merged into the root, one with a child that gets an email after the merge (docs/api/merge-and-split.md)
+    const chatId = await newTicket(env.svc, { source: 'liveChat' });
+    await work(env.svc, chatId, 'chats', { sessionId: 'rs-merged', startedAt: '2027-01-04T09:00:00Z' });
+    const phoneId = await newTicket(env.svc, { source: 'voiceCall' });
+    const phoneChildId = (await work(env.svc, phoneId, 'children', { kind: 'child', query: 'Courier' })).body.ticketId;
+    expect((await env.svc.api('POST', `/apis/tickets/${rootId}/merge`, { token: 'acme-admin-token-0001', body: { sourceTicketIds: [chatId, phoneId] } })).status).to.equal(200);
+    await work(env.svc, phoneChildId, 'emails', { messageId: 'r-4', threadId: 'rt3', emailClient: 'gmail', from: 'kim@example.com', to: ['help@acme.example'], sentAt: '2027-01-04T10:00:00Z' });
+    // and the first chat split off to a new ticket
+    const splitId = (await work(env.svc, rootId, 'split', { interactionIds: ['rs'] })).body.ticketId;
     // when
     const rebuilt = await rebuild(env.svc, 1);
     // then
@@ -62,7 +71,11 @@ describe('working tickets: the read model rebuilt from the log', () => {
     const open = { accountId: 'acme', timestampKey: 'createdAt', sortOrder: 'desc', statuses: ['open', 'resolved'] } as const;
     expect(await inLargeBatches.tickets.page(open, 1, 250, ['status'])).to.deep.equal(await env.svc.deps.readModels.tickets.page(open, 1, 250, ['status']));
     const root = live.find((d) => d._id === rootId) as Record<string, any>;
-    expect(root.family.childTickets).to.equal(1);
+    expect(root.family.childTickets).to.equal(2);
+    expect(root.family.chatSessionIds).to.deep.equal(['rs-merged']);
+    expect((live.find((d) => d._id === splitId) as Record<string, any>).family.chatSessionIds).to.deep.equal(['rs']);
+    expect(root.family.customerEmailMessageIds).to.include('r-4');
+    expect(root.mergedTicketIds).to.have.members([chatId, phoneId]);
     expect(root.voiceFcr.laterInboundContact).to.equal(true);
   });
 });

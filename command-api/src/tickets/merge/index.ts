@@ -1,0 +1,3 @@
+export * from './merge-route';
+export * from './merge-id';
+export * from './openapi';

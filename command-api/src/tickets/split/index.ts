@@ -1,0 +1,2 @@
+export * from './split-route';
+export * from './openapi';

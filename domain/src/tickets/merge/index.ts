@@ -1,0 +1,4 @@
+export * from './merge-events';
+export * from './merge-check';
+export * from './merge-decisions';
+export * from './merge-request';
