@@ -141,12 +141,15 @@ const payloads = (event: RecordedEvent, d: Data): readonly (readonly [WebhookEve
 /** The account of a webhook event of the whole log (a checkpoint): every account's subscriptions that name its type get it. */
 export const LOG_WIDE = '*';
 
+/** Whether an event of the log makes webhook events of the whole log, not of one account. */
+export const isLogWideEvent = (event: Pick<RecordedEvent, 'type'>): boolean => event.type === 'LogCheckpointSigned';
+
 /** The webhook events one event of the log makes (none for most events, two for a resolving status change). */
 export const webhookEventsOf = (event: RecordedEvent): readonly WebhookEvent[] => {
   const d = (event.data ?? {}) as Data;
   const made = payloads(event, d);
   if (made.length === 0) return [];
-  const accountId = event.type === 'LogCheckpointSigned' ? LOG_WIDE : webhookAccountOf(event);
+  const accountId = isLogWideEvent(event) ? LOG_WIDE : webhookAccountOf(event);
   if (accountId === null) return [];
   return made.map(([type, data]) => ({ type, accountId, data }));
 };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  comparePositions, positionFromString, RecordedEvent, WEBHOOK_SOURCE_EVENT_TYPES, WEBHOOK_SUBSCRIPTIONS_COLLECTION, webhookAccountOf, webhookDeliveryId,
+  comparePositions, isLogWideEvent, positionFromString, RecordedEvent, WEBHOOK_SOURCE_EVENT_TYPES, WEBHOOK_SUBSCRIPTIONS_COLLECTION, webhookAccountOf, webhookDeliveryId,
   WebhookSubscriptionDocument, WEBHOOKS_PROJECTION,
 } from '@support/domain';
 import type { JobToPublish } from '@support/event-sourcing';
@@ -28,15 +28,16 @@ export const deliveryJobs = async (deps: Pick<WebhookWorkerDeps, 'progress' | 'r
   await deps.progress.waitFor([WEBHOOKS_PROJECTION], sources[sources.length - 1].position, SUBSCRIPTIONS_WAIT_MS);
   const byAccount = new Map<string, readonly WebhookSubscriptionDocument[]>();
   const bySubscription = new Map<string, WebhookMessage[]>();
-  let logWideAccounts: readonly string[] | null = null;
+  let allRead = false;
   for (const event of sources) {
-    const own = webhookAccountOf(event);
-    // An event of the whole log (a checkpoint) goes to every account with a subscription.
-    if (own === null && logWideAccounts === null) {
-      const all = await deps.readModels.find<WebhookSubscriptionDocument>(WEBHOOK_SUBSCRIPTIONS_COLLECTION, { where: {} });
-      logWideAccounts = [...new Set(all.filter((s) => s.enabled).map((s) => s.accountId))];
+    // An event of the whole log (a checkpoint) goes to every account with a subscription: every subscription is read once, by account.
+    if (isLogWideEvent(event) && !allRead) {
+      const all = (await deps.readModels.find<WebhookSubscriptionDocument>(WEBHOOK_SUBSCRIPTIONS_COLLECTION, { where: {} })).filter((s) => s.enabled);
+      for (const accountId of new Set(all.map((s) => s.accountId))) byAccount.set(accountId, all.filter((s) => s.accountId === accountId));
+      allRead = true;
     }
-    for (const accountId of own !== null ? [own] : logWideAccounts ?? []) {
+    const own = webhookAccountOf(event);
+    for (const accountId of isLogWideEvent(event) ? [...byAccount.keys()] : own !== null ? [own] : []) {
       let subs = byAccount.get(accountId);
       if (subs === undefined) {
         subs = (await deps.readModels.find<WebhookSubscriptionDocument>(WEBHOOK_SUBSCRIPTIONS_COLLECTION, { where: { accountId } })).filter((s) => s.enabled);
