@@ -28,7 +28,8 @@ export const slaPauseEvents = (t: SlaSubject, from: string, to: string, atMs: nu
     if (target.metric !== 'resolution' || t.slaOutcomes?.[i] !== undefined) return [];
     const on = { ticketId: t.ticketId, accountId: t.accountId, target: i, label: target.label, metric: target.metric };
     if (pauses(to)) {
-      if (target.dueAt === null || target.pausedAt !== undefined || targetState(target, null, atMs) !== 'pending' || t.resolvedAt) return [];
+      // A paused target has no due moment (nor has one the clock never brings): nothing to pause.
+      if (target.dueAt === null || targetState(target, null, atMs) !== 'pending' || t.resolvedAt) return [];
       const remainingMs = clock.elapsedMs(atMs, Date.parse(target.dueAt));
       return [{ type: 'SlaPaused', data: { ...on, dueAt: target.dueAt, pausedAt: at, remainingMs } }];
     }
