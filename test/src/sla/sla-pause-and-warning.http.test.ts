@@ -3,10 +3,8 @@ import { TOKENS } from '../support/example-config';
 import { TestService } from '../support/test-service';
 import { downloadCsv, exportAndWait } from '../exports/support/export-api';
 import { WebhookReceiver } from '../webhooks/webhook-receiver';
-import { createSlaTicket, deliveredWebhooks, startSlaDesk } from './support/sla-api';
+import { createSlaTicket, deliveredWebhooks, slaEventsOnce, startSlaDesk, ticketSla } from './support/sla-api';
 
-type TrailEvent = { type: string; data: Record<string, unknown> };
-type Target = { label: string; state: string; dueAt: string | null; pausedAt?: string };
 const MINUTE = 60_000;
 
 /**
@@ -27,20 +25,8 @@ describe('SLA: warnings before the due moment, and pauses while the ticket waits
     const r = await svc.api('POST', `/apis/tickets/${ticketId}/status`, { token: TOKENS.acmeAdmin, body: { status } });
     expect(r.status, r.text).to.equal(200);
   };
-  const sla = async (ticketId: string) => {
-    const r = await svc.api('GET', `/apis/tickets/${ticketId}/sla`, { token: TOKENS.acmeAdmin });
-    expect(r.status, r.text).to.equal(200);
-    return r.body as { targets: Target[]; events: TrailEvent[] };
-  };
-  /** The ticket's SLA events once `count` of them are recorded (within 5 s), or the test fails on what there is. */
-  const eventually = async (ticketId: string, count: number): Promise<TrailEvent[]> => {
-    const until = Date.now() + 5_000;
-    for (;;) {
-      const { events } = await sla(ticketId);
-      if (events.length >= count || Date.now() > until) return events;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
+  const sla = (ticketId: string) => ticketSla(svc, ticketId);
+  const eventually = (ticketId: string, count: number) => slaEventsOnce(svc, ticketId, count);
 
   before(async () => {
     // given: acme without opening hours (its demo policies: first response 60 minutes warned 15 before, resolutions of one and two days)

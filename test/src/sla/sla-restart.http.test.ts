@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
+import { exampleConfig, withoutRateLimits } from '../support/example-config';
 import { startTestService, TestService } from '../support/test-service';
-import { createSlaTicket } from './support/sla-api';
+import { createSlaTicket, slaEventsOnce, ticketSla } from './support/sla-api';
 
 type Config = { accounts: Record<string, unknown>[] };
-type SlaEvent = { type: string; data: Record<string, unknown> };
 const MINUTE = 60_000;
 
 /**
@@ -30,19 +29,7 @@ describe('SLA: breaches due while the service was down (HTTP, restarts)', functi
   const start = async () => {
     svc = await startTestService({ config: config(), dataDir, overrides: { clock: { now: () => new Date(now) } } });
   };
-  const slaEvents = async (ticketId: string): Promise<SlaEvent[]> => {
-    const r = await svc!.api('GET', `/apis/tickets/${ticketId}/sla`, { token: TOKENS.acmeAdmin });
-    expect(r.status, r.text).to.equal(200);
-    return r.body.events as SlaEvent[];
-  };
-  const eventually = async (ticketId: string, count: number): Promise<SlaEvent[]> => {
-    const until = Date.now() + 5_000;
-    for (;;) {
-      const events = await slaEvents(ticketId);
-      if (events.length >= count || Date.now() > until) return events;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
+  const slaEvents = async (ticketId: string) => (await ticketSla(svc!, ticketId)).events;
 
   before(() => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'support-sla-restart-'));
@@ -61,7 +48,7 @@ describe('SLA: breaches due while the service was down (HTTP, restarts)', functi
     now = t0 + 180 * MINUTE;
     await start();
     // then
-    const events = await eventually(id, 1);
+    const events = await slaEventsOnce(svc!, id, 1);
     expect(events.map((e) => e.type)).to.deep.equal(['SlaBreached']);
     expect(events[0].data).to.include({ label: 'First Response', dueAt: new Date(t0 + 60 * MINUTE).toISOString(), recordedAt: new Date(now).toISOString(), lateMs: 120 * MINUTE });
     // and after another restart, nothing is recorded twice

@@ -35,3 +35,23 @@ export const startSlaDesk = async (nowMs: () => number, eventTypes: readonly str
   expect(subscribed.status, subscribed.text).to.equal(201);
   return { svc, receiver };
 };
+
+export type SlaTrailEvent = { type: string; data: Record<string, unknown> };
+export type SlaTargetView = { label: string; state: string; dueAt: string | null; pausedAt?: string };
+
+/** GET /apis/tickets/{ticketId}/sla as acme's admin: the ticket's targets and SLA events. */
+export const ticketSla = async (svc: TestService, ticketId: string): Promise<{ targets: SlaTargetView[]; events: SlaTrailEvent[] }> => {
+  const r = await svc.api('GET', `/apis/tickets/${ticketId}/sla`, { token: TOKENS.acmeAdmin });
+  expect(r.status, r.text).to.equal(200);
+  return r.body;
+};
+
+/** The ticket's SLA events once `count` of them are recorded (within 5 s, the promise), or what there is then. */
+export const slaEventsOnce = async (svc: TestService, ticketId: string, count: number): Promise<SlaTrailEvent[]> => {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const { events } = await ticketSla(svc, ticketId);
+    if (events.length >= count || Date.now() > until) return events;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
