@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { TicketDocument } from '@support/domain';
 import { Position, ReadModels, TICKETS_COLLECTION } from '@support/domain';
 import { projectionSubscriber, readModelShapes, ticketsProjection } from '@support/projectors';
 import { useTicketService } from '../create/support/ticket-service';
@@ -60,6 +61,13 @@ describe('working tickets: the read model rebuilt from the log', () => {
     await work(env.svc, phoneChildId, 'emails', { messageId: 'r-4', threadId: 'rt3', emailClient: 'gmail', from: 'kim@example.com', to: ['help@acme.example'], sentAt: '2027-01-04T10:00:00Z' });
     // and the first chat split off to a new ticket
     const splitId = (await work(env.svc, rootId, 'split', { interactionIds: ['rs'] })).body.ticketId;
+    // and a ticket that waited on the customer (its resolution targets paused, then resumed: docs/api/sla.md)
+    const waitedId = await newTicket(env.svc, { source: 'email' });
+    await work(env.svc, waitedId, 'status', { status: 'stale' });
+    await work(env.svc, waitedId, 'status', { status: 'open' });
+    await work(env.svc, waitedId, 'status', { status: 'stale_marked_automatically' });
+    const waited = await env.svc.deps.readModels.get<TicketDocument>('tickets', waitedId);
+    expect(waited?.slaTargets?.filter((t) => t.pausedAt !== undefined).map((t) => t.metric)).to.deep.equal(['resolution', 'resolution']);
     // when
     const rebuilt = await rebuild(env.svc, 1);
     // then
