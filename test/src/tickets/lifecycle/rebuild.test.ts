@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import type { TicketDocument } from '@support/domain';
-import { Position, ReadModels, TICKETS_COLLECTION } from '@support/domain';
+import { Position, ReadModels, TicketDocument, TICKETS_COLLECTION } from '@support/domain';
 import { projectionSubscriber, readModelShapes, ticketsProjection } from '@support/projectors';
 import { useTicketService } from '../create/support/ticket-service';
 import { tempSqliteReadModels } from '../../support/sqlite-read-models';
@@ -66,7 +65,7 @@ describe('working tickets: the read model rebuilt from the log', () => {
     await work(env.svc, waitedId, 'status', { status: 'stale' });
     await work(env.svc, waitedId, 'status', { status: 'open' });
     await work(env.svc, waitedId, 'status', { status: 'stale_marked_automatically' });
-    const waited = await env.svc.deps.readModels.get<TicketDocument>('tickets', waitedId);
+    const waited = await env.svc.deps.readModels.get<TicketDocument>(TICKETS_COLLECTION, waitedId);
     expect(waited?.slaTargets?.filter((t) => t.pausedAt !== undefined).map((t) => t.metric)).to.deep.equal(['resolution', 'resolution']);
     // when
     const rebuilt = await rebuild(env.svc, 1);
