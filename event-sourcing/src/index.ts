@@ -7,6 +7,7 @@ export * from './facts';
 export * from './stream-ends';
 export * from './time-slice';
 export * from './timers';
+export * from './every-interval';
 export * from './keyed-queue';
 export * from './dispatch';
 export * from './holder-process';

@@ -1,6 +1,6 @@
 import { KeyObject } from 'node:crypto';
 import { Clock, Logger, thrownMessage } from '@support/domain';
-import { Frontier, signCheckpoint, StoredCheckpoint, TreeStore } from '@support/event-sourcing';
+import { everyInterval, Frontier, signCheckpoint, StoredCheckpoint, TreeStore } from '@support/event-sourcing';
 import { TreeGrowth } from './tree-follower';
 
 export interface CheckpointSignerOptions {
@@ -36,30 +36,21 @@ export const signNewHead = ({ store, key, origin, clock }: Pick<CheckpointSigner
 
 /** Signs a new checkpoint every `everyMs` while the log grows (and once at start). Answers its stopper. */
 export const startCheckpointSigner = (options: CheckpointSignerOptions): (() => Promise<void>) => {
-  let running: Promise<void> = Promise.resolve();
   // The size of the last checkpoint told of (at start: the latest stored).
   let told = options.store.latestCheckpoint()?.size ?? 0;
-  const tick = () => {
-    running = running.then(async () => {
-      try {
-        const checkpoint = signNewHead(options);
-        if (checkpoint !== null) {
-          options.logger.info('log checkpoint signed', { size: checkpoint.size });
-          if (options.growth === undefined || options.growth.substantiveSize > told) {
-            told = checkpoint.size;
-            await options.onCheckpoint?.(checkpoint);
-          }
+  const ticks = everyInterval(options.everyMs, async () => {
+    try {
+      const checkpoint = signNewHead(options);
+      if (checkpoint !== null) {
+        options.logger.info('log checkpoint signed', { size: checkpoint.size });
+        if (options.growth === undefined || options.growth.substantiveSize > told) {
+          told = checkpoint.size;
+          await options.onCheckpoint?.(checkpoint);
         }
-      } catch (error) {
-        options.logger.warn('log checkpoint: signing failed; tried again at the next tick', { errorMessage: thrownMessage(error) });
       }
-    });
-  };
-  tick();
-  const timer = setInterval(tick, options.everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+    } catch (error) {
+      options.logger.warn('log checkpoint: signing failed; tried again at the next tick', { errorMessage: thrownMessage(error) });
+    }
+  });
+  return () => ticks.stop();
 };

@@ -1,18 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { EVENTS_FILE } from '@support/app';
 import { TOKENS } from '../support/example-config';
 import { benchConfig, manualTicketBody } from './support/manual-tickets';
-import { SERVICE_NODE_FLAGS } from './support/service-node-flags';
-import { cpuMsOf, freePort, pinSelf, stop } from './speed/child';
+import { cpuMsOf, pinSelf, stop } from './speed/child';
 import { quantile, request, runLoad } from './speed/load';
-import { deskData, describeDesk } from './support/desk-data';
-import { seedDesk } from './read-models/seed-desk';
-import { spawnService, waitForLogLine, waitQuiet } from './read-models/service-process';
+import { startDeskService, timedPhase } from './read-models/desk-service';
+import { waitQuiet } from './read-models/service-process';
 
 /**
  * Live SLA at scale (issue 46), measured from outside on the real service (`node <npm start's
@@ -49,7 +45,6 @@ const QUEUE_RUNS = 100;
 const REUSE = process.env.BENCH_SLA_WORK_DIR ?? '';
 const KEEP_DATA = (process.env.BENCH_SLA_KEEP_DATA ?? '') !== '' || REUSE !== '';
 const LABEL = 'Callback';
-const ROOT = path.resolve(__dirname, '..', '..', '..');
 const TARGET = { lateP99Ms: 5_000, idleCpuShare: 0.05, queueP95Ms: 25 };
 
 const line = (text: string) => process.stdout.write(`${text}\n`);
@@ -119,37 +114,14 @@ const headPosition = (dataDir: string): number => {
 };
 
 export async function run(): Promise<void> {
-  const work = REUSE !== '' ? REUSE : mkdtempSync(path.join(os.tmpdir(), 'support-sla-'));
-  const dataDir = path.join(work, 'data');
-  const configFile = path.join(work, 'accounts.json');
-  const logFile = path.join(os.tmpdir(), `support-sla-${PRESENT}.log`);
-  writeFileSync(configFile, JSON.stringify(slaConfig()));
-  writeFileSync(logFile, '');
   await pinSelf(1);
-  const desk = deskData({ tickets: PRESENT, nowMs: Date.now() });
-  for (const l of describeDesk(desk)) line(l);
-  line(`sla: ${int(PRESENT)} desk tickets present, ${int(OPEN)} created through the API at ${RATE}/s with a ${TARGET_MINUTES}-minute first-response target (${LABEL}) nobody meets; service pinned to core 0 (node ${SERVICE_NODE_FLAGS.join(' ')}), load on core 1`);
-  const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
-    const t0 = performance.now();
-    try {
-      return await work();
-    } finally {
-      line(`  (${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-    }
-  };
-  const port = await freePort();
-  // Without the Merkle tree's follower, which would otherwise hash the whole seeded log during the run (a service that made these tickets keeps it as it goes).
-  const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONFIG_FILE: configFile, LOG_LEVEL: 'info', LOG_TREE: 'off' };
-  let service: ReturnType<typeof spawnService> | null = null;
+  line(`sla: ${int(PRESENT)} desk tickets present, ${int(OPEN)} created through the API at ${RATE}/s with a ${TARGET_MINUTES}-minute first-response target (${LABEL}) nobody meets; load on core 1`);
+  const phase = timedPhase(line);
+  // 1. The desk, and the first start.
+  const started = await startDeskService({ name: 'sla', present: PRESENT, reuse: REUSE, keep: KEEP_DATA, config: slaConfig(), line, phase });
+  const { desk, dataDir, port, logFile } = started;
+  const { service } = started;
   try {
-    // 1. The desk, and the first start.
-    if (REUSE === '') await seedDesk({ dataDir, desk, config: slaConfig(), inFlight: 64, sampleTickets: [], line, phase });
-    else line(`seed: the desk seeded in ${REUSE} by an earlier run`);
-    const spawnedAt = performance.now();
-    service = spawnService(0, path.join(ROOT, 'app', 'dist', 'start-all.js'), env, SERVICE_NODE_FLAGS, logFile);
-    const ready = await waitForLogLine(service, logFile, 0, 'read models ready', spawnedAt, 3_600_000, 'full rebuild');
-    line(`first start: read models ready ${ready.toFixed(1)} s after spawn`);
-    await waitQuiet(service.pid, 600_000);
     const before = headPosition(dataDir);
 
     // 2. The open tickets.
@@ -194,7 +166,6 @@ export async function run(): Promise<void> {
       if (found.late.length >= OPEN || Date.now() > until) break;
     }
     await stop(service);
-    service = null;
     found = callbackBreaches(dataDir, before);
     const late = found.late;
     line(`breaches: ${int(late.length)} of ${int(OPEN)} Callback targets recorded breached (${found.twice} twice); appended after the due moment p50 ${ms(quantile(late, 0.5))}, p99 ${ms(quantile(late, 0.99))}, max ${ms(late[late.length - 1] ?? NaN)}`);
@@ -209,8 +180,6 @@ export async function run(): Promise<void> {
     line(`reproduce: BENCH_SLA_PRESENT=${PRESENT} BENCH_SLA_OPEN=${OPEN} BENCH_SLA_CREATES_PER_S=${RATE} BENCH_SLA_TARGET_MINUTES=${TARGET_MINUTES} npm run bench -- sla`);
     line(`the service's log: ${logFile}`);
   } finally {
-    if (service !== null) await stop(service, 'SIGKILL');
-    if (KEEP_DATA) line(`work directory kept: ${work} (BENCH_SLA_WORK_DIR=${work} runs on it without seeding)`);
-    else rmSync(work, { recursive: true, force: true });
+    await started.close();
   }
 }

@@ -1,4 +1,5 @@
 import { Logger } from '@support/domain';
+import { everyInterval } from '@support/event-sourcing';
 
 /**
  * A piece of work run at start and then every interval, one run at a time (a run that outlasts the
@@ -7,33 +8,12 @@ import { Logger } from '@support/domain';
  */
 export const periodicSweep = <D extends { readonly logger: Logger }>(name: string, intervalMs: number, sweep: (deps: D) => Promise<void>) => ({
   name,
-  start: async (deps: D): Promise<{ stop(): Promise<void> }> => {
-    let running: Promise<void> = Promise.resolve();
-    let stopped = false;
-    // A tick while a run is in hand and another waits adds nothing: a slow run is followed by one run, not by a queue of them.
-    let waiting = false;
-    const tick = () => {
-      if (waiting) return;
-      waiting = true;
-      running = running.then(async () => {
-        waiting = false;
-        if (stopped) return;
-        try {
-          await sweep(deps);
-        } catch (e) {
-          deps.logger.error(`${name} failed`, { errorName: (e as Error).name, errorMessage: (e as Error).message });
-        }
-      });
-    };
-    tick();
-    const timer = setInterval(tick, intervalMs);
-    timer.unref();
-    return {
-      stop: async () => {
-        stopped = true;
-        clearInterval(timer);
-        await running;
-      },
-    };
-  },
+  start: async (deps: D): Promise<{ stop(): Promise<void> }> =>
+    everyInterval(intervalMs, async () => {
+      try {
+        await sweep(deps);
+      } catch (e) {
+        deps.logger.error(`${name} failed`, { errorName: (e as Error).name, errorMessage: (e as Error).message });
+      }
+    }),
 });
