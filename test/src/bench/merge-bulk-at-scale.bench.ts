@@ -33,6 +33,8 @@ const MERGES = Number(process.env.BENCH_AT_SCALE_MERGES ?? 5);
 const BULK = Number(process.env.BENCH_AT_SCALE_BULK ?? 10_000);
 const CREATORS = 4;
 const BASELINE_S = 10;
+/** Creates before the first baseline, not counted: the freshly started service warms its caches over the first half minute. */
+const WARM_S = 30;
 const SOURCES = 20;
 const REUSE = process.env.BENCH_AT_SCALE_WORK_DIR ?? '';
 const KEEP_DATA = (process.env.BENCH_AT_SCALE_KEEP_DATA ?? '') !== '';
@@ -140,8 +142,8 @@ export async function run(): Promise<void> {
     const { filter, total } = await phase('the filter\'s window', () => openWindow(call, BULK));
     line(`bulk filter ${JSON.stringify(filter)}: ${int(total)} open tickets`);
     await waitQuiet(svc.service.pid, 300_000, 50);
-    // Each run of creates draws its own desk tickets (their customers' pages equally cold); a few seconds first, not counted.
-    const warmEnd = performance.now() + 3_000;
+    // Each run of creates draws its own desk tickets (their customers' pages equally cold); half a minute first, not counted.
+    const warmEnd = performance.now() + WARM_S * 1000;
     await createsWhile(call, svc.desk, Math.floor(svc.desk.tickets * 0.9), () => performance.now() >= warmEnd);
     const baselineEnd = performance.now() + BASELINE_S * 1000;
     const baseline = await createsWhile(call, svc.desk, Math.floor(svc.desk.tickets * 0.1), () => performance.now() >= baselineEnd);
