@@ -17,7 +17,18 @@ export type LeavesHashed =
   | { readonly chunk: number; readonly positions: Float64Array; readonly hashes: Uint8Array }
   | { readonly chunk: number; readonly failed: string };
 
+/** What each thread opens: the log's file, and the tree's (its stored leaves), when given. */
+export interface LeavesWork {
+  readonly file: string;
+  readonly treeFile?: string;
+}
+
 export interface LogLeavesOptions {
+  /**
+   * The tree's file (DATA_DIR/transparency.sqlite): each leaf is then first written from the stored
+   * text and compared with the stored leaf, and recomputed by decoding only where they differ.
+   */
+  readonly treeFile?: string;
   /** Threads that hash (default: one per core, at most MAX_THREADS). */
   readonly threads?: number;
   /** Positions a thread hashes at a time. */
@@ -52,7 +63,7 @@ export async function* logLeaves(file: string, options: LogLeavesOptions = {}): 
     return { chunk, after, upTo: Math.min(span.last, after + chunkPositions) };
   };
 
-  const workers = Array.from({ length: Math.min(threads, chunks) }, () => new Worker(path.join(__dirname, 'log-leaves-worker.js'), { workerData: { file }, resourceLimits: THREAD_HEAP }));
+  const workers = Array.from({ length: Math.min(threads, chunks) }, () => new Worker(path.join(__dirname, 'log-leaves-worker.js'), { workerData: { file, treeFile: options.treeFile } satisfies LeavesWork, resourceLimits: THREAD_HEAP }));
   const answered = new Map<number, LeavesHashed>();
   let wake: (() => void) | null = null;
   let failure: Error | null = null;
