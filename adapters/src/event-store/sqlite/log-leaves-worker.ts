@@ -14,9 +14,9 @@ import type { LeavesAsked, LeavesHashed, LeavesWork } from './log-leaves';
  * and the hashes (32 bytes each, in order). Ended by its parent (terminate).
  *
  * With the tree's file, a leaf is first written from the row's stored text (storedLeafHash, no
- * decoding): where that is the stored leaf, it is the leaf. Where it is not (text written before the
- * log stored canonical text, or altered), the leaf is recomputed the slow way (decode, canonicalize),
- * so the verdict is the one the slow way alone gives.
+ * decoding): where that is the stored leaf, the event is the one the tree holds. Where it is not
+ * (text written before the log stored canonical text, or altered), the leaf is recomputed the slow
+ * way (decode, canonicalize), so an old log verifies and a changed event is found as before.
  */
 const work = workerData as LeavesWork;
 const log = new OfflineEventLog(work.file);
