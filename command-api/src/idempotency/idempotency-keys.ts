@@ -34,7 +34,8 @@ const replay = (ctx: Context, answered: IdempotentRequestAnswered['data']): void
   ctx.status = answered.status;
   for (const [name, value] of Object.entries(answered.headers)) ctx.set(name, value);
   ctx.set(REPLAYED_HEADER, 'true');
-  ctx.body = answered.body;
+  // The text as first sent (its content-type is among the headers set above), byte for byte.
+  ctx.body = answered.bodyText ?? answered.body;
 };
 
 const anotherBody = () =>
@@ -112,7 +113,11 @@ export const idempotencyKeys = (deps: IdempotencyDeps, isCommand: (ctx: Context)
   }));
   const answered: IdempotentRequestAnswered = {
     type: 'IdempotentRequestAnswered',
-    data: { requestId, fingerprint: claim.fingerprint, status: ctx.status, headers, body: ctx.body ?? null, answeredAt: new Date().toISOString() },
+    data: {
+      requestId, fingerprint: claim.fingerprint, status: ctx.status, headers, body: null,
+      ...(ctx.body === undefined || ctx.body === null ? {} : { bodyText: JSON.stringify(ctx.body) }),
+      answeredAt: new Date().toISOString(),
+    },
   };
   // The command happened: an answer that cannot be kept is logged, and a repeat after the key is abandoned runs it again.
   await recordFact(deps, stream, answered, command, 'any').catch((e) => {

@@ -34,6 +34,12 @@ export type IdempotentRequestAnswered = DomainEvent<'IdempotentRequestAnswered',
   readonly fingerprint: string;
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
+  /**
+   * The body's JSON text as it was sent: the embedded log stores JSON with its keys sorted (RFC 8785),
+   * so a body kept as an object would come back in another key order. Absent when there was no body.
+   */
+  readonly bodyText?: string;
+  /** null (the body is bodyText); in events of earlier versions, the body as an object. */
   readonly body: unknown;
   readonly answeredAt: string;
 }>;

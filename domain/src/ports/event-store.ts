@@ -42,6 +42,15 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> ext
   readonly created: Date;
 }
 
+/**
+ * An event read with its data and metadata as the store keeps them, in canonical JSON text (RFC 8785):
+ * what the Merkle tree's leaf is written from without decoding them again.
+ */
+export interface CanonicalTextEvent extends RecordedEvent {
+  readonly canonicalData: string;
+  readonly canonicalMetadata: string;
+}
+
 export interface AppendResult {
   /** Revision of the last event written; pass it as the expected revision of the next append. */
   readonly nextExpectedRevision: bigint;
@@ -69,6 +78,12 @@ export interface SubscribeToAllOptions {
   readonly fromPosition?: Position | 'start' | 'end';
   /** Only events of streams whose name starts with one of these prefixes. */
   readonly streamNamePrefixes?: readonly string[];
+  /**
+   * Events whose data and metadata the store keeps as canonical JSON text come as CanonicalTextEvent,
+   * their data and metadata decoded only when read (the Merkle tree's follower). Stores that keep no
+   * such text ignore it.
+   */
+  readonly canonicalText?: boolean;
 }
 
 /** A catch-up subscription: yields every stored event after the checkpoint, then turns live. */

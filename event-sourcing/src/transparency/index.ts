@@ -1,5 +1,7 @@
 export * from './hashing';
 export * from './leaf';
+export * from './stored-leaf';
+export * from './canonical-json';
 export * from './tree-ranges';
 export * from './frontier';
 export * from './proofs';

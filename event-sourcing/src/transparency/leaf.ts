@@ -1,7 +1,7 @@
-import { configure } from 'safe-stable-stringify';
 import type { RecordedEvent } from '@support/domain';
 // The one file, not the domain package: the threads of npm run verify load this module and nothing else of it.
 import { positionToString } from '@support/domain/dist/ports/position';
+import { canonicalJson } from './canonical-json';
 import { Hash, hashLeafText } from './hashing';
 
 /**
@@ -23,14 +23,6 @@ export const eventRecord = (e: RecordedEvent): EventRecord => ({
   position: positionToString(e.position), streamName: e.streamName, revision: e.revision.toString(),
   id: e.id, type: e.type, created: e.created.toISOString(), data: e.data, metadata: e.metadata,
 });
-
-/**
- * RFC 8785 (JSON Canonicalization Scheme) for the JSON values a record holds: keys sorted by UTF-16
- * code units, strings and numbers as JSON.stringify writes them, no spaces. safe-stable-stringify
- * writes exactly that for JSON values (a record's data and metadata are parsed JSON), in about 60 %
- * of the time `canonicalize` takes; the tests hold it to `canonicalize` over generated JSON values.
- */
-const canonicalJson = configure({ deterministic: true, circularValue: Error, bigint: false });
 
 /**
  * The leaf of one event: the RFC 8785 (JSON Canonicalization Scheme) text of its record, UTF-8.

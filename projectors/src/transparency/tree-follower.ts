@@ -1,5 +1,5 @@
 import { comparePositions, EventStore, isCheckpointEcho, Logger, Position, RecordedEvent } from '@support/domain';
-import { eventLeafHash, Frontier, FrontierNode, LOWEST_STORED_LEVEL, TimeSlice, TreeLeaf, TreeStore } from '@support/event-sourcing';
+import { Frontier, FrontierNode, LOWEST_STORED_LEVEL, recordedLeafHash, TimeSlice, TreeLeaf, TreeStore } from '@support/event-sourcing';
 import { CheckpointStore } from '../runtime/checkpoints';
 import { SubscriberDefinition, SubscriberRunner } from '../runtime/subscriber';
 import { SubscriberGroup } from '../runtime/subscriber-group';
@@ -64,7 +64,7 @@ export const treeSubscriber = (store: TreeStore, growth: TreeGrowth = { substant
       try {
         for (const event of events) {
           if (slice.used()) await slice.yieldTurn();
-          const hash = eventLeafHash(event);
+          const hash = recordedLeafHash(event);
           leaves.push({ position: event.position, hash });
           nodes.push(...tree.append(hash).filter((node) => node.level >= LOWEST_STORED_LEVEL));
           if (!isCheckpointEcho(event)) substantive = tree.size;
@@ -92,9 +92,23 @@ export interface TreeFollower {
   readonly growth: TreeGrowth;
 }
 
+/**
+ * The log as the tree reads it: with each event's canonical text where the store keeps it (the
+ * embedded log), so that its leaf is written from the stored text without decoding and
+ * canonicalizing it again; EventStoreDB's events come decoded, and are hashed the generic way.
+ */
+const withCanonicalText = (eventStore: EventStore): EventStore => ({
+  appendToStream: (streamName, events, options) => eventStore.appendToStream(streamName, events, options),
+  readStream: (streamName, options) => eventStore.readStream(streamName, options),
+  subscribeToAll: (options) => eventStore.subscribeToAll({ ...options, canonicalText: true }),
+  headPosition: () => eventStore.headPosition(),
+  close: () => eventStore.close(),
+});
+
 /** The tree's subscriber on a subscription of its own to the whole log (no read model waits on it). */
 export const treeFollower = (store: TreeStore, eventStore: EventStore, logger: Logger): TreeFollower => {
   const growth: TreeGrowth = { substantiveSize: store.state().size };
-  const runner = new SubscriberRunner(treeSubscriber(store, growth), eventStore, treeCheckpoints(store), logger);
-  return { runner, group: new SubscriberGroup(eventStore, [runner], logger, TREE_BATCH, TREE_CATCH_UP_BATCH, TREE_LIVE_WINDOW_MS), growth };
+  const log = withCanonicalText(eventStore);
+  const runner = new SubscriberRunner(treeSubscriber(store, growth), log, treeCheckpoints(store), logger);
+  return { runner, group: new SubscriberGroup(log, [runner], logger, TREE_BATCH, TREE_CATCH_UP_BATCH, TREE_LIVE_WINDOW_MS), growth };
 };

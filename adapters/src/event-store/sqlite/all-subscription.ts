@@ -1,5 +1,5 @@
 import { AllSubscription, Position, RecordedEvent } from '@support/domain';
-import { positionAt, recordedEventOf, EventRow } from './event-row';
+import { positionAt, EventRow } from './event-row';
 import { LogWatcher } from './log-watcher';
 
 /** What a subscription needs from the store. */
@@ -7,6 +7,8 @@ interface LogFeed {
   readonly watcher: LogWatcher;
   /** The rows after `after` up to `upTo` (inclusive) of the streams with these prefixes, in order. */
   readRange(after: number, upTo: number, prefixes: readonly string[]): EventRow[];
+  /** The event of a row, as the subscription was asked for (recordedEventOf, or with its canonical text). */
+  eventOf(row: EventRow): RecordedEvent;
 }
 
 /** Positions read per query: one batch is held in memory at a time, so a slow consumer only falls behind in the file. */
@@ -72,7 +74,7 @@ export class SqliteAllSubscription implements AllSubscription {
     }
     const row = this.held[this.heldAt++];
     this.after = row[0];
-    return recordedEventOf(row);
+    return this.feed.eventOf(row);
   }
 
   /** The held events iteration would yield next, up to `max`, at once. */

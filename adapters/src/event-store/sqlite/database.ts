@@ -25,7 +25,21 @@ const SCHEMA = `
     metadata    TEXT    NOT NULL,
     created     INTEGER NOT NULL,
     UNIQUE (stream_name, revision)
-  )`;
+  );
+  CREATE TABLE IF NOT EXISTS log_format (
+    id             INTEGER PRIMARY KEY CHECK (id = 0),
+    canonical_from INTEGER NOT NULL
+  );
+  INSERT OR IGNORE INTO log_format (id, canonical_from) SELECT 0, coalesce(max(position) + 1, 0) FROM events`;
+
+/**
+ * log_format.canonical_from: the first position whose data and metadata were written as canonical
+ * JSON text (RFC 8785, prepareEvent); the events of a log written by an earlier version, before it,
+ * were written by JSON.stringify. Set once, when the file is first opened by a version that writes
+ * canonical text.
+ */
+export const canonicalFrom = (db: Database.Database): number =>
+  (db.prepare('SELECT canonical_from FROM log_format WHERE id = 0').get() as { canonical_from: number }).canonical_from;
 
 /**
  * Opens (or makes) the event database. WAL, so that readers (subscriptions, in this and other

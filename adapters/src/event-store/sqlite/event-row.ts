@@ -1,4 +1,6 @@
-import { EventData, Position, RecordedEvent } from '@support/domain';
+import { CanonicalTextEvent, EventData, EventMetadata, Position, RecordedEvent } from '@support/domain';
+// The one file, not the package: the threads of npm run verify load this module.
+import { canonicalJson } from '@support/event-sourcing/dist/transparency/canonical-json';
 
 /**
  * One row of the events table as better-sqlite3 hands it in raw mode: the columns of EVENT_COLUMNS,
@@ -10,7 +12,11 @@ export type EventRow = readonly [position: number, streamName: string, revision:
 /** The columns of EventRow, in the order every SELECT of whole events names them. */
 export const EVENT_COLUMNS = 'position, stream_name, revision, event_id, type, data, metadata, created';
 
-/** An event whose data and metadata are already JSON text, so an unserializable event fails before it is queued. */
+/**
+ * An event whose data and metadata are already JSON text, so an unserializable event fails before it
+ * is queued. The text is canonical (RFC 8785, the text the Merkle tree's leaf holds them as), so that
+ * a leaf is written from the stored text without decoding it; JSON.parse reads it as any JSON.
+ */
 export interface PreparedEvent {
   readonly id: string;
   readonly type: string;
@@ -25,8 +31,8 @@ export function prepareEvent(event: EventData): PreparedEvent {
   return {
     id: event.id,
     type: event.type,
-    data: JSON.stringify(event.data) ?? 'null',
-    metadata: JSON.stringify(event.metadata) ?? '{}',
+    data: canonicalJson(event.data) ?? 'null',
+    metadata: canonicalJson(event.metadata) ?? '{}',
   };
 }
 
@@ -43,3 +49,46 @@ export const recordedEventOf = ([position, streamName, revision, id, type, data,
   position: positionAt(position),
   created: new Date(created),
 });
+
+/**
+ * An event of a row whose text is canonical, with that text (CanonicalTextEvent): its data and
+ * metadata are decoded on first read only (the tree's follower hashes the text and reads the data
+ * of few events).
+ */
+class StoredCanonicalEvent implements CanonicalTextEvent {
+  private decodedData: unknown;
+  private decodedMetadata: EventMetadata | undefined;
+  readonly id: string;
+  readonly type: string;
+  readonly streamName: string;
+  readonly revision: bigint;
+  readonly position: Position;
+  readonly created: Date;
+  readonly canonicalData: string;
+  readonly canonicalMetadata: string;
+
+  constructor([position, streamName, revision, id, type, data, metadata, created]: EventRow) {
+    this.id = id;
+    this.type = type;
+    this.streamName = streamName;
+    this.revision = BigInt(revision);
+    this.position = positionAt(position);
+    this.created = new Date(created);
+    this.canonicalData = data;
+    this.canonicalMetadata = metadata;
+  }
+
+  get data(): unknown {
+    if (this.decodedData === undefined) this.decodedData = JSON.parse(this.canonicalData);
+    return this.decodedData;
+  }
+
+  get metadata(): EventMetadata {
+    if (this.decodedMetadata === undefined) this.decodedMetadata = JSON.parse(this.canonicalMetadata) as EventMetadata;
+    return this.decodedMetadata;
+  }
+}
+
+/** The event of a row, with its canonical text when the row is at or after the first position the log stored canonical text at. */
+export const canonicalTextEventOf = (canonicalFrom: number) => (row: EventRow): RecordedEvent =>
+  (row[0] >= canonicalFrom ? new StoredCanonicalEvent(row) : recordedEventOf(row));

@@ -1,24 +1,48 @@
 import { parentPort, workerData } from 'node:worker_threads';
-// The leaf's module, not the package: each thread loads only what it runs (about 19 MB less a thread).
+// The leaf's modules, not the package: each thread loads only what it runs (about 19 MB less a thread).
 import { eventLeafHash } from '@support/event-sourcing/dist/transparency/leaf';
-import { recordedEventOf } from './event-row';
+import { storedLeafHash } from '@support/event-sourcing/dist/transparency/stored-leaf';
+import type { Hash } from '@support/event-sourcing/dist/transparency/hashing';
+import { StoredLeafHashes } from '../../transparency/stored-leaf-hashes';
+import { EventRow, recordedEventOf } from './event-row';
 import { OfflineEventLog } from './offline-log';
-import type { LeavesAsked, LeavesHashed } from './log-leaves';
+import type { LeavesAsked, LeavesHashed, LeavesWork } from './log-leaves';
 
 /**
  * The body of a logLeaves thread: on its own read-only connection to the log's file, recomputes the
  * leaf hash of every event of each range of positions it is asked for, and answers the positions
  * and the hashes (32 bytes each, in order). Ended by its parent (terminate).
+ *
+ * With the tree's file, a leaf is first written from the row's stored text (storedLeafHash, no
+ * decoding): where that is the stored leaf, the event is the one the tree holds. Where it is not
+ * (text written before the log stored canonical text, or altered), the leaf is recomputed the slow
+ * way (decode, canonicalize), so an old log verifies and a changed event is found as before.
  */
-const log = new OfflineEventLog((workerData as { readonly file: string }).file);
+const work = workerData as LeavesWork;
+const log = new OfflineEventLog(work.file);
+const storedLeaves = work.treeFile === undefined ? null : new StoredLeafHashes(work.treeFile);
+
+const leafOf = (row: EventRow, stored: Buffer | undefined): Hash => {
+  if (stored !== undefined) {
+    const [position, streamName, revision, id, type, data, metadata, created] = row;
+    const fast = storedLeafHash({
+      position: `${position}/${position}`, streamName, revision: `${revision}`, id, type, created: new Date(created).toISOString(), data, metadata,
+    });
+    if (fast.equals(stored)) return fast;
+  }
+  return eventLeafHash(recordedEventOf(row));
+};
 
 parentPort?.on('message', (asked: LeavesAsked) => {
   try {
     const positions: number[] = [];
     const hashes: Buffer[] = [];
+    const stored = storedLeaves?.between(asked.after, asked.upTo) ?? [];
+    let s = 0;
     for (const row of log.rows(asked.after, asked.upTo)) {
+      while (s < stored.length && stored[s][0] < row[0]) s++;
       positions.push(row[0]);
-      hashes.push(eventLeafHash(recordedEventOf(row)));
+      hashes.push(leafOf(row, s < stored.length && stored[s][0] === row[0] ? stored[s][1] : undefined));
     }
     const answer: LeavesHashed = { chunk: asked.chunk, positions: Float64Array.from(positions), hashes: Buffer.concat(hashes) };
     parentPort?.postMessage(answer, [answer.positions.buffer as ArrayBuffer]);

@@ -17,10 +17,25 @@ export type LeavesHashed =
   | { readonly chunk: number; readonly positions: Float64Array; readonly hashes: Uint8Array }
   | { readonly chunk: number; readonly failed: string };
 
+/** What each thread opens: the log's file, and the tree's (its stored leaves), when given. */
+export interface LeavesWork {
+  readonly file: string;
+  readonly treeFile?: string;
+}
+
 export interface LogLeavesOptions {
+  /**
+   * The tree's file (DATA_DIR/transparency.sqlite): each leaf is then first written from the stored
+   * text and compared with the stored leaf, and recomputed by decoding only where they differ.
+   */
+  readonly treeFile?: string;
   /** Threads that hash (default: one per core, at most MAX_THREADS). */
   readonly threads?: number;
-  /** Positions a thread hashes at a time. */
+  /**
+   * Positions a thread hashes at a time (default 512): a range's rows and leaf texts then die young
+   * (a thread's young generation is 4 MB, see THREAD_HEAP); 2,048 a range had them promoted and
+   * collected again, a third of each thread's time.
+   */
   readonly chunkPositions?: number;
 }
 
@@ -41,7 +56,7 @@ const THREAD_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 };
  */
 export async function* logLeaves(file: string, options: LogLeavesOptions = {}): AsyncGenerator<readonly LogLeaf[]> {
   const threads = Math.max(1, options.threads ?? Math.min(MAX_THREADS, availableParallelism()));
-  const chunkPositions = options.chunkPositions ?? 2_048;
+  const chunkPositions = options.chunkPositions ?? 512;
   const log = new OfflineEventLog(file);
   const span = log.positions();
   log.close();
@@ -52,7 +67,7 @@ export async function* logLeaves(file: string, options: LogLeavesOptions = {}): 
     return { chunk, after, upTo: Math.min(span.last, after + chunkPositions) };
   };
 
-  const workers = Array.from({ length: Math.min(threads, chunks) }, () => new Worker(path.join(__dirname, 'log-leaves-worker.js'), { workerData: { file }, resourceLimits: THREAD_HEAP }));
+  const workers = Array.from({ length: Math.min(threads, chunks) }, () => new Worker(path.join(__dirname, 'log-leaves-worker.js'), { workerData: { file, treeFile: options.treeFile } satisfies LeavesWork, resourceLimits: THREAD_HEAP }));
   const answered = new Map<number, LeavesHashed>();
   let wake: (() => void) | null = null;
   let failure: Error | null = null;

@@ -15,8 +15,8 @@ import {
 } from '@support/domain';
 import { SqliteAllSubscription } from './all-subscription';
 import { groupTransaction } from './append-transaction';
-import { openEventDatabase } from './database';
-import { positionAt, prepareEvent, recordedEventOf } from './event-row';
+import { canonicalFrom, openEventDatabase } from './database';
+import { canonicalTextEventOf, EventRow, positionAt, prepareEvent, recordedEventOf } from './event-row';
 import { GroupCommit } from './group-commit';
 import { WalCheckpointer, WalSync } from '../../sqlite';
 import { DEFAULT_POLL_MS, LogWatcher } from './log-watcher';
@@ -51,6 +51,8 @@ export class SqliteEventStore implements EventStore {
   private readonly committer: GroupCommit;
   private readonly watcher: LogWatcher;
   private readonly subscriptions = new Set<SqliteAllSubscription>();
+  /** The events of a subscription asked for canonical text (log_format.canonical_from: the rows before it have none). */
+  private readonly canonicalTextEvent: (row: EventRow) => RecordedEvent;
   private closed = false;
 
   static open(options: SqliteEventStoreOptions): SqliteEventStore {
@@ -68,6 +70,7 @@ export class SqliteEventStore implements EventStore {
     pollMs: number,
   ) {
     this.statements = new EventStatements(db);
+    this.canonicalTextEvent = canonicalTextEventOf(canonicalFrom(db));
     this.watcher = new LogWatcher(db, pollMs);
     this.committer = new GroupCommit(groupTransaction(db, this.statements), () => this.walSync.durable(), (last) => {
       if (last !== null) this.watcher.committed(last);
@@ -106,7 +109,8 @@ export class SqliteEventStore implements EventStore {
     this.assertOpen();
     const from = options.fromPosition ?? 'start';
     const after = from === 'start' ? -1 : from === 'end' ? this.watcher.latest() : Math.max(-1, Number(from.commit));
-    const feed = { watcher: this.watcher, readRange: this.statements.allRange.bind(this.statements) };
+    const eventOf = options.canonicalText ? this.canonicalTextEvent : recordedEventOf;
+    const feed = { watcher: this.watcher, readRange: this.statements.allRange.bind(this.statements), eventOf };
     const subscription = new SqliteAllSubscription(feed, after, options.streamNamePrefixes ?? [], (s) => this.subscriptions.delete(s));
     this.subscriptions.add(subscription);
     return subscription;
