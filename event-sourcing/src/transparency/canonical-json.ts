@@ -8,3 +8,10 @@ import { configure } from 'safe-stable-stringify';
  * an event's data and metadata as.
  */
 export const canonicalJson = configure({ deterministic: true, circularValue: Error, bigint: false });
+
+/**
+ * canonicalJson for the text an event is stored as: a value JSON cannot hold (a bigint, NaN, a
+ * function) throws, as JSON.stringify does for a bigint, rather than being dropped or written as
+ * null: what an event carries is stored as it is, or the append fails before anything is written.
+ */
+export const canonicalStoredJson = configure({ deterministic: true, circularValue: Error, strict: true });

@@ -87,6 +87,18 @@ describe('transparency: the embedded log stores canonical text, and the tree\'s 
     expect(event.data).to.deep.equal({ a: null, b: { x: [0.5, 0, 'x'], y: 'Tasse cassée' }, z: 1e21 });
   });
 
+  it('given an event carrying a value JSON cannot hold (a bigint, NaN), when it is appended, then the append fails and nothing is written', async () => {
+    // given
+    const log = SqliteEventStore.open({ file });
+    // when
+    const appended = await Promise.allSettled([{ amount: 10n }, { amount: NaN }].map((data, i) =>
+      log.appendToStream(`ticket-${i}`, [{ id: `e-${i}`, type: 'TicketNoted', data: data as never, metadata: { version: 1, accountId: 'acme' } }], { expectedRevision: 'no_stream' })));
+    // then
+    expect(appended.map((a) => a.status)).to.deep.equal(['rejected', 'rejected']);
+    expect(await log.headPosition()).to.equal(null);
+    await log.close();
+  });
+
   it('given a log an earlier version wrote (keys not sorted) and events appended since, when the follower builds the tree, then it is the tree of the leaves an auditor computes', async () => {
     // given
     await earlierLog(file, 40);

@@ -1,6 +1,6 @@
 import { CanonicalTextEvent, EventData, EventMetadata, Position, RecordedEvent } from '@support/domain';
 // The one file, not the package: the threads of npm run verify load this module.
-import { canonicalJson } from '@support/event-sourcing/dist/transparency/canonical-json';
+import { canonicalStoredJson } from '@support/event-sourcing/dist/transparency/canonical-json';
 
 /**
  * One row of the events table as better-sqlite3 hands it in raw mode: the columns of EVENT_COLUMNS,
@@ -31,8 +31,8 @@ export function prepareEvent(event: EventData): PreparedEvent {
   return {
     id: event.id,
     type: event.type,
-    data: canonicalJson(event.data) ?? 'null',
-    metadata: canonicalJson(event.metadata) ?? '{}',
+    data: canonicalStoredJson(event.data) ?? 'null',
+    metadata: canonicalStoredJson(event.metadata) ?? '{}',
   };
 }
 
