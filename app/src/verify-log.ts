@@ -48,7 +48,7 @@ const main = async () => {
     }
     checkpoints.sort((a, b) => a.size - b.size);
     const verdict = await auditLog({
-      events: logLeaves(eventsFile, { treeFile }), eventAt: (position) => log.eventAt(position), leaves: leaves.leaves(), leafAt: (i) => lookup.leaf(i), checkpoints,
+      events: logLeaves(eventsFile, { treeFile }), eventAt: (position) => log.eventAt(position), leavesFrom: (index) => leaves.leaves(index), leafAt: (i) => lookup.leaf(i), checkpoints,
     });
     const report = describeVerdict(verdict, (position) => log.gapAfter(position));
     process.stdout.write(`${report}\n`);

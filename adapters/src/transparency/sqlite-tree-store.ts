@@ -136,11 +136,11 @@ export class SqliteTreeStore implements TreeStore {
     return row === undefined ? null : { position: positionOf(row.commit_position, row.prepare_position), hash: row.hash };
   }
 
-  /** Every stored leaf in order, read a page of LEAF_PAGE at a time (the offline audit: memory does not grow with the tree). */
-  *leaves(): Iterable<TreeLeaf> {
+  /** The stored leaves in order from an index, read a page of LEAF_PAGE at a time (the offline audit: memory does not grow with the tree). */
+  *leaves(from = 0): Iterable<TreeLeaf> {
     const page = this.db.prepare<[number, number], [number, number, number, Buffer]>(
       'SELECT leaf_index, commit_position, prepare_position, hash FROM leaves WHERE leaf_index > ? ORDER BY leaf_index LIMIT ?').raw(true);
-    for (let after = -1; ;) {
+    for (let after = from - 1; ;) {
       const rows = page.all(after, LEAF_PAGE);
       for (const [, commit, prepare, hash] of rows) yield { position: positionOf(commit, prepare), hash };
       if (rows.length < LEAF_PAGE) return;

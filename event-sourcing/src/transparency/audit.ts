@@ -14,13 +14,20 @@ export interface LogLeaf {
   readonly hash: Hash;
 }
 
+/**
+ * A chunk of the log's leaves, in order. `matchesStored`: whoever hashed it compared each leaf with
+ * the stored leaf of its position, and the stored leaves of the chunk's positions are exactly these:
+ * the audit then takes them without reading the stored leaves again.
+ */
+export type LogLeafChunk = readonly LogLeaf[] & { readonly matchesStored?: boolean };
+
 export interface AuditInput {
   /** The log's leaves recomputed from its events, in order, a chunk at a time (they may be hashed by other threads). */
-  readonly events: AsyncIterable<readonly LogLeaf[]>;
+  readonly events: AsyncIterable<LogLeafChunk>;
   /** The event of the log at this position (to name the one that differs). */
   readonly eventAt: (position: Position) => RecordedEvent | null;
-  /** The tree's stored leaves, in order: they name an event once the signed checkpoints vouch for them. */
-  readonly leaves: Iterable<TreeLeaf>;
+  /** The tree's stored leaves in order from an index: they name an event once the signed checkpoints vouch for them. */
+  readonly leavesFrom: (index: number) => Iterable<TreeLeaf>;
   /** A stored leaf by index (for a moved event), null past the end. */
   readonly leafAt: (index: number) => TreeLeaf | null;
   /** Checkpoints whose signatures were checked, by size ascending. */
@@ -77,19 +84,15 @@ const classify = (logLeaf: LogLeaf, leaf: TreeLeaf, index: number, input: AuditI
  * memory does not grow with the log.
  */
 export const auditLog = async (input: AuditInput): Promise<AuditVerdict> => {
-  const leaves = input.leaves[Symbol.iterator]();
-  const audit = new Audit(input, leaves);
+  const audit = new Audit(input);
   try {
     for await (const chunk of input.events) {
-      for (const logLeaf of chunk) {
-        const verdict = audit.take(logLeaf);
-        if (verdict !== null) return verdict;
-      }
+      const verdict = audit.takeChunk(chunk);
+      if (verdict !== null) return verdict;
     }
     return audit.end();
   } finally {
-    // An audit that stops early ends its reader of the stored leaves (its statement is released).
-    leaves.return?.();
+    audit.close();
   }
 };
 
@@ -107,28 +110,62 @@ class Audit {
   private passed: Checkpoint | null = null;
   private next = 0;
   private index = 0;
+  /** The reader of the stored leaves, and the index of the leaf it gives next. */
+  private stored: { readonly leaves: Iterator<TreeLeaf>; at: number } | null = null;
 
-  constructor(private readonly input: AuditInput, private readonly leaves: Iterator<TreeLeaf>) {}
+  constructor(private readonly input: AuditInput) {}
+
+  /** The stored leaf at this index (a reader opened there when the last one is elsewhere: after chunks taken without it). */
+  private storedLeaf(index: number): IteratorResult<TreeLeaf> {
+    if (this.stored === null || this.stored.at !== index) {
+      this.close();
+      this.stored = { leaves: this.input.leavesFrom(index)[Symbol.iterator](), at: index };
+    }
+    this.stored.at += 1;
+    return this.stored.leaves.next();
+  }
+
+  /** Ends the reader of the stored leaves (its statement is released). */
+  close(): void {
+    this.stored?.leaves.return?.();
+    this.stored = null;
+  }
+
+  /** The next chunk of the log; a verdict when it fails the audit. */
+  takeChunk(chunk: LogLeafChunk): AuditVerdict | null {
+    // While every leaf so far was the stored one, a chunk vouched for by its hasher needs no stored leaf.
+    const vouched = chunk.matchesStored === true && this.storedTree === null;
+    for (const logLeaf of chunk) {
+      const verdict = vouched ? this.grow(logLeaf) : this.take(logLeaf);
+      if (verdict !== null) return verdict;
+    }
+    return null;
+  }
+
+  /** The next leaf of the log, known to be the stored one at its index. */
+  private grow(logLeaf: LogLeaf): AuditVerdict | null {
+    this.logTree.append(logLeaf.hash);
+    this.index += 1;
+    const failed = this.checkpointAt(this.index);
+    return failed === null ? null : { verified: false, finding: failed, checkpoint: this.passed };
+  }
 
   /** The next leaf of the log; a verdict when it fails the audit. */
-  take(logLeaf: LogLeaf): AuditVerdict | null {
-    const leaf = this.leaves.next();
+  private take(logLeaf: LogLeaf): AuditVerdict | null {
+    const leaf = this.storedLeaf(this.index);
     if (this.storedTree === null && (leaf.done || !leaf.value.hash.equals(logLeaf.hash))) {
       this.storedTree = Frontier.of(this.logTree.size, this.logTree.roots);
       if (!leaf.done) this.firstDifference = classify(logLeaf, leaf.value, this.index, this.input);
     }
-    this.logTree.append(logLeaf.hash);
     if (this.storedTree !== null && !leaf.done) this.storedTree.append(leaf.value.hash);
-    this.index += 1;
-    const failed = this.checkpointAt(this.index);
-    return failed === null ? null : { verified: false, finding: failed, checkpoint: this.passed };
+    return this.grow(logLeaf);
   }
 
   /** The log has ended. */
   end(): AuditVerdict {
     const { checkpoints } = this.input;
     if (this.next < checkpoints.length) {
-      const leaf = this.leaves.next();
+      const leaf = this.storedLeaf(this.index);
       const finding: AuditFinding = this.firstDifference
         ?? { kind: 'truncated', size: this.index, position: leaf.done ? null : positionToString(leaf.value.position), checkpoint: checkpoints[this.next] };
       return { verified: false, finding, checkpoint: this.passed };

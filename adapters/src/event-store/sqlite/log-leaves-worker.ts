@@ -39,12 +39,18 @@ parentPort?.on('message', (asked: LeavesAsked) => {
     const hashes: Buffer[] = [];
     const stored = storedLeaves?.between(asked.after, asked.upTo) ?? [];
     let s = 0;
+    let matched = 0;
     for (const row of log.rows(asked.after, asked.upTo)) {
       while (s < stored.length && stored[s][0] < row[0]) s++;
+      const storedHash = s < stored.length && stored[s][0] === row[0] ? stored[s][1] : undefined;
+      const hash = leafOf(row, storedHash);
+      if (storedHash !== undefined && hash.equals(storedHash)) matched += 1;
       positions.push(row[0]);
-      hashes.push(leafOf(row, s < stored.length && stored[s][0] === row[0] ? stored[s][1] : undefined));
+      hashes.push(hash);
     }
-    const answer: LeavesHashed = { chunk: asked.chunk, positions: Float64Array.from(positions), hashes: Buffer.concat(hashes) };
+    // Every event is its stored leaf, and no stored leaf of the range lacks its event.
+    const matchesStored = storedLeaves !== null && matched === positions.length && stored.length === positions.length;
+    const answer: LeavesHashed = { chunk: asked.chunk, positions: Float64Array.from(positions), hashes: Buffer.concat(hashes), matchesStored };
     parentPort?.postMessage(answer, [answer.positions.buffer as ArrayBuffer]);
   } catch (e) {
     parentPort?.postMessage({ chunk: asked.chunk, failed: (e as Error).message });

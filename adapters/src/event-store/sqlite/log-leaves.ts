@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { LogLeaf } from '@support/event-sourcing';
+import type { LogLeaf, LogLeafChunk } from '@support/event-sourcing';
+import type { Position } from '@support/domain';
 import { positionAt } from './event-row';
 import { OfflineEventLog } from './offline-log';
 
@@ -12,9 +13,9 @@ export interface LeavesAsked {
   readonly upTo: number;
 }
 
-/** The events found in a range: their positions and leaf hashes (32 bytes each), in order. */
+/** The events found in a range: their positions and leaf hashes (32 bytes each), in order; whether each is the stored leaf of its position and no other is stored there. */
 export type LeavesHashed =
-  | { readonly chunk: number; readonly positions: Float64Array; readonly hashes: Uint8Array }
+  | { readonly chunk: number; readonly positions: Float64Array; readonly hashes: Uint8Array; readonly matchesStored: boolean }
   | { readonly chunk: number; readonly failed: string };
 
 /** What each thread opens: the log's file, and the tree's (its stored leaves), when given. */
@@ -41,6 +42,15 @@ export interface LogLeavesOptions {
 
 const HASH_BYTES = 32;
 
+/** A leaf as a thread answered it: its position made only when read (the audit reads it only where the log differs). */
+class HashedLeaf implements LogLeaf {
+  constructor(private readonly rowid: number, readonly hash: Buffer) {}
+
+  get position(): Position {
+    return positionAt(this.rowid);
+  }
+}
+
 /** Each thread adds about 35 MB to the process: npm run verify took 226 MB with 3, 263 MB with 4 (the limit is 256). */
 const MAX_THREADS = 3;
 
@@ -54,7 +64,7 @@ const THREAD_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 };
  * depend on any other). At most two ranges a thread are in flight, so memory does not grow with the
  * log, whatever the pace of the consumer.
  */
-export async function* logLeaves(file: string, options: LogLeavesOptions = {}): AsyncGenerator<readonly LogLeaf[]> {
+export async function* logLeaves(file: string, options: LogLeavesOptions = {}): AsyncGenerator<LogLeafChunk> {
   const threads = Math.max(1, options.threads ?? Math.min(MAX_THREADS, availableParallelism()));
   const chunkPositions = options.chunkPositions ?? 512;
   const log = new OfflineEventLog(file);
@@ -98,10 +108,8 @@ export async function* logLeaves(file: string, options: LogLeavesOptions = {}): 
       askNext(workers[chunk % workers.length]);
       const hashes = Buffer.from(answer.hashes.buffer, answer.hashes.byteOffset, answer.hashes.byteLength);
       const leaves: LogLeaf[] = new Array(answer.positions.length);
-      for (let i = 0; i < answer.positions.length; i++) {
-        leaves[i] = { position: positionAt(answer.positions[i]), hash: hashes.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES) };
-      }
-      yield leaves;
+      for (let i = 0; i < answer.positions.length; i++) leaves[i] = new HashedLeaf(answer.positions[i], hashes.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES));
+      yield Object.assign(leaves, { matchesStored: answer.matchesStored });
     }
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
