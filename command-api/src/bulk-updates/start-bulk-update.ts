@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import {
-  BULK_UPDATES_PROJECTION, BulkSelection, bulkUpdateStream, CommandContext, exportOwnerOf, MAX_BULK_FILTER_MATCHES, Principal, READ_YOUR_WRITES_MS,
+  BULK_UPDATES_PROJECTION, BulkSelection, bulkChange, bulkUpdateStream, CommandContext, exportOwnerOf, MAX_BULK_FILTER_MATCHES, Principal, READ_YOUR_WRITES_MS,
   ReadModels, validateBulkUpdateRequest,
 } from '@support/domain';
 import { handleBulkUpdateJob } from '@support/event-sourcing';
@@ -45,7 +45,7 @@ export const startBulkUpdate = async (deps: BulkUpdateDeps, principal: Principal
     data: {
       jobId, accountId: principal.accountId, requestedBy: exportOwnerOf(principal), tokenId: principal.tokenId,
       ticketIds: ticketIds.right, ...(selection.kind === 'filter' ? { filters: selection.filters } : {}),
-      changes: Object.fromEntries(valid.right.changes), commands: commands.right, total: ticketIds.right.length, requestedAt: context.now.toISOString(),
+      changes: Object.fromEntries(valid.right.changes), commands: commands.right.map(bulkChange), total: ticketIds.right.length, requestedAt: context.now.toISOString(),
     },
   }, context, { newStream: true });
   if (E.isLeft(handled) || handled.right.appended === null) {

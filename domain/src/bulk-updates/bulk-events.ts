@@ -6,6 +6,9 @@ import { TicketFilters } from '../tickets/list/ticket-filters';
 /** A change of a bulk update, as the single-ticket route of the same name makes it (its `at` is the moment the worker applies it). */
 export type BulkChangeCommand = Extract<TicketCommand, { readonly type: 'Assign' | 'Unassign' | 'ChangeStatus' | 'SetDisposition' }>;
 
+/** A change as the job's event records it: the command's data, without the account's SLA clock (a function, given back when the change is applied). */
+export type BulkChange = BulkChangeCommand extends infer C ? (C extends { readonly slaClock: unknown } ? Omit<C, 'slaClock'> : C) : never;
+
 export interface BulkUpdateRequestedData {
   readonly jobId: string;
   readonly accountId: string;
@@ -19,8 +22,8 @@ export interface BulkUpdateRequestedData {
   readonly filters?: TicketFilters;
   /** The changes as sent (audit), keyed by route name, in the order they are applied. */
   readonly changes: Readonly<Record<string, unknown>>;
-  /** The ticket commands each ticket gets, in order. */
-  readonly commands: readonly BulkChangeCommand[];
+  /** The ticket commands each ticket gets, in order (as data: bulkChangeCommand makes each a command again). */
+  readonly commands: readonly BulkChange[];
   readonly total: number;
   readonly requestedAt: string;
 }

@@ -1,5 +1,6 @@
 export * from './streams';
 export * from './bulk-events';
+export * from './bulk-change';
 export * from './bulk-decider';
 export * from './bulk-request';
 export * from './bulk-job-document';

@@ -3,6 +3,7 @@ import { TOKENS } from '../support/example-config';
 import { TestService } from '../support/test-service';
 import { downloadCsv, exportAndWait } from '../exports/support/export-api';
 import { WebhookReceiver } from '../webhooks/webhook-receiver';
+import { startBulk, waitForBulk } from '../bulk-updates/support';
 import { createSlaTicket, deliveredWebhooks, slaEventsOnce, startSlaDesk, ticketSla } from './support/sla-api';
 
 const MINUTE = 60_000;
@@ -97,5 +98,25 @@ describe('SLA: warnings before the due moment, and pauses while the ticket waits
     expect(queue.status, queue.text).to.equal(200);
     const item = queue.body.tickets.find((d: { id: string }) => d.id === id);
     expect(item?.nextDueAt, queue.text).to.equal(new Date(back + 18 * 60 * MINUTE).toISOString());
+  });
+
+  it('given two tickets, when a bulk update marks them stale, then each one\'s resolution targets pause as the single-ticket route pauses them', async () => {
+    now = t0;
+    const ids = [await create('SLA-BULK'), await create('SLA-BULK')];
+    // when: 6 hours in, one bulk status change
+    now = t0 + 6 * 60 * MINUTE;
+    const started = await startBulk(svc, { ticketIds: ids, changes: { status: { status: 'stale' } } });
+    expect(started.status, started.text).to.equal(202);
+    const done = await waitForBulk(svc, started.body.jobId);
+    // then
+    expect(done.body.job.changed, done.text).to.equal(2);
+    for (const id of ids) {
+      const paused = await sla(id);
+      expect(paused.targets.map((t) => [t.label, t.dueAt, t.pausedAt ?? null])).to.deep.equal([
+        ['First Response', new Date(t0 + 60 * MINUTE).toISOString(), null],
+        ['Resolution', null, new Date(now).toISOString()],
+        ['Resolution', null, new Date(now).toISOString()],
+      ]);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import {
-  BulkTicketOutcome, BulkUpdateRequestedData, bulkUpdateStream, CommandContext, EventStore, TicketRefusal, ticketRefusal, ticketStream,
+  Account, bulkChangeCommand, BulkTicketOutcome, BulkUpdateRequestedData, bulkUpdateStream, CommandContext, EventStore, TicketRefusal, ticketRefusal, ticketStream,
 } from '@support/domain';
 import { handleTicketOfAccount, WriteDeps } from '@support/event-sourcing';
 
@@ -22,13 +22,14 @@ const appendedByJob = async (eventStore: EventStore, ticketId: string, jobStream
  * ends the ticket's changes, with the reason the single-ticket route gives.
  */
 export const changeTicket = async (
-  deps: WriteDeps & { readonly eventStore: EventStore }, request: BulkUpdateRequestedData, ticketId: string, now: Date, retried: boolean,
+  deps: WriteDeps & { readonly eventStore: EventStore }, account: Account, request: BulkUpdateRequestedData, ticketId: string, now: Date, retried: boolean,
 ): Promise<BulkTicketOutcome> => {
   const jobStream = bulkUpdateStream(request.jobId);
   const events = retried ? await appendedByJob(deps.eventStore, ticketId, jobStream) : [];
   const ctx: CommandContext = { accountId: request.accountId, userId: request.tokenId, requestId: request.jobId, correlationId: jobStream, causationId: jobStream, now };
-  for (const command of request.commands) {
-    const handled = await handleTicketOfAccount(deps, ticketStream(ticketId), { accountId: request.accountId, command: { ...command, at: now.toISOString() } }, ctx);
+  for (const change of request.commands) {
+    const command = bulkChangeCommand({ ...change, at: now.toISOString() }, account);
+    const handled = await handleTicketOfAccount(deps, ticketStream(ticketId), { accountId: request.accountId, command }, ctx);
     const refusal = E.isLeft(handled)
       ? (handled.left.kind === 'ConcurrencyConflict' ? CONTENTION : ticketRefusal(handled.left))
       : handled.right.state === null ? ticketRefusal({ kind: 'TicketNotFound' }) : null;

@@ -51,7 +51,8 @@ export const runBulkUpdateJob = (deps: BulkUpdateWorkerDeps, options: Required<B
   }
   const { attempt, request } = started.right.state;
   if (request === null) return { type: 'fail', reason: 'bulk update without request' };
-  if (deps.directory().account(accountId) === undefined) {
+  const account = deps.directory().account(accountId);
+  if (account === undefined) {
     await command({ type: 'FailBulkUpdate', error: ACCOUNT_GONE_MESSAGE, now: deps.clock.now() });
     return ACK;
   }
@@ -81,7 +82,7 @@ export const runBulkUpdateJob = (deps: BulkUpdateWorkerDeps, options: Required<B
       if (due > 0) await sleep(due);
       const now = deps.clock.now();
       const slice = todo.slice(i, i + options.ticketsAtOnce);
-      pending.push(...await Promise.all(slice.map((ticketId) => changeTicket(deps, request, ticketId, now, attempt > 1))));
+      pending.push(...await Promise.all(slice.map((ticketId) => changeTicket(deps, account, request, ticketId, now, attempt > 1))));
       await hold.moved();
       if ((pending.length >= options.outcomesPerRecord || Date.now() - recordedAt >= options.recordIntervalMs) && !(await record())) {
         deps.logger.info('bulk update stopped: cancelled or taken over', { ...log, attempt });
