@@ -125,7 +125,9 @@ describe('npm run start:four: one component killed -9 is started again alone', f
     four = run(process.execPath, [path.join(REPO_ROOT, 'app', 'dist', 'start-four.js')], { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
     await waitUntil('start:four ready', async () => {
       if (four!.child.exitCode !== null) throw new Error(`start:four exited: ${four!.tail()}`);
-      return (await fetch(`${base}/health/ready`)).status === 200 && (await fetch(`http://${HOST}:${port + 3}/health/ready`)).status === 200;
+      // Each component answers its own readiness (nginx's /health/ready is the query-api's): the creates below go to the command-api.
+      const ready = await Promise.all([1, 2, 3].map(async (k) => (await fetch(`http://${HOST}:${port + k}/health/ready`)).status === 200));
+      return (await fetch(`${base}/health/ready`)).status === 200 && ready.every(Boolean);
     }, 45_000, () => four!.tail());
     const edge = edgeApi(base);
     expect((await createTicket(edge, 'Before Kill', '+14155550122')).status).to.equal(200);
