@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-// The leaf's modules, not the package: each thread loads only what it runs (about 19 MB less a thread).
+// The leaf's modules, not the package: each thread loads only what it runs, which keeps every thread's memory small.
 import { eventLeafHash } from '@support/event-sourcing/dist/transparency/leaf';
 import { storedLeafHash } from '@support/event-sourcing/dist/transparency/stored-leaf';
 import type { Hash } from '@support/event-sourcing/dist/transparency/hashing';

@@ -33,9 +33,9 @@ export interface LogLeavesOptions {
   /** Threads that hash (default: one per core, at most MAX_THREADS). */
   readonly threads?: number;
   /**
-   * Positions a thread hashes at a time (default 512): a range's rows and leaf texts then die young
-   * (a thread's young generation is 4 MB, see THREAD_HEAP); 2,048 a range had them promoted and
-   * collected again, a third of each thread's time.
+   * Positions a thread hashes at a time (default 512): small enough that a range's rows and leaf
+   * texts die in the thread's young generation (THREAD_HEAP) rather than being promoted and
+   * collected again.
    */
   readonly chunkPositions?: number;
 }
@@ -51,7 +51,7 @@ class HashedLeaf implements LogLeaf {
   }
 }
 
-/** Each thread adds about 35 MB to the process: npm run verify took 226 MB with 3, 263 MB with 4 (the limit is 256). */
+/** Each thread adds its own heap and connection to the process: more than 3 would take npm run verify past its memory budget (docs/performance.md). */
 const MAX_THREADS = 3;
 
 /** A thread holds one range's rows at a time: a small heap keeps its memory small (its garbage is collected often). */
