@@ -146,8 +146,11 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     const runsProjectors = components.includes('projectors');
     const fetchImpl = options.overrides?.fetch ?? fetch;
     // The tree beside the log: written by the projectors' process (the follower), read by every process's proof routes.
-    const tree = SqliteTreeStore.open(path.join(settings.dataDir, TRANSPARENCY_FILE), { readonly: !runsProjectors });
-    stoppers.push(async () => tree.close());
+    const tree = SqliteTreeStore.open(path.join(settings.dataDir, TRANSPARENCY_FILE), {
+      readonly: !runsProjectors,
+      onCheckpointFailure: (errorMessage) => logger.warn('transparency tree: a checkpoint of the WAL failed; tried again shortly', { errorMessage }),
+    });
+    stoppers.push(() => tree.close());
     const logKey = await loadOrCreateLogSigningKey(settings.dataDir, settings.logSigningKey);
     deps = {
       ...buildIntegrations(fetchImpl, logger, metrics),

@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { RateLimiterSQLite } from 'rate-limiter-flexible';
 import { LimiterFactory } from '@support/http-edge';
 import { openSharedFile } from '../sqlite/shared-file';
@@ -21,6 +22,29 @@ export interface SqliteLimiters {
 const KEEP_EXPIRED_MS = 3_600_000;
 const SWEEP_MS = 300_000;
 
+/**
+ * The connection as rate-limiter-flexible sees it, with each statement prepared once: the library
+ * prepares its upsert anew at every consume (compiling the SQL again, for every rate-limited request).
+ */
+const preparingOnce = (db: Database.Database): Database.Database => {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (source: string): Database.Statement => {
+    const known = statements.get(source);
+    if (known !== undefined) return known;
+    const statement = db.prepare(source);
+    statements.set(source, statement);
+    return statement;
+  };
+  // Other members reach the connection itself (its native methods refuse any other `this`).
+  return new Proxy(db, {
+    get: (target, key) => {
+      if (key === 'prepare') return prepare;
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+};
+
 export const sqliteLimiters = (file: string, options: { readonly sweepMs?: number } = {}): SqliteLimiters => {
   // The table rate-limiter-flexible uses, made here so that the limiters never answer "table is not created yet" at their first call.
   const db = openSharedFile(file, `CREATE TABLE IF NOT EXISTS ${TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`, 2_000);
@@ -34,10 +58,11 @@ export const sqliteLimiters = (file: string, options: { readonly sweepMs?: numbe
     }
   }, options.sweepMs ?? SWEEP_MS);
   sweep.unref();
+  const limitersConnection = preparingOnce(db);
   return {
     limiters: (spec) =>
       new RateLimiterSQLite({
-        storeClient: db,
+        storeClient: limitersConnection,
         storeType: 'better-sqlite3',
         tableName: TABLE,
         tableCreated: true,

@@ -1,15 +1,18 @@
 import type Database from 'better-sqlite3';
-import { Position } from '@support/domain';
+import { comparePositions, Position } from '@support/domain';
 import {
   Frontier, FrontierNode, Hash, LOWEST_STORED_LEVEL, NodeId, StoredCheckpoint, TreeLeaf, TreeState, TreeStore,
 } from '@support/event-sourcing';
+import { WalCheckpointer } from '../sqlite';
 import { openSharedFile } from '../sqlite/shared-file';
 
 export const TRANSPARENCY_FILE = 'transparency.sqlite';
 
 /**
  * The tree in its own SQLite file beside the log (DATA_DIR/transparency.sqlite), so that its writer
- * never takes the log's write lock. Leaves: index (the rowid), the event's position, its hash.
+ * never takes the log's write lock. Leaves: index (the rowid), the event's position, its hash; no index
+ * on the position (leaves are in log order, so a leaf is found by its position in a binary search,
+ * and an index would be one more B-tree written at every append).
  * Nodes: levels ≥ LOWEST_STORED_LEVEL only. State: one row, the size, last position and compact range.
  */
 const SCHEMA = `
@@ -19,7 +22,7 @@ const SCHEMA = `
     prepare_position INTEGER NOT NULL,
     hash BLOB NOT NULL
   );
-  CREATE INDEX IF NOT EXISTS leaves_by_position ON leaves (commit_position, prepare_position);
+  DROP INDEX IF EXISTS leaves_by_position;
   CREATE TABLE IF NOT EXISTS nodes (
     level INTEGER NOT NULL,
     node_index INTEGER NOT NULL,
@@ -66,14 +69,21 @@ const positionOf = (commit: number | bigint, prepare: number | bigint): Position
 export class SqliteTreeStore implements TreeStore {
   private readonly statements;
 
-  /** Opens (or makes) the tree's file; `readonly` for the processes that only prove. */
-  static open(file: string, options: { readonly readonly?: boolean } = {}): SqliteTreeStore {
+  /**
+   * Opens (or makes) the tree's file; `readonly` for the processes that only prove. The writer's WAL
+   * is checkpointed from a thread (WalCheckpointer), not by the commit that fills it.
+   */
+  static open(file: string, options: { readonly readonly?: boolean; readonly onCheckpointFailure?: (message: string) => void } = {}): SqliteTreeStore {
     const db = openSharedFile(file, SCHEMA, 5_000);
-    if (options.readonly) db.pragma('query_only = true');
-    return new SqliteTreeStore(db);
+    if (options.readonly) {
+      db.pragma('query_only = true');
+      return new SqliteTreeStore(db, null);
+    }
+    WalCheckpointer.backstop(db);
+    return new SqliteTreeStore(db, WalCheckpointer.start(file, options.onCheckpointFailure ?? (() => undefined)));
   }
 
-  private constructor(private readonly db: Database.Database) {
+  private constructor(private readonly db: Database.Database, private readonly checkpointer: WalCheckpointer | null) {
     db.defaultSafeIntegers(false);
     this.statements = {
       state: db.prepare<[], StateRow>('SELECT size, commit_position, prepare_position, frontier FROM tree_state WHERE id = 0').safeIntegers(true),
@@ -84,7 +94,6 @@ export class SqliteTreeStore implements TreeStore {
       leafHashes: db.prepare<[number, number], { hash: Buffer }>('SELECT hash FROM leaves WHERE leaf_index >= ? AND leaf_index < ? ORDER BY leaf_index'),
       leaf: db.prepare<[number], { commit_position: bigint; prepare_position: bigint; hash: Buffer }>(
         'SELECT commit_position, prepare_position, hash FROM leaves WHERE leaf_index = ?').safeIntegers(true),
-      leafIndex: db.prepare<[bigint, bigint], { leaf_index: number }>('SELECT leaf_index FROM leaves WHERE commit_position = ? AND prepare_position = ?'),
       saveCheckpoint: db.prepare('INSERT OR IGNORE INTO checkpoints (size, time, note) VALUES (?, ?, ?)'),
       latestCheckpoint: db.prepare<[], CheckpointRow>('SELECT size, time, note FROM checkpoints ORDER BY size DESC LIMIT 1'),
       checkpoints: db.prepare<[], CheckpointRow>('SELECT size, time, note FROM checkpoints ORDER BY size'),
@@ -127,8 +136,18 @@ export class SqliteTreeStore implements TreeStore {
     return frontier.root();
   };
 
+  /** A binary search over the leaves, which are in log order: their positions grow with their index. */
   leafIndexOf(position: Position): number | null {
-    return this.statements.leafIndex.get(position.commit, position.prepare)?.leaf_index ?? null;
+    for (let low = 0, high = this.state().size - 1; low <= high;) {
+      const middle = Math.floor((low + high) / 2);
+      const leaf = this.leaf(middle);
+      if (leaf === null) return null;
+      const order = comparePositions(leaf.position, position);
+      if (order === 0) return middle;
+      if (order < 0) low = middle + 1;
+      else high = middle - 1;
+    }
+    return null;
   }
 
   leaf(index: number): TreeLeaf | null {
@@ -161,7 +180,9 @@ export class SqliteTreeStore implements TreeStore {
     for (const row of this.statements.checkpoints.iterate()) yield { size: row.size, time: new Date(row.time), note: row.note };
   }
 
-  close(): void {
+  /** Closes the file at once; answers once the checkpointer's thread has stopped too. */
+  close(): Promise<void> {
     this.db.close();
+    return this.checkpointer?.stop() ?? Promise.resolve();
   }
 }

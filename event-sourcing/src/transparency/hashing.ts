@@ -6,10 +6,17 @@ const NODE_PREFIX = Buffer.from([0x01]);
 
 export type Hash = Buffer;
 
+/**
+ * SHA-256 of the input as a Buffer taken from Node's shared pool: crypto.hash's binary (latin1) text of the
+ * digest read back into a Buffer costs far less than its own Buffer output, which gives every digest
+ * a backing store of its own (to allocate, and for the collector to track and free).
+ */
+const sha256 = (input: string | Uint8Array): Hash => Buffer.from(hash('sha256', input, 'binary'), 'binary');
+
 export const hashLeaf = (leaf: Uint8Array): Hash => createHash('sha256').update(LEAF_PREFIX).update(leaf).digest();
 
 /** hashLeaf of a leaf given as text (its UTF-8 bytes), in one call: no buffer of the text and no hash object. */
-export const hashLeafText = (leaf: string): Hash => hash('sha256', `\u0000${leaf}`, 'buffer');
+export const hashLeafText = (leaf: string): Hash => sha256(`\u0000${leaf}`);
 
 /** 0x01 || left || right, written in place for each node (one call to hash, no hash object). */
 const nodeInput = Buffer.alloc(65, NODE_PREFIX);
@@ -17,7 +24,7 @@ const nodeInput = Buffer.alloc(65, NODE_PREFIX);
 export const hashChildren = (left: Hash, right: Hash): Hash => {
   nodeInput.set(left, 1);
   nodeInput.set(right, 33);
-  return hash('sha256', nodeInput, 'buffer');
+  return sha256(nodeInput);
 };
 
 /** The root of the empty tree: SHA-256 of the empty string. */

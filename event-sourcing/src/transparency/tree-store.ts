@@ -42,5 +42,5 @@ export interface TreeStore {
   latestCheckpoint(): StoredCheckpoint | null;
   /** The stored checkpoints, oldest first. */
   checkpoints(): Iterable<StoredCheckpoint>;
-  close(): void;
+  close(): Promise<void>;
 }

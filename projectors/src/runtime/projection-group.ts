@@ -33,5 +33,5 @@ interface ProjectionGroup {
 export const projectionGroup = (definitions: readonly ProjectionDefinition[], eventStore: EventStore, readModels: ReadModels, logger: Logger): ProjectionGroup => {
   const checkpoints = readModelCheckpoints(readModels);
   const runners = definitions.map((d) => new SubscriberRunner(projectionSubscriber(d, readModels, eventStore), eventStore, checkpoints, logger));
-  return { runners, group: new SubscriberGroup(eventStore, runners, logger, PROJECTION_BATCH, PROJECTION_CATCH_UP_BATCH, PROJECTION_BATCH_WINDOW_MS) };
+  return { runners, group: new SubscriberGroup(eventStore, runners, logger, { maxBatch: PROJECTION_BATCH, catchUpBatch: PROJECTION_CATCH_UP_BATCH, liveWindowMs: PROJECTION_BATCH_WINDOW_MS }) };
 };

@@ -1,5 +1,5 @@
 import { AllSubscription, backoffDelayMs, BackoffPolicy, comparePositions, EventStore, Logger, Position, RecordedEvent, thrownMessage } from '@support/domain';
-import { sleep } from '@support/event-sourcing';
+import { sleep, TimeSlice } from '@support/event-sourcing';
 
 /** What the group asks of each of its members (a SubscriberRunner, subscriber.ts). */
 interface GroupMember {
@@ -14,6 +14,33 @@ interface GroupMember {
   finish(): Promise<void>;
 }
 
+/** How a group batches the events it hands its members. */
+export interface GroupBatching {
+  /** At most this many buffered events go in a live batch (default 64). */
+  readonly maxBatch?: number;
+  /** Catching up with the log as it was at start, a batch waits for the log's next reads until it holds this many (default maxBatch). */
+  readonly catchUpBatch?: number;
+  /** Live, a batch waits this long from its first event, then takes what the log holds by then (default 0: it takes what is buffered). */
+  readonly liveWindowMs?: number;
+  /**
+   * What a batch keeps of each event until its members handle it, made as the event arrives (default:
+   * the event itself). A member that needs little of an event (the Merkle tree: its leaf hash) keeps a
+   * small stand-in, so that a live window holds no event's data.
+   */
+  readonly onArrival?: (event: RecordedEvent) => RecordedEvent;
+}
+
+/** Whether `p` settles within `ms` (0: by the next macrotask, which tells "buffered now" from "must wait for the log"); a rejection of `p` rejects. */
+const settlesWithin = (p: Promise<unknown>, ms: number): Promise<boolean> => new Promise<boolean>((resolve, reject) => {
+  // The timer goes once p settles, rather than firing later for nothing.
+  const timer = ms <= 0 ? setImmediate(() => resolve(false)) : setTimeout(() => resolve(false), ms);
+  const clear = () => (ms <= 0 ? clearImmediate(timer as NodeJS.Immediate) : clearTimeout(timer as NodeJS.Timeout));
+  p.then(() => { clear(); resolve(true); }, (e) => { clear(); reject(e); });
+});
+
+/** Buffered events taken at a time while a batch fills, between looks at the time slice. */
+const ARRIVAL_CHUNK = 64;
+
 /** How long a batch catching up with the log waits for the log's next read before it is handled as it is. */
 const CATCH_UP_WAIT_MS = 50;
 
@@ -27,23 +54,34 @@ const RESUBSCRIBE: BackoffPolicy = { firstMs: 400, maxMs: 30_000 };
  * at most `maxBatch`; when nothing is buffered, every subscriber persists its checkpoint before the
  * wait. While catching up with the log as it was at start, a batch waits for the log's next reads
  * until it holds `catchUpBatch` events, so that a read model writes in large transactions (each
- * index page written a few times, not once per log read). Live, a batch may also wait up to
- * `liveWindowMs` from its first event for more (read models: one transaction for the events of many
- * commands arriving together rather than one per few).
+ * index page written a few times, not once per log read). Live, a batch may also wait
+ * `liveWindowMs` from its first event and take what the log holds by then (read models: one
+ * transaction for the events of many commands arriving together rather than one per few; the log is
+ * read once for them, not at each append). See GroupBatching.
  */
 export class SubscriberGroup {
   private stopped = false;
   private loop: Promise<void> | null = null;
   private subscription: { unsubscribe(): Promise<void> } | null = null;
+  /** Ends the pause of a live window at once (stop). */
+  private endPause: (() => void) | null = null;
+
+  private readonly maxBatch: number;
+  private readonly catchUpBatch: number;
+  private readonly liveWindowMs: number;
+  private readonly onArrival: (event: RecordedEvent) => RecordedEvent;
 
   constructor(
     private readonly eventStore: EventStore,
     private readonly members: readonly GroupMember[],
     private readonly logger?: Logger,
-    private readonly maxBatch = 64,
-    private readonly catchUpBatch = maxBatch,
-    private readonly liveWindowMs = 0,
-  ) {}
+    batching: GroupBatching = {},
+  ) {
+    this.maxBatch = batching.maxBatch ?? 64;
+    this.catchUpBatch = batching.catchUpBatch ?? this.maxBatch;
+    this.liveWindowMs = batching.liveWindowMs ?? 0;
+    this.onArrival = batching.onArrival ?? ((event) => event);
+  }
 
   /** The head of the log at start, until a batch reaches it (null: caught up). */
   private catchUpTo: Position | null = null;
@@ -129,13 +167,8 @@ export class SubscriberGroup {
 
   private async run(subscription: AllSubscription): Promise<void> {
     const iterator = subscription[Symbol.asyncIterator]();
-    /** Whether `p` settles within `ms` (0: by the next macrotask, which tells "buffered now" from "must wait for the log"). */
-    const within = (p: Promise<unknown>, ms: number) =>
-      Promise.race([p.then(() => true), new Promise<boolean>((r) => (ms <= 0 ? setImmediate(() => r(false)) : setTimeout(() => r(false), ms)))]);
     /** While catching up, the log's next read is waited for (briefly: a filtered log may have nothing more for the members). */
-    const soon = (p: Promise<unknown>) => within(p, this.catchUpTo === null ? 0 : CATCH_UP_WAIT_MS);
-    /** Live, with a window: the next event is waited for until the batch's window closes. */
-    const until = (p: Promise<unknown>, closes: number) => within(p, closes - Date.now());
+    const soon = (p: Promise<unknown>) => settlesWithin(p, this.catchUpTo === null ? 0 : CATCH_UP_WAIT_MS);
     let pending: Promise<IteratorResult<RecordedEvent>> | null = null;
     for (;;) {
       const next: Promise<IteratorResult<RecordedEvent>> = pending ?? iterator.next();
@@ -155,17 +188,31 @@ export class SubscriberGroup {
       // Take the events that are already buffered (catching up: that the log's next reads bring), up to the batch size.
       const limit = this.catchUpTo === null ? this.maxBatch : this.catchUpBatch;
       const batch: RecordedEvent[] = [];
+      const slice = new TimeSlice();
       let result = await next;
       let done = result.done === true;
       let drained = false;
-      const windowCloses = this.catchUpTo === null && this.liveWindowMs > 0 ? Date.now() + this.liveWindowMs : null;
+      let windowOpen = this.catchUpTo === null && this.liveWindowMs > 0;
       while (!done && !this.stopped) {
-        batch.push(result.value);
-        // The events the subscription already holds are taken at once, without a promise and a macrotask each.
-        for (const event of subscription.takeBuffered?.(limit - batch.length) ?? []) batch.push(event);
-        if (batch.length >= limit) break;
+        batch.push(this.onArrival(result.value));
+        // The events the subscription already holds are taken at once, without a promise and a macrotask each, in time
+        // slices (each event's arrival may be work: the tree hashes it).
+        for (let taken = ARRIVAL_CHUNK; taken === ARRIVAL_CHUNK && batch.length < limit;) {
+          if (slice.used()) await slice.yieldTurn();
+          const events = subscription.takeBuffered?.(Math.min(ARRIVAL_CHUNK, limit - batch.length)) ?? [];
+          for (const event of events) batch.push(this.onArrival(event));
+          taken = events.length;
+        }
+        if (batch.length >= limit || this.stopped) break;
+        // Live, with a window: the log is read again once the window closes, and what it holds by then joins the batch
+        // (one read for the window, not one for every append in it).
+        if (windowOpen) {
+          windowOpen = false;
+          await this.pause(this.liveWindowMs);
+          if (this.stopped) break;
+        }
         const more = iterator.next();
-        if (!(await (windowCloses === null ? soon(more) : until(more, windowCloses)))) {
+        if (!(await soon(more))) {
           pending = more;
           drained = true;
           break;
@@ -182,8 +229,23 @@ export class SubscriberGroup {
     }
   }
 
+  /** Waits `ms`, or less when the group stops. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.endPause = null;
+        resolve();
+      }, ms);
+      this.endPause = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
+    this.endPause?.();
     this.members.forEach((m) => m.halt());
     await this.subscription?.unsubscribe();
     await this.loop?.catch(() => undefined);

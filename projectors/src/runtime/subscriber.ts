@@ -96,7 +96,7 @@ export class SubscriberRunner {
 
   /** Starts this subscriber alone, on a subscription of its own. */
   async start(): Promise<void> {
-    this.ownGroup = new SubscriberGroup(this.eventStore, [this], this.logger, this.options.maxBatch);
+    this.ownGroup = new SubscriberGroup(this.eventStore, [this], this.logger, { maxBatch: this.options.maxBatch });
     await this.ownGroup.start();
   }
 

@@ -1,5 +1,5 @@
 import { comparePositions, EventStore, isCheckpointEcho, Logger, Position, RecordedEvent } from '@support/domain';
-import { Frontier, FrontierNode, LOWEST_STORED_LEVEL, recordedLeafHash, TimeSlice, TreeLeaf, TreeStore } from '@support/event-sourcing';
+import { Frontier, FrontierNode, Hash, LOWEST_STORED_LEVEL, recordedLeafHash, TimeSlice, TreeLeaf, TreeStore } from '@support/event-sourcing';
 import { CheckpointStore } from '../runtime/checkpoints';
 import { SubscriberDefinition, SubscriberRunner } from '../runtime/subscriber';
 import { SubscriberGroup } from '../runtime/subscriber-group';
@@ -19,6 +19,44 @@ const TREE_CATCH_UP_BATCH = 2_000;
  * is there this much later, a checkpoint covers it at the next signing either way).
  */
 const TREE_LIVE_WINDOW_MS = 250;
+
+/**
+ * What the tree keeps of an event from its arrival until its batch is written: where it is, its leaf
+ * hash (computed as it arrives) and whether it echoes a checkpoint, not its data. A live window then
+ * holds a few small objects per event rather than the events and their text, which lived long enough
+ * to be promoted to the old generation and cost the collector more than the hashing.
+ */
+class ArrivedLeaf implements RecordedEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly streamName: string;
+  readonly revision: bigint;
+  readonly position: Position;
+  readonly created: Date;
+  readonly leafHash: Hash;
+  readonly checkpointEcho: boolean;
+
+  constructor(event: RecordedEvent) {
+    this.id = event.id;
+    this.type = event.type;
+    this.streamName = event.streamName;
+    this.revision = event.revision;
+    this.position = event.position;
+    this.created = event.created;
+    this.leafHash = recordedLeafHash(event);
+    this.checkpointEcho = isCheckpointEcho(event);
+  }
+
+  get data(): never {
+    throw new Error('the tree keeps the leaf hash of an event, not its data');
+  }
+
+  get metadata(): never {
+    throw new Error('the tree keeps the leaf hash of an event, not its metadata');
+  }
+}
+
+const arrivedLeaf = (event: RecordedEvent): RecordedEvent => new ArrivedLeaf(event);
 
 /**
  * How far the tree has grown by events other than the echoes of checkpoints (their own events and
@@ -64,10 +102,11 @@ export const treeSubscriber = (store: TreeStore, growth: TreeGrowth = { substant
       try {
         for (const event of events) {
           if (slice.used()) await slice.yieldTurn();
-          const hash = recordedLeafHash(event);
+          const arrived = event instanceof ArrivedLeaf;
+          const hash = arrived ? event.leafHash : recordedLeafHash(event);
           leaves.push({ position: event.position, hash });
-          nodes.push(...tree.append(hash).filter((node) => node.level >= LOWEST_STORED_LEVEL));
-          if (!isCheckpointEcho(event)) substantive = tree.size;
+          for (const node of tree.append(hash)) if (node.level >= LOWEST_STORED_LEVEL) nodes.push(node);
+          if (!(arrived ? event.checkpointEcho : isCheckpointEcho(event))) substantive = tree.size;
         }
         store.append(leaves, nodes, { size: tree.size, lastPosition: events[events.length - 1].position, frontier: tree.roots });
         last = events[events.length - 1].position;
@@ -105,10 +144,15 @@ const withCanonicalText = (eventStore: EventStore): EventStore => ({
   close: () => eventStore.close(),
 });
 
-/** The tree's subscriber on a subscription of its own to the whole log (no read model waits on it). */
+/**
+ * The tree's subscriber on a subscription of its own to the whole log (no read model waits on it);
+ * each event is hashed as it arrives (ArrivedLeaf).
+ */
 export const treeFollower = (store: TreeStore, eventStore: EventStore, logger: Logger): TreeFollower => {
   const growth: TreeGrowth = { substantiveSize: store.state().size };
   const log = withCanonicalText(eventStore);
   const runner = new SubscriberRunner(treeSubscriber(store, growth), log, treeCheckpoints(store), logger);
-  return { runner, group: new SubscriberGroup(log, [runner], logger, TREE_BATCH, TREE_CATCH_UP_BATCH, TREE_LIVE_WINDOW_MS), growth };
+  return { runner, group: new SubscriberGroup(log, [runner], logger, {
+    maxBatch: TREE_BATCH, catchUpBatch: TREE_CATCH_UP_BATCH, liveWindowMs: TREE_LIVE_WINDOW_MS, onArrival: arrivedLeaf,
+  }), growth };
 };

@@ -31,7 +31,7 @@ const TREE_LEAVES = Number(process.env.BENCH_TREE_LEAVES ?? 1_000_000);
 const VERIFY_CLI = path.resolve(__dirname, '..', '..', '..', 'app', 'dist', 'verify-log.js');
 
 /** p50 and p95 of inclusion proofs at random leaves of a tree of TREE_LEAVES synthetic leaves. */
-const proofLatency = (): { build: number; p50: number; p95: number } => {
+const proofLatency = async (): Promise<{ build: number; p50: number; p95: number }> => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tree-bench-'));
   const store = SqliteTreeStore.open(path.join(dir, TRANSPARENCY_FILE));
   try {
@@ -58,7 +58,7 @@ const proofLatency = (): { build: number; p50: number; p95: number } => {
     times.sort((a, b) => a - b);
     return { build, p50: times[499], p95: times[949] };
   } finally {
-    store.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
 };
@@ -114,7 +114,7 @@ export const run = async (): Promise<void> => {
   process.stdout.write(`  creates/s with the tree ${mean(rates.on).toFixed(0)}, without ${mean(rates.off).toFixed(0)}: ${(100 * mean(rates.on) / mean(rates.off)).toFixed(1)} % (target >= 95 %)\n`);
   process.stdout.write(`  tree storage: ${perEvent.toFixed(1)} bytes per event (target <= 100)\n`);
   process.stdout.write(`  npm run verify: ${verified}\n`);
-  const proofs = proofLatency();
+  const proofs = await proofLatency();
   process.stdout.write(`  inclusion proof in a tree of ${TREE_LEAVES} leaves (built in ${proofs.build.toFixed(1)} s): p50 ${proofs.p50.toFixed(3)} ms, p95 ${proofs.p95.toFixed(3)} ms\n`);
   process.stdout.write(`  (BENCH_TREE_LEAVES=${TREE_LEAVES} BENCH_TICKETS=${TICKETS} BENCH_CONCURRENCY=${CONCURRENCY} BENCH_RUNS=${RUNS} npm run bench -- transparency)\n`);
 };

@@ -46,7 +46,7 @@ export const run = async (): Promise<void> => {
     const caughtUp = (performance.now() - t) / 1000;
     await follower.group.stop();
     signNewHead({ store: tree, key: await loadOrCreateLogSigningKey(dataDir), origin: 'support-service/log', clock: { now: () => new Date() } });
-    tree.close();
+    await tree.close();
     await log.close();
     line(`  the tree's follower caught up in ${caughtUp.toFixed(1)} s (${Math.round(events / caughtUp).toLocaleString('en-US')} events/s); one checkpoint signed`);
 

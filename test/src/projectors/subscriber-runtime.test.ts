@@ -255,7 +255,7 @@ describe('subscriber runtime (projectors and dispatch)', () => {
     const sizes: number[] = [];
     const sizing: SubscriberDefinition = { name: 'sizing', streamNamePrefixes: ['counter-'], handle: async () => undefined, handleBatch: async (events) => void sizes.push(events.length) };
     const runner = new SubscriberRunner(sizing, events, checkpoints, silentLogger);
-    const group = new SubscriberGroup(events, [runner], silentLogger, 64, 2_000);
+    const group = new SubscriberGroup(events, [runner], silentLogger, { maxBatch: 64, catchUpBatch: 2_000 });
     // when
     await group.start();
     try {
@@ -268,6 +268,53 @@ describe('subscriber runtime (projectors and dispatch)', () => {
       const p = await append('counter-h', 1);
       expect(await runner.waitFor(p, 5000)).to.equal(true);
       expect(sizes.slice(before)).to.deep.equal([1]);
+    } finally {
+      await group.stop();
+    }
+  });
+
+  it('given a live window and an arrival step, when events are appended one by one within the window, then they come in one batch of what the step made of each, and the subscription is asked for the later ones once', async () => {
+    // given: a group caught up with an empty log, that keeps each event's id in upper case; the asks of its subscription counted
+    const batches: string[][] = [];
+    const keeping: SubscriberDefinition = { name: 'keeping', handle: async () => undefined, handleBatch: async (kept) => void batches.push(kept.map((e) => e.id)) };
+    let asks = 0;
+    const counted: typeof events = Object.create(events, {
+      subscribeToAll: {
+        value: (options: Parameters<typeof events.subscribeToAll>[0]) => {
+          const subscription = events.subscribeToAll(options);
+          const iterate = subscription[Symbol.asyncIterator].bind(subscription);
+          return Object.assign(subscription, {
+            [Symbol.asyncIterator]: () => {
+              const iterator = iterate();
+              return { next: () => { asks++; return iterator.next(); }, return: iterator.return?.bind(iterator), throw: iterator.throw?.bind(iterator) };
+            },
+          });
+        },
+      },
+    });
+    const runner = new SubscriberRunner(keeping, counted, checkpoints, silentLogger);
+    const group = new SubscriberGroup(counted, [runner], silentLogger, {
+      liveWindowMs: 400, onArrival: (event) => ({ ...event, id: event.id.toUpperCase() }),
+    });
+    await group.start();
+    try {
+      await runner.ready;
+      // when: five appends 20 ms apart, well within the window
+      const ids: string[] = [];
+      let last: Position | null = null;
+      const asksBefore = asks;
+      for (let i = 0; i < 5; i++) {
+        const id = randomUUID();
+        ids.push(id.toUpperCase());
+        const r = await events.appendToStream('window-a', [{ id, type: 'Ticked', data: { i }, metadata: { version: 1 } }], { expectedRevision: 'any' });
+        if (r._tag === 'Left') throw new Error('append failed');
+        last = r.right.position;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await runner.waitFor(last as Position, 5_000)).to.equal(true);
+      // then: one batch, of what the step made; the later four taken at the window's close (not an ask for each as it came)
+      expect(batches).to.deep.equal([ids]);
+      expect(asks - asksBefore).to.be.at.most(2);
     } finally {
       await group.stop();
     }

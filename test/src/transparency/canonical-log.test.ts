@@ -66,7 +66,7 @@ describe('transparency: the embedded log stores canonical text, and the tree\'s 
     await follower.group.start();
     await eventually(() => tree.state().size === events.length, `the tree has ${events.length} leaves`, 30_000);
     await follower.group.stop();
-    tree.close();
+    await tree.close();
     return events;
   };
 
@@ -113,7 +113,7 @@ describe('transparency: the embedded log stores canonical text, and the tree\'s 
     const tree = SqliteTreeStore.open(treeFile, { readonly: true });
     expect(Frontier.of(80, tree.state().frontier).root().toString('hex')).to.equal(expected.root().toString('hex'));
     expect([...tree.leaves()].map((l) => l.hash.toString('hex'))).to.deep.equal(events.map((e) => auditorLeafHash(e).toString('hex')));
-    tree.close();
+    await tree.close();
     await log.close();
   });
 
@@ -140,7 +140,7 @@ describe('transparency: the embedded log stores canonical text, and the tree\'s 
     expect(leaves).to.deep.equal(expected);
     const tree = SqliteTreeStore.open(treeFile, { readonly: true });
     const stored = [...tree.leaves()].map((l) => l.hash.toString('hex'));
-    tree.close();
+    await tree.close();
     expect(leaves.filter((leaf, i) => leaf.hash !== stored[i]).map((l) => l.position)).to.deep.equal(['7/7', '45/45']);
   });
 });

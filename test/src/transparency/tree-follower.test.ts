@@ -94,7 +94,9 @@ const treeFollowerContract = (engine: string, open: () => Promise<LogUnderTest>)
       const proof = inclusionProof(index, size, tree.node) as Hash[];
       expect(() => sigstoreVerifyInclusion(authority, leaves[index], index, size, proof, note), `event ${index}`).not.to.throw();
     });
-    tree.close();
+    const last = events[events.length - 1].position;
+    expect(tree.leafIndexOf({ commit: last.commit + 1n, prepare: last.prepare + 1n }), 'a position past the log').to.equal(null);
+    await tree.close();
   });
 
   it('given the follower stopped and the log grown meanwhile, when it starts again, then it goes on from its last leaf to the same tree as one built at once', async () => {
@@ -102,7 +104,7 @@ const treeFollowerContract = (engine: string, open: () => Promise<LogUnderTest>)
     await appendEvents(log, run, 100, 37);
     const first = SqliteTreeStore.open(join(temp.dir, 'transparency.sqlite'));
     await follow(first);
-    first.close();
+    await first.close();
     await appendEvents(log, run, 137, 60);
     // when
     const again = SqliteTreeStore.open(join(temp.dir, 'transparency.sqlite'));
@@ -113,8 +115,8 @@ const treeFollowerContract = (engine: string, open: () => Promise<LogUnderTest>)
     const size = events.length;
     expect(Frontier.of(size, again.state().frontier).root().equals(Frontier.of(size, fresh.state().frontier).root())).to.equal(true);
     expect(again.state().lastPosition).to.deep.equal(fresh.state().lastPosition);
-    again.close();
-    fresh.close();
+    await again.close();
+    await fresh.close();
   });
 });
 
@@ -165,7 +167,7 @@ describe('transparency: the tree\'s storage beside the SQLite log', () => {
     const tree = SqliteTreeStore.open(file);
     // when
     await follow(tree, 4096);
-    tree.close();
+    await tree.close();
     // then
     const db = new Database(file);
     db.pragma('wal_checkpoint(TRUNCATE)');
@@ -195,8 +197,8 @@ describe('transparency: two followers of one tree file (two projectors processes
     events.forEach((e) => expected.append(hashLeaf(auditorLeaf(e))));
     expect(a.state().size).to.equal(350);
     expect(Frontier.of(350, a.state().frontier).root().equals(expected.root())).to.equal(true);
-    a.close();
-    b.close();
+    await a.close();
+    await b.close();
     await log.close();
     await temp.remove();
   });
@@ -233,7 +235,7 @@ describe('transparency: a follower catching up with a long log', () => {
     await follower.group.stop();
     // then: a batch of 10,000 hashed at once held it for about 400 ms
     expect(longest).to.be.below(150);
-    tree.close();
+    await tree.close();
     await log.close();
     await temp.remove();
   });
