@@ -84,6 +84,13 @@ export interface SubscribeToAllOptions {
    * such text ignore it.
    */
   readonly canonicalText?: boolean;
+  /**
+   * What the subscription yields of each event instead of the event itself, made once per event
+   * (default: the event). A consumer that needs little of an event (the Merkle tree's follower: its
+   * leaf hash) keeps that much while it gathers a batch. A store may make it when the event is
+   * appended through it, from what it wrote, and then not read that event back from its log.
+   */
+  readonly onArrival?: (event: RecordedEvent) => RecordedEvent;
 }
 
 /** A catch-up subscription: yields every stored event after the checkpoint, then turns live. */

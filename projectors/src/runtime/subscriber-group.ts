@@ -23,9 +23,10 @@ export interface GroupBatching {
   /** Live, a batch waits this long from its first event, then takes what the log holds by then (default 0: it takes what is buffered). */
   readonly liveWindowMs?: number;
   /**
-   * What a batch keeps of each event until its members handle it, made as the event arrives (default:
-   * the event itself). A member that needs little of an event (the Merkle tree: its leaf hash) keeps a
-   * small stand-in, so that a live window holds no event's data.
+   * What a batch keeps of each event until its members handle it (default: the event itself), made
+   * by the subscription (SubscribeToAllOptions.onArrival: the embedded log makes it as it appends).
+   * A member that needs little of an event (the Merkle tree: its leaf hash) keeps a small stand-in,
+   * so that a live window holds no event's data.
    */
   readonly onArrival?: (event: RecordedEvent) => RecordedEvent;
 }
@@ -69,7 +70,7 @@ export class SubscriberGroup {
   private readonly maxBatch: number;
   private readonly catchUpBatch: number;
   private readonly liveWindowMs: number;
-  private readonly onArrival: (event: RecordedEvent) => RecordedEvent;
+  private readonly onArrival: ((event: RecordedEvent) => RecordedEvent) | undefined;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -80,7 +81,7 @@ export class SubscriberGroup {
     this.maxBatch = batching.maxBatch ?? 64;
     this.catchUpBatch = batching.catchUpBatch ?? this.maxBatch;
     this.liveWindowMs = batching.liveWindowMs ?? 0;
-    this.onArrival = batching.onArrival ?? ((event) => event);
+    this.onArrival = batching.onArrival;
   }
 
   /** The head of the log at start, until a batch reaches it (null: caught up). */
@@ -112,11 +113,12 @@ export class SubscriberGroup {
   private subscribe(): AllSubscription {
     const fromPosition = this.resumeFrom() ?? 'start';
     const prefixes = this.wanted();
-    if (prefixes === undefined) return this.eventStore.subscribeToAll({ fromPosition });
-    const filtered = this.eventStore.subscribeToAll({ fromPosition, streamNamePrefixes: prefixes });
+    const onArrival = this.onArrival;
+    if (prefixes === undefined) return this.eventStore.subscribeToAll({ fromPosition, onArrival });
+    const filtered = this.eventStore.subscribeToAll({ fromPosition, streamNamePrefixes: prefixes, onArrival });
     if (typeof filtered.readUpTo === 'function') return filtered;
     void filtered.unsubscribe();
-    return this.eventStore.subscribeToAll({ fromPosition });
+    return this.eventStore.subscribeToAll({ fromPosition, onArrival });
   }
 
   /** The oldest position any member has handled (null: one has handled nothing yet). */
@@ -194,13 +196,13 @@ export class SubscriberGroup {
       let drained = false;
       let windowOpen = this.catchUpTo === null && this.liveWindowMs > 0;
       while (!done && !this.stopped) {
-        batch.push(this.onArrival(result.value));
+        batch.push(result.value);
         // The events the subscription already holds are taken at once, without a promise and a macrotask each, in time
-        // slices (each event's arrival may be work: the tree hashes it).
+        // slices (each event's arrival may be work: the tree's onArrival hashes it).
         for (let taken = ARRIVAL_CHUNK; taken === ARRIVAL_CHUNK && batch.length < limit;) {
           if (slice.used()) await slice.yieldTurn();
           const events = subscription.takeBuffered?.(Math.min(ARRIVAL_CHUNK, limit - batch.length)) ?? [];
-          for (const event of events) batch.push(this.onArrival(event));
+          for (const event of events) batch.push(event);
           taken = events.length;
         }
         if (batch.length >= limit || this.stopped) break;

@@ -146,7 +146,8 @@ const withCanonicalText = (eventStore: EventStore): EventStore => ({
 
 /**
  * The tree's subscriber on a subscription of its own to the whole log (no read model waits on it);
- * each event is hashed as it arrives (ArrivedLeaf).
+ * each event is hashed as it arrives (ArrivedLeaf): on the embedded log, an event appended in this
+ * process as it is written, from the text written, without reading it back.
  */
 export const treeFollower = (store: TreeStore, eventStore: EventStore, logger: Logger): TreeFollower => {
   const growth: TreeGrowth = { substantiveSize: store.state().size };

@@ -19,7 +19,8 @@ import { benchConfig, manualTicketBody } from './support/manual-tickets';
  * run, alternately with the tree (the follower and the signer, LOG_TREE=on) and without
  * (LOG_TREE=off), BENCH_RUNS runs of each (default 2); the tree file's bytes per event; the time
  * of `npm run verify` over the last run's data directory; then inclusion proofs in a tree of
- * BENCH_TREE_LEAVES leaves (default 1,000,000) filled directly (no log), 1,000 at random.
+ * BENCH_TREE_LEAVES leaves (default 1,000,000) filled directly (no log), 1,000 at random positions
+ * (each leaf found by its position, then its proof, as the route by position does).
  *
  *   npm run bench -- transparency
  *   BENCH_TICKETS=10000 BENCH_RUNS=3 npm run bench -- transparency
@@ -50,8 +51,12 @@ const proofLatency = async (): Promise<{ build: number; p50: number; p95: number
     const build = (performance.now() - started) / 1000;
     const times: number[] = [];
     for (let k = 0; k < 1_000; k++) {
-      const index = Math.floor(Math.random() * TREE_LEAVES);
+      const position = store.leaf(Math.floor(Math.random() * TREE_LEAVES))?.position;
+      if (position === undefined) throw new Error('the tree lacks a leaf it was filled with');
+      // As the route by position: the leaf found by its position, then its proof.
       const t = performance.now();
+      const index = store.leafIndexOf(position);
+      if (index === null) throw new Error(`no leaf at position ${position.commit}`);
       inclusionProof(index, TREE_LEAVES, store.node);
       times.push(performance.now() - t);
     }

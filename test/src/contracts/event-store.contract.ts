@@ -295,6 +295,30 @@ export function eventStoreContract(engineName: string, makeEngine: () => Promise
         await expectNextIsMarker(iterator, `${base}-ticket-2`);
       });
 
+      it('given onArrival, when events are stored before the subscription and appended while it is live, then it yields what onArrival made of each, once each, in log order', async () => {
+        // given: what is kept of an event: its id and position, with a mark
+        const base = uniqueName('arrival');
+        const made: string[] = [];
+        const onArrival = (event: RecordedEvent): RecordedEvent => {
+          made.push(event.id);
+          return { ...event, type: `arrived ${event.type}` };
+        };
+        const stored = newEvents(2);
+        await append(`${base}-a`, stored);
+        const iterator = subscribe({ fromPosition: 'start', streamNamePrefixes: [`${base}-`], onArrival });
+        expect((await nextEvents(iterator, 2)).map((e) => [e.id, e.type])).to.deep.equal(stored.map((e) => [e.id, `arrived ${e.type}`]));
+        // when
+        const live = newEvents(3);
+        await append(`${base}-b`, live.slice(0, 2));
+        await append(`${base}_left-out`, [newEvent()]);
+        await append(`${base}-a`, live.slice(2));
+        // then
+        const got = await nextEvents(iterator, 3);
+        expect(got.map((e) => [e.id, e.type])).to.deep.equal(live.map((e) => [e.id, `arrived ${e.type}`]));
+        expect(got.map((e) => e.revision)).to.deep.equal([0n, 1n, 2n]);
+        expect(made).to.deep.equal([...ids(stored), ...ids(live)]);
+      });
+
       it('given a consumer waiting for live events, when unsubscribe is called, then its iteration ends', async () => {
         const prefix = uniqueName('sub');
         const subscription = store.subscribeToAll({ fromPosition: 'end', streamNamePrefixes: [prefix] });

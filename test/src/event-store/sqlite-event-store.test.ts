@@ -89,6 +89,41 @@ describe('SqliteEventStore on a file shared by two connections', () => {
     expect(await collect(first.readStream(stream))).to.have.length(1);
   });
 
+  it('given a live subscription with onArrival, when its store appends and the row is changed in the file before it reads, then it yields what was written: an event appended through the store is not read back', async () => {
+    // given: the subscription caught up and not reading (its consumer busy)
+    const prefix = uniqueName('arrival');
+    const written = newEvent();
+    const iterator = iterate(subscribe(first, { fromPosition: 'end', streamNamePrefixes: [prefix], onArrival: (event) => event }));
+    const pending = iterator.next();
+    // when: the append, then the row changed by another connection before the subscription reads
+    const [result] = await Promise.all([first.appendToStream(`${prefix}-a`, [written], { expectedRevision: 'no_stream' }), pending]);
+    const position = isRight(result) ? Number(result.right.position.commit) : -1;
+    const later = newEvent();
+    await first.appendToStream(`${prefix}-a`, [later], { expectedRevision: 0n });
+    const db = new Database(file);
+    db.prepare("UPDATE events SET data = '{\"changed\":true}' WHERE position = ?").run(position + 1);
+    db.close();
+    // then: the later event comes as it was appended, not as the file now holds it
+    const [next] = await nextEvents(iterator, 1, 2_000);
+    expect(next.id).to.equal(later.id);
+    expect(next.data).to.deep.equal(later.data);
+  });
+
+  it('given a live subscription with onArrival, when both stores append in turn, then every event comes once, in log order (the other store\'s read from the file between)', async () => {
+    const prefix = uniqueName('arrival');
+    const made: string[] = [];
+    const iterator = iterate(subscribe(first, { fromPosition: 'end', streamNamePrefixes: [prefix], onArrival: (event) => (made.push(event.id), event) }));
+    const appended = newEvents(8);
+    for (const [i, event] of appended.entries()) {
+      await (i % 3 === 1 ? second : first).appendToStream(`${prefix}-${i % 2}`, [event], { expectedRevision: 'any' });
+    }
+    const got = await nextEvents(iterator, 8, 2_000);
+    expect(ids(got)).to.deep.equal(ids(appended));
+    // each made once: this store's as it wrote them, the other's as they were read
+    expect(made).to.have.length(8);
+    expect(made).to.have.members(ids(appended));
+  });
+
   it('given both stores racing appends at the same exact revision, when they settle, then exactly one wins', async () => {
     const stream = uniqueName('ticket');
     await first.appendToStream(stream, [newEvent()], { expectedRevision: 'no_stream' });

@@ -105,6 +105,7 @@ export class EventStoreDbEventStore implements EventStore {
       this.options.resubscribeBackoff ?? { initialMs: 100, maxMs: 5_000 },
       this.options.onSubscriptionDropped ?? (() => undefined),
       () => this.subscriptions.delete(subscription),
+      options.onArrival,
     );
     this.subscriptions.add(subscription);
     return subscription;

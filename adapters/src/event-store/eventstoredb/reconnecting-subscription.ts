@@ -28,6 +28,8 @@ export class ReconnectingAllSubscription implements AllSubscription {
     private readonly onDrop: DropListener,
     /** Called when the subscription ends for good. */
     private readonly onEnd: () => void = () => undefined,
+    /** What is yielded of each event (SubscribeToAllOptions.onArrival). */
+    private readonly onArrival: (event: RecordedEvent) => RecordedEvent = (event) => event,
   ) {}
 
   async *[Symbol.asyncIterator](): AsyncGenerator<RecordedEvent, void, undefined> {
@@ -45,7 +47,7 @@ export class ReconnectingAllSubscription implements AllSubscription {
             const event = toRecordedEvent(resolved.event);
             this.checkpoint = Promise.resolve(event.position);
             drops = 0;
-            yield event;
+            yield this.onArrival(event);
             if (this.stopped) return;
           }
         } catch (error) {

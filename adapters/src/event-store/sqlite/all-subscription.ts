@@ -14,11 +14,23 @@ interface LogFeed {
 /** Positions read per query: one batch is held in memory at a time, so a slow consumer only falls behind in the file. */
 const BATCH_POSITIONS = 512;
 
+/** Events appended through the store that a subscription keeps (as made on arrival) until it reaches them; past it, it reads them from the file. */
+const MAX_ARRIVED = 4_096;
+
+/** An event appended through the store, as made on arrival (null: its stream is left out by the filter). */
+interface Arrived {
+  readonly position: number;
+  readonly event: RecordedEvent | null;
+}
+
 /**
  * Catch-up subscription to the whole log: reads the stored events in batches of positions (the
  * prefix filter applied by SQLite), then waits for the watcher to report a newer head (an append here,
  * or another connection's commit found by polling) and reads what was added.
  * `after` is how far the log has been read, events the filter left out included.
+ * With `onArrival`, each event is yielded as that function makes it; the events appended through
+ * the store are made so as they are written (`appended`), and the subscription takes them from
+ * there instead of reading them back from the file (other connections' events are read).
  */
 export class SqliteAllSubscription implements AllSubscription {
   private after: number;
@@ -30,6 +42,11 @@ export class SqliteAllSubscription implements AllSubscription {
   private held: EventRow[] = [];
   private heldAt = 0;
   private heldUpTo = 0;
+  /** Events appended through the store after `after`, in order, made on arrival. */
+  private arrived: Arrived[] = [];
+  /** A run of `arrived` taken to be yielded (instead of `held`), and the next of it to yield. */
+  private taken: Arrived[] = [];
+  private takenAt = 0;
 
   constructor(
     private readonly feed: LogFeed,
@@ -37,6 +54,7 @@ export class SqliteAllSubscription implements AllSubscription {
     after: number,
     private readonly prefixes: readonly string[],
     private readonly onUnsubscribe: (subscription: SqliteAllSubscription) => void,
+    private readonly onArrival?: (event: RecordedEvent) => RecordedEvent,
   ) {
     this.after = after;
     this.heldUpTo = after;
@@ -59,14 +77,58 @@ export class SqliteAllSubscription implements AllSubscription {
         this.wake = null;
         continue;
       }
-      const upTo = Math.min(head, this.after + BATCH_POSITIONS);
+      if (this.takeArrived(head)) continue;
+      // Read from the file up to the first event appended through the store that is kept, if any.
+      const nextArrived = this.arrived.length > 0 ? this.arrived[0].position - 1 : Infinity;
+      const upTo = Math.min(head, this.after + BATCH_POSITIONS, nextArrived);
       this.held = this.feed.readRange(this.after, upTo, this.prefixes);
       this.heldAt = 0;
       this.heldUpTo = upTo;
     }
   }
 
+  /**
+   * Events appended through the store, from the store's commit (rows already durable or not: only
+   * those up to the watcher's head are taken). Kept made on arrival, up to MAX_ARRIVED.
+   */
+  appended(rows: readonly EventRow[]): void {
+    if (this.onArrival === undefined || this.stopped) return;
+    for (const row of rows) {
+      if (row[0] <= this.after || this.arrived.length >= MAX_ARRIVED) continue;
+      const wanted = this.prefixes.length === 0 || this.prefixes.some((p) => row[1].startsWith(p));
+      this.arrived.push({ position: row[0], event: wanted ? this.onArrival(this.feed.eventOf(row)) : null });
+    }
+  }
+
+  /**
+   * When the kept events continue the log from `after`, takes the run of them up to `head` (no gap:
+   * a position between them was another connection's, and is read from the file). Those at or
+   * before `after` (read from the file meanwhile) are dropped.
+   */
+  private takeArrived(head: number): boolean {
+    let from = 0;
+    while (from < this.arrived.length && this.arrived[from].position <= this.after) from++;
+    let end = from;
+    while (end < this.arrived.length && this.arrived[end].position === this.after + 1 + (end - from) && this.arrived[end].position <= head) end++;
+    if (end === from) {
+      if (from > 0) this.arrived = this.arrived.slice(from);
+      return false;
+    }
+    this.taken = this.arrived.slice(from, end);
+    this.takenAt = 0;
+    this.arrived = this.arrived.slice(end);
+    this.heldUpTo = this.taken[this.taken.length - 1].position;
+    return true;
+  }
+
   private nextHeld(): RecordedEvent | undefined {
+    while (!this.stopped && this.takenAt < this.taken.length) {
+      const arrived = this.taken[this.takenAt++];
+      this.after = arrived.position;
+      if (arrived.event !== null) return arrived.event;
+    }
+    this.taken = [];
+    this.takenAt = 0;
     if (this.stopped || this.heldAt >= this.held.length) {
       this.held = [];
       this.heldAt = 0;
@@ -74,13 +136,14 @@ export class SqliteAllSubscription implements AllSubscription {
     }
     const row = this.held[this.heldAt++];
     this.after = row[0];
-    return this.feed.eventOf(row);
+    const event = this.feed.eventOf(row);
+    return this.onArrival === undefined ? event : this.onArrival(event);
   }
 
   /** The held events iteration would yield next, up to `max`, at once. */
   takeBuffered(max: number): RecordedEvent[] {
     const taken: RecordedEvent[] = [];
-    while (taken.length < max && this.heldAt < this.held.length) {
+    while (taken.length < max && (this.heldAt < this.held.length || this.takenAt < this.taken.length)) {
       const event = this.nextHeld();
       if (event === undefined) break;
       taken.push(event);

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { Either, left, right } from 'fp-ts/Either';
 import { AppendResult, ExpectedRevision, WrongExpectedVersion } from '@support/domain';
 import { isUniqueViolation } from './database';
-import { PreparedEvent, positionAt } from './event-row';
+import { EventRow, PreparedEvent, positionAt } from './event-row';
 import { retryStartRevision, wrongExpectedVersion } from '../expected-revision';
 import { EventStatements } from './statements';
 
@@ -16,26 +16,36 @@ export interface AppendRequest {
 
 export type AppendOutcome = Either<WrongExpectedVersion, AppendResult>;
 
+/** What a group's transaction did: each append's outcome, and the rows it wrote, in log order. */
+export interface GroupWritten {
+  readonly outcomes: AppendOutcome[];
+  readonly written: EventRow[];
+}
+
 /**
  * The transaction of a group commit: each append of the group in its own SAVEPOINT (better-sqlite3
  * turns a nested transaction into one), so one append refused leaves the others of its group
  * written. Run with BEGIN IMMEDIATE: the write lock is taken first, so the stream revisions read
  * here are the latest of every process until the commit.
  */
-export const groupTransaction = (db: Database.Database, statements: EventStatements): ((group: readonly AppendRequest[]) => AppendOutcome[]) => {
-  const appendOne = db.transaction((request: AppendRequest): AppendOutcome => appendInside(statements, request));
-  const group = db.transaction((requests: readonly AppendRequest[]): AppendOutcome[] =>
-    requests.map((request) => {
+export const groupTransaction = (db: Database.Database, statements: EventStatements): ((group: readonly AppendRequest[]) => GroupWritten) => {
+  const appendOne = db.transaction((request: AppendRequest, written: EventRow[]): AppendOutcome => appendInside(statements, request, written));
+  const group = db.transaction((requests: readonly AppendRequest[]): GroupWritten => {
+    const written: EventRow[] = [];
+    const outcomes = requests.map((request): AppendOutcome => {
+      const before = written.length;
       try {
-        return appendOne(request);
+        return appendOne(request, written);
       } catch (error) {
+        written.length = before;
         // The savepoint is rolled back; the database refused a revision taken meanwhile.
         if (!isUniqueViolation(error)) throw error;
         const wrong = wrongExpectedVersion(request.streamName, request.expected, streamLength(statements, request.streamName));
         return left(wrong ?? { kind: 'WrongExpectedVersion', streamName: request.streamName, expected: request.expected, actual: 'no_stream' });
       }
-    }),
-  );
+    });
+    return { outcomes, written };
+  });
   return (requests) => group.immediate(requests);
 };
 
@@ -44,8 +54,11 @@ const streamLength = (statements: EventStatements, streamName: string): number =
   return last === null || last === undefined ? 0 : last + 1;
 };
 
-/** One append, inside the group's transaction: a retry answers as the original did, then the expected revision is checked, then the events inserted. */
-function appendInside(statements: EventStatements, request: AppendRequest): AppendOutcome {
+/**
+ * One append, inside the group's transaction: a retry answers as the original did, then the expected
+ * revision is checked, then the events inserted (and their rows added to `written`).
+ */
+function appendInside(statements: EventStatements, request: AppendRequest, written: EventRow[]): AppendOutcome {
   const { streamName, events, expected } = request;
   const length = streamLength(statements, streamName);
   const original = originalResult(statements, request, length);
@@ -61,6 +74,7 @@ function appendInside(statements: EventStatements, request: AppendRequest): Appe
   events.forEach((event, i) => {
     const inserted = statements.insert.run(streamName, length + i, event.id, event.type, event.data, event.metadata, request.created);
     position = Number(inserted.lastInsertRowid);
+    written.push([position, streamName, length + i, event.id, event.type, event.data, event.metadata, request.created]);
   });
   return right({ nextExpectedRevision: BigInt(length + events.length - 1), position: positionAt(position) });
 }

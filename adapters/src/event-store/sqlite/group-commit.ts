@@ -1,6 +1,7 @@
 import { isRight } from 'fp-ts/Either';
 import { isBusy } from './database';
-import { AppendOutcome, AppendRequest } from './append-transaction';
+import { AppendOutcome, AppendRequest, GroupWritten } from './append-transaction';
+import { EventRow } from './event-row';
 
 interface Submission {
   readonly request: AppendRequest;
@@ -36,11 +37,13 @@ export class GroupCommit {
   private pendingSyncs = 0;
 
   constructor(
-    private readonly commit: (group: readonly AppendRequest[]) => AppendOutcome[],
+    private readonly commit: (group: readonly AppendRequest[]) => GroupWritten,
     /** Resolves once every commit made so far is on disk (WalSync). */
     private readonly durable: () => Promise<void>,
     /** Called once a commit is durable, before its appends are answered, with the last position it wrote (or null). */
     private readonly committed: (lastPosition: number | null) => void,
+    /** Called at once after each commit with the rows it wrote (not yet durable: nothing may be told of them before `committed`). */
+    private readonly wrote: (rows: readonly EventRow[]) => void = () => undefined,
   ) {}
 
   submit(request: AppendRequest): Promise<AppendOutcome> {
@@ -74,7 +77,9 @@ export class GroupCommit {
     const group = this.takeGroup();
     let outcomes: AppendOutcome[];
     try {
-      outcomes = this.commit(group.map((s) => s.request));
+      const done = this.commit(group.map((s) => s.request));
+      outcomes = done.outcomes;
+      if (done.written.length > 0) this.wrote(done.written);
     } catch (error) {
       const now = Date.now();
       this.busySince ??= now;

@@ -74,6 +74,8 @@ export class SqliteEventStore implements EventStore {
     this.watcher = new LogWatcher(db, pollMs);
     this.committer = new GroupCommit(groupTransaction(db, this.statements), () => this.walSync.durable(), (last) => {
       if (last !== null) this.watcher.committed(last);
+    }, (rows) => {
+      for (const subscription of this.subscriptions) subscription.appended(rows);
     });
   }
 
@@ -111,7 +113,7 @@ export class SqliteEventStore implements EventStore {
     const after = from === 'start' ? -1 : from === 'end' ? this.watcher.latest() : Math.max(-1, Number(from.commit));
     const eventOf = options.canonicalText ? this.canonicalTextEvent : recordedEventOf;
     const feed = { watcher: this.watcher, readRange: this.statements.allRange.bind(this.statements), eventOf };
-    const subscription = new SqliteAllSubscription(feed, after, options.streamNamePrefixes ?? [], (s) => this.subscriptions.delete(s));
+    const subscription = new SqliteAllSubscription(feed, after, options.streamNamePrefixes ?? [], (s) => this.subscriptions.delete(s), options.onArrival);
     this.subscriptions.add(subscription);
     return subscription;
   }
