@@ -15,4 +15,5 @@ export * from './ids';
 export { lockDir, type DirLock } from './files/lock/dir-lock';
 export * from './resilience';
 export { diskTakesWrites } from './files/storage-probe';
+export { readAhead, type ReadAhead } from './files/read-ahead';
 export * from './transparency';
