@@ -42,7 +42,7 @@ const cpuMicrosPerEvent = async (stored: readonly EventRow[], batch: number, eve
     const used = process.cpuUsage(started);
     return (used.user + used.system) / stored.length;
   } finally {
-    store.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
 };
