@@ -93,10 +93,16 @@ export class SqliteAllSubscription implements AllSubscription {
    */
   appended(rows: readonly EventRow[]): void {
     if (this.onArrival === undefined || this.stopped) return;
-    for (const row of rows) {
-      if (row[0] <= this.after || this.arrived.length >= MAX_ARRIVED) continue;
-      const wanted = this.prefixes.length === 0 || this.prefixes.some((p) => row[1].startsWith(p));
-      this.arrived.push({ position: row[0], event: wanted ? this.onArrival(this.feed.eventOf(row)) : null });
+    try {
+      for (const row of rows) {
+        if (row[0] <= this.after || this.arrived.length >= MAX_ARRIVED) continue;
+        const wanted = this.prefixes.length === 0 || this.prefixes.some((p) => row[1].startsWith(p));
+        this.arrived.push({ position: row[0], event: wanted ? this.onArrival(this.feed.eventOf(row)) : null });
+      }
+    } catch {
+      // Told from the append's commit, which must not fail for it: these events are read from the file instead,
+      // where onArrival's failure reaches the consumer through the iteration.
+      this.arrived = [];
     }
   }
 

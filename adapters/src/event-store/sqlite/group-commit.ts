@@ -1,4 +1,3 @@
-import { isRight } from 'fp-ts/Either';
 import { isBusy } from './database';
 import { AppendOutcome, AppendRequest, GroupWritten } from './append-transaction';
 import { EventRow } from './event-row';
@@ -75,11 +74,9 @@ export class GroupCommit {
   /** Commits the next group; false when the lock was busy and the group is left queued. */
   private commitGroup(): boolean {
     const group = this.takeGroup();
-    let outcomes: AppendOutcome[];
+    let done: GroupWritten;
     try {
-      const done = this.commit(group.map((s) => s.request));
-      outcomes = done.outcomes;
-      if (done.written.length > 0) this.wrote(done.written);
+      done = this.commit(group.map((s) => s.request));
     } catch (error) {
       const now = Date.now();
       this.busySince ??= now;
@@ -93,13 +90,16 @@ export class GroupCommit {
       return true;
     }
     this.busySince = null;
-    // Positions grow with each insert: the last written is the greatest (an empty append answers -1 or an old one).
-    const positions = outcomes.filter(isRight).map((outcome) => Number(outcome.right.position.commit));
+    const { outcomes, written } = done;
+    // Outside the commit's try: a failure of what is told of the rows is not a failure of the commit that wrote them.
+    if (written.length > 0) this.wrote(written);
+    // Rows are written in log order: the last is the newest position (null when the group wrote nothing).
+    const last = written.length > 0 ? written[written.length - 1][0] : null;
     // The next group may commit while this one's fsync runs; each is answered once its own commit is durable.
     this.pendingSyncs += 1;
     this.durable().then(
       () => {
-        this.committed(positions.length > 0 ? Math.max(...positions) : null);
+        this.committed(last);
         group.forEach((s, i) => s.resolve(outcomes[i]));
       },
       (error: unknown) => {
