@@ -15,6 +15,12 @@ const sha256 = (input: string | Uint8Array): Hash => Buffer.from(hash('sha256', 
 
 export const hashLeaf = (leaf: Uint8Array): Hash => createHash('sha256').update(LEAF_PREFIX).update(leaf).digest();
 
+/** hashLeafText's digest as binary (latin1) text: 32 characters of one byte each. */
+export const hashLeafTextBinary = (leaf: string): string => hash('sha256', `\u0000${leaf}`, 'binary');
+
+/** The digest of a binary text. */
+export const hashOfText = (binary: string): Hash => Buffer.from(binary, 'binary');
+
 /** hashLeaf of a leaf given as text (its UTF-8 bytes), in one call: no buffer of the text and no hash object. */
 export const hashLeafText = (leaf: string): Hash => sha256(`\u0000${leaf}`);
 

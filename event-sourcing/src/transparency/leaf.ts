@@ -28,7 +28,7 @@ export const eventRecord = (e: RecordedEvent): EventRecord => ({
  * The leaf of one event: the RFC 8785 (JSON Canonicalization Scheme) text of its record, UTF-8.
  * An auditor recomputes it from the feed's line alone: parse, canonicalize, hash with hashLeaf.
  */
-const leafText = (record: EventRecord): string => canonicalJson(record) ?? 'null';
+export const leafText = (record: EventRecord): string => canonicalJson(record) ?? 'null';
 
 export const leafBytes = (record: EventRecord): Buffer => Buffer.from(leafText(record), 'utf8');
 

@@ -1,8 +1,8 @@
 import type { CanonicalTextEvent, RecordedEvent } from '@support/domain';
 // The one file, not the domain package: the threads of npm run verify load this module and nothing else of it.
 import { positionToString } from '@support/domain/dist/ports/position';
-import { Hash, hashLeafText } from './hashing';
-import { EventRecord, eventLeafHash } from './leaf';
+import { Hash, hashLeafText, hashLeafTextBinary } from './hashing';
+import { EventRecord, eventLeafHash, eventRecord, leafText } from './leaf';
 
 /** An event's record with its data and metadata as the JSON text they are stored as. */
 export interface StoredRecord extends Omit<EventRecord, 'data' | 'metadata'> {
@@ -26,9 +26,12 @@ export const storedLeafHash = (r: StoredRecord): Hash => hashLeafText(storedLeaf
 const hasCanonicalText = (e: RecordedEvent): e is CanonicalTextEvent => typeof (e as Partial<CanonicalTextEvent>).canonicalData === 'string';
 
 /** The leaf hash of an event: from its canonical text when the store gave it (no decoding), the generic way otherwise. */
-export const recordedLeafHash = (e: RecordedEvent): Hash => (hasCanonicalText(e)
-  ? storedLeafHash({
-    position: positionToString(e.position), streamName: e.streamName, revision: e.revision.toString(), id: e.id, type: e.type,
-    created: e.created.toISOString(), data: e.canonicalData, metadata: e.canonicalMetadata,
-  })
-  : eventLeafHash(e));
+export const recordedLeafHash = (e: RecordedEvent): Hash => (hasCanonicalText(e) ? storedLeafHash(storedRecordOf(e)) : eventLeafHash(e));
+
+/** recordedLeafHash as binary text (hashing.ts's hashLeafTextBinary). */
+export const recordedLeafHashText = (e: RecordedEvent): string => hashLeafTextBinary(hasCanonicalText(e) ? storedLeafText(storedRecordOf(e)) : leafText(eventRecord(e)));
+
+const storedRecordOf = (e: CanonicalTextEvent): StoredRecord => ({
+  position: positionToString(e.position), streamName: e.streamName, revision: e.revision.toString(), id: e.id, type: e.type,
+  created: e.created.toISOString(), data: e.canonicalData, metadata: e.canonicalMetadata,
+});

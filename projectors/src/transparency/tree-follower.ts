@@ -1,5 +1,5 @@
 import { comparePositions, EventStore, isCheckpointEcho, Logger, Position, RecordedEvent } from '@support/domain';
-import { Frontier, FrontierNode, Hash, LOWEST_STORED_LEVEL, recordedLeafHash, TimeSlice, TreeLeaf, TreeStore } from '@support/event-sourcing';
+import { Frontier, FrontierNode, Hash, LOWEST_STORED_LEVEL, recordedLeafHash, recordedLeafHashText, hashOfText, TimeSlice, TreeLeaf, TreeStore } from '@support/event-sourcing';
 import { CheckpointStore } from '../runtime/checkpoints';
 import { SubscriberDefinition, SubscriberRunner } from '../runtime/subscriber';
 import { SubscriberGroup } from '../runtime/subscriber-group';
@@ -20,31 +20,50 @@ const TREE_CATCH_UP_BATCH = 2_000;
  */
 const TREE_LIVE_WINDOW_MS = 250;
 
+/** A position kept as one number when it is one (the embedded log's: commit and prepare the same, below 2^53). */
+const MAX_COMPACT = BigInt(Number.MAX_SAFE_INTEGER);
+
 /**
  * What the tree keeps of an event from its arrival until its batch is written: where it is, its leaf
- * hash (computed as it arrives) and whether it echoes a checkpoint, not its data. A live window then
- * holds a few small objects per event rather than the events and their text, which lived long enough
- * to be promoted to the old generation and cost the collector more than the hashing.
+ * hash (computed as it arrives, kept as 32 bytes of binary text) and whether it echoes a checkpoint;
+ * its id, type and stream (the text the event already had) for the runner's logs. Not its data, nor
+ * its revision, time or position as objects: a live window holds about a thousand of these, long
+ * enough for the collector to copy them twice, so each kept object and BigInt costs every create.
  */
 class ArrivedLeaf implements RecordedEvent {
   readonly id: string;
   readonly type: string;
   readonly streamName: string;
-  readonly revision: bigint;
-  readonly position: Position;
-  readonly created: Date;
-  readonly leafHash: Hash;
+  private readonly at: number | Position;
+  private readonly hashText: string;
   readonly checkpointEcho: boolean;
 
   constructor(event: RecordedEvent) {
     this.id = event.id;
     this.type = event.type;
     this.streamName = event.streamName;
-    this.revision = event.revision;
-    this.position = event.position;
-    this.created = event.created;
-    this.leafHash = recordedLeafHash(event);
+    const { commit, prepare } = event.position;
+    this.at = commit === prepare && commit <= MAX_COMPACT ? Number(commit) : event.position;
+    this.hashText = recordedLeafHashText(event);
     this.checkpointEcho = isCheckpointEcho(event);
+  }
+
+  get position(): Position {
+    if (typeof this.at !== 'number') return this.at;
+    const at = BigInt(this.at);
+    return { commit: at, prepare: at };
+  }
+
+  get leafHash(): Hash {
+    return hashOfText(this.hashText);
+  }
+
+  get revision(): never {
+    throw new Error('the tree keeps the leaf hash of an event, not its revision');
+  }
+
+  get created(): never {
+    throw new Error('the tree keeps the leaf hash of an event, not its time');
   }
 
   get data(): never {

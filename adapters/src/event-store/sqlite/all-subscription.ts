@@ -17,12 +17,6 @@ const BATCH_POSITIONS = 512;
 /** Events appended through the store that a subscription keeps (as made on arrival) until it reaches them; past it, it reads them from the file. */
 const MAX_ARRIVED = 4_096;
 
-/** An event appended through the store, as made on arrival (null: its stream is left out by the filter). */
-interface Arrived {
-  readonly position: number;
-  readonly event: RecordedEvent | null;
-}
-
 /**
  * Catch-up subscription to the whole log: reads the stored events in batches of positions (the
  * prefix filter applied by SQLite), then waits for the watcher to report a newer head (an append here,
@@ -42,11 +36,17 @@ export class SqliteAllSubscription implements AllSubscription {
   private held: EventRow[] = [];
   private heldAt = 0;
   private heldUpTo = 0;
-  /** Events appended through the store after `after`, in order, made on arrival. */
-  private arrived: Arrived[] = [];
-  /** A run of `arrived` taken to be yielded (instead of `held`), and the next of it to yield. */
-  private taken: Arrived[] = [];
-  private takenAt = 0;
+  /**
+   * Events appended through the store after `after`, in order: their positions, and each as made on
+   * arrival (null: its stream is left out by the filter). Two arrays rather than an object per event:
+   * they are kept until the consumer reads them, long enough for the collector to copy what is kept.
+   */
+  private arrivedAt: number[] = [];
+  private arrived: (RecordedEvent | null)[] = [];
+  /** A run of the arrived events taken to be yielded (instead of `held`), and the next of it to yield. */
+  private takenAt: number[] = [];
+  private taken: (RecordedEvent | null)[] = [];
+  private takenNext = 0;
 
   constructor(
     private readonly feed: LogFeed,
@@ -79,7 +79,7 @@ export class SqliteAllSubscription implements AllSubscription {
       }
       if (this.takeArrived(head)) continue;
       // Read from the file up to the first event appended through the store that is kept, if any.
-      const nextArrived = this.arrived.length > 0 ? this.arrived[0].position - 1 : Infinity;
+      const nextArrived = this.arrivedAt.length > 0 ? this.arrivedAt[0] - 1 : Infinity;
       const upTo = Math.min(head, this.after + BATCH_POSITIONS, nextArrived);
       this.held = this.feed.readRange(this.after, upTo, this.prefixes);
       this.heldAt = 0;
@@ -95,13 +95,16 @@ export class SqliteAllSubscription implements AllSubscription {
     if (this.onArrival === undefined || this.stopped) return;
     try {
       for (const row of rows) {
-        if (row[0] <= this.after || this.arrived.length >= MAX_ARRIVED) continue;
+        if (row[0] <= this.after || this.arrivedAt.length >= MAX_ARRIVED) continue;
         const wanted = this.prefixes.length === 0 || this.prefixes.some((p) => row[1].startsWith(p));
-        this.arrived.push({ position: row[0], event: wanted ? this.onArrival(this.feed.eventOf(row)) : null });
+        const event = wanted ? this.onArrival(this.feed.eventOf(row)) : null;
+        this.arrivedAt.push(row[0]);
+        this.arrived.push(event);
       }
     } catch {
       // Told from the append's commit, which must not fail for it: these events are read from the file instead,
       // where onArrival's failure reaches the consumer through the iteration.
+      this.arrivedAt = [];
       this.arrived = [];
     }
   }
@@ -112,29 +115,37 @@ export class SqliteAllSubscription implements AllSubscription {
    * before `after` (read from the file meanwhile) are dropped.
    */
   private takeArrived(head: number): boolean {
+    const at = this.arrivedAt;
     let from = 0;
-    while (from < this.arrived.length && this.arrived[from].position <= this.after) from++;
+    while (from < at.length && at[from] <= this.after) from++;
     let end = from;
-    while (end < this.arrived.length && this.arrived[end].position === this.after + 1 + (end - from) && this.arrived[end].position <= head) end++;
+    while (end < at.length && at[end] === this.after + 1 + (end - from) && at[end] <= head) end++;
     if (end === from) {
-      if (from > 0) this.arrived = this.arrived.slice(from);
+      if (from > 0) this.dropArrived(from);
       return false;
     }
+    this.takenAt = at.slice(from, end);
     this.taken = this.arrived.slice(from, end);
-    this.takenAt = 0;
-    this.arrived = this.arrived.slice(end);
-    this.heldUpTo = this.taken[this.taken.length - 1].position;
+    this.takenNext = 0;
+    this.dropArrived(end);
+    this.heldUpTo = this.takenAt[this.takenAt.length - 1];
     return true;
   }
 
+  private dropArrived(count: number): void {
+    this.arrivedAt = this.arrivedAt.slice(count);
+    this.arrived = this.arrived.slice(count);
+  }
+
   private nextHeld(): RecordedEvent | undefined {
-    while (!this.stopped && this.takenAt < this.taken.length) {
-      const arrived = this.taken[this.takenAt++];
-      this.after = arrived.position;
-      if (arrived.event !== null) return arrived.event;
+    while (!this.stopped && this.takenNext < this.taken.length) {
+      const event = this.taken[this.takenNext];
+      this.after = this.takenAt[this.takenNext++];
+      if (event !== null) return event;
     }
+    this.takenAt = [];
     this.taken = [];
-    this.takenAt = 0;
+    this.takenNext = 0;
     if (this.stopped || this.heldAt >= this.held.length) {
       this.held = [];
       this.heldAt = 0;
@@ -149,7 +160,7 @@ export class SqliteAllSubscription implements AllSubscription {
   /** The held events iteration would yield next, up to `max`, at once. */
   takeBuffered(max: number): RecordedEvent[] {
     const taken: RecordedEvent[] = [];
-    while (taken.length < max && (this.heldAt < this.held.length || this.takenAt < this.taken.length)) {
+    while (taken.length < max && (this.heldAt < this.held.length || this.takenNext < this.taken.length)) {
       const event = this.nextHeld();
       if (event === undefined) break;
       taken.push(event);
