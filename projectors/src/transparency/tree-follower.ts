@@ -112,7 +112,9 @@ export const treeSubscriber = (store: TreeStore, growth: TreeGrowth = { substant
     handleBatchUpTo: async (batch: readonly RecordedEvent[]) => {
       const tree = current();
       // Events another follower of the same file already added (after a reload from what is stored) are not added again.
-      const events = last === null ? batch : batch.filter((e) => comparePositions(e.position, last as Position) > 0);
+      // The batch is in log order: past `last` from its first event, it is taken whole.
+      const events = last === null || (batch.length > 0 && comparePositions(batch[0].position, last) > 0)
+        ? batch : batch.filter((e) => comparePositions(e.position, last as Position) > 0);
       if (events.length === 0) return;
       const leaves: TreeLeaf[] = [];
       const nodes: FrontierNode[] = [];
