@@ -2,7 +2,7 @@ import path from 'node:path';
 import Router from '@koa/router';
 import { downloadRoutes, LocalBlobStore, SqliteEventStore, SqliteJobQueue, loadOrCreateSigningKey, mongoLimiters, RATE_LIMITS_FILE, READ_MODELS_FILE, SqliteReadModels, sqliteLimiters } from '@support/adapters';
 import { LimiterFactory } from '@support/http-edge';
-import { BlobStore, EventStore, JobQueue, Logger, ReadModels, thrownMessage } from '@support/domain';
+import { BlobStore, Clock, EventStore, JobQueue, Logger, ReadModels, thrownMessage } from '@support/domain';
 
 import { distributedAdapters } from './distributed-adapters';
 import { oldDataDirRefusal } from './old-data-dir';
@@ -50,9 +50,10 @@ export const openReadModels = async (settings: Settings, logger: Logger): Promis
 
 /**
  * Each engine is chosen on its own from the environment (operator contract), so any mix works. The
- * distributed adapters (and their drivers) are loaded only for the engines configured.
+ * distributed adapters (and their drivers) are loaded only for the engines configured. `clock` is
+ * the service's: the local blob store's download route judges a link's expiry on the clock it was signed on.
  */
-export const openEngines = async (settings: Settings, logger: Logger): Promise<Engines> => {
+export const openEngines = async (settings: Settings, logger: Logger, clock: Clock): Promise<Engines> => {
   const closers: (() => Promise<void>)[] = [];
   const routers: Router[] = [];
   const names: Record<string, string> = {};
@@ -90,7 +91,7 @@ export const openEngines = async (settings: Settings, logger: Logger): Promise<E
     const signingKey = await loadOrCreateSigningKey(settings.dataDir, settings.urlSigningKey);
     const local = await LocalBlobStore.open({ dir: path.join(settings.dataDir, 'blobs'), publicBaseUrl: settings.publicBaseUrl, signingKey, downloadPath: DOWNLOAD_PATH });
     blobStore = local;
-    routers.push(downloadRoutes(DOWNLOAD_PATH, local, logger));
+    routers.push(downloadRoutes(DOWNLOAD_PATH, local, logger, clock));
     names.blobStore = 'local';
   }
 

@@ -13,7 +13,7 @@ import {
 import { verifierKey } from '@support/event-sourcing';
 import { idempotencyKeys } from '@support/command-api';
 import { answerClientError, memoryLimiters, StorageHealth } from '@support/http-edge';
-import { AccountDirectory, Logger } from '@support/domain';
+import { AccountDirectory, Clock, Logger } from '@support/domain';
 import {
   checkpointPollingProgress, dispatcherGroup, inProcessProgress, projectionGroup, readModelCheckpoints, readModelShapes, recordCheckpoint, startCheckpointSigner, SubscriberRunner,
   treeFollower,
@@ -83,6 +83,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const { settings } = options;
   const components = options.components ?? ALL_COMPONENTS;
   const logger = options.logger ?? pinoLogger({ level: settings.logLevel });
+  const clock: Clock = options.overrides?.clock ?? { now: () => new Date() };
   const features = options.features ?? allFeatures;
   const directory = options.directory ?? loadAccountConfig(settings.configFile);
 
@@ -109,7 +110,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   let projectorsLock: DirLock | null = null;
   try {
     projectorsLock = await lockProjectors(settings, components);
-    engines = await openEngines({ ...settings, publicBaseUrl }, logger);
+    engines = await openEngines({ ...settings, publicBaseUrl }, logger, clock);
   } catch (e) {
     await projectorsLock?.release();
     await closeServer();
@@ -134,8 +135,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     // Every component reads the read models, so every process knows their shapes (the tables are made once, by whichever comes first).
     await engines.readModels.declare(readModelShapes(projectionDefinitions));
     registerExportJobs(metrics, engines.readModels);
-    registerWebhookBacklog(metrics, engines.readModels, options.overrides?.clock ?? { now: () => new Date() });
-    registerSlaDue(metrics, engines.readModels, options.overrides?.clock ?? { now: () => new Date() });
+    registerWebhookBacklog(metrics, engines.readModels, clock);
+    registerSlaDue(metrics, engines.readModels, clock);
     const eventsBehind = engines.names.eventStore === 'sqlite' ? sequenceEventsBehind : countingEventsBehind(eventStore);
     registerSubscriberLag(metrics, eventStore, () => runners, eventsBehind);
     const readModelNames = projectionDefinitions.map((d) => d.name);
@@ -159,7 +160,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       jobQueue,
       blobStore: engines.blobStore,
       directory: () => directory,
-      clock: options.overrides?.clock ?? { now: () => new Date() },
+      clock,
       // Time-ordered ids: documents' _ids land at the end of the indexes they share a leading key in (uuid-v7.ts).
       newId: options.overrides?.newId ?? uuidV7Generator(),
       logger,

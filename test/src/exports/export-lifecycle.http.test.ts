@@ -151,6 +151,17 @@ describe('ticket export: URL validity and file retention (HTTP)', function () {
     expect((await downloadCsv(fresh.body.downloadUrl)).rows).to.have.length(20);
   });
 
+  it('given a URL handed out, when the service\'s clock passes its 15 minutes (not the machine\'s), then it is refused as expired', async () => {
+    // given: a URL with 15 minutes to run on the service's clock
+    const { done } = await exportAndWait(svc, { orderName: 'BULK' });
+    // when: that clock is 16 minutes on, the machine's not
+    offsetMs = 16 * 60_000;
+    const res = await fetch(done.body.downloadUrl);
+    // then: judged on the clock it was signed on
+    expect(res.status).to.equal(403);
+    expect(((await res.json()) as { message: string }).message).to.match(/expired/);
+  });
+
   it('given 24 hours after completion, then the job says downloadExpired with no URL, and the sweep deletes the file', async () => {
     // given
     const { started, done } = await exportAndWait(svc, { orderName: 'BULK' });
@@ -167,11 +178,12 @@ describe('ticket export: URL validity and file retention (HTTP)', function () {
     // and the sweep deletes the file and records it
     const outcome = await sweepExpiredExports(svc.deps);
     expect(outcome.expiredJobs).to.be.at.least(1);
-    expect((await fetch(urlBefore)).status).to.equal(404);
     const types = await exportEventTypes(svc.deps.eventStore, started.body.jobId);
     expect(types).to.include('TicketExportFileDeleted');
     expect((await sweepExpiredExports(svc.deps)).expiredJobs).to.equal(0);
+    // The URL handed out before, fetched back within its 15 minutes: its file is gone.
     offsetMs = 0;
+    expect((await fetch(urlBefore)).status).to.equal(404);
     // The sweep records the deletion; the export-jobs read model has it a moment later.
     await eventually(async () => (await pollExport(svc, started.body.jobId)).body.downloadExpired === true, 'the job says the file is deleted, whatever the clock');
     const after = await pollExport(svc, started.body.jobId);

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { Logger } from '@support/domain';
+import { Clock, Logger } from '@support/domain';
 import { problem, sendProblem } from '@support/http-edge';
 import { attachmentContentDisposition } from '../content-disposition';
 import { LocalBlobStore } from './local-blob-store';
@@ -15,14 +15,15 @@ const REFUSALS = {
  * percent-encoded (as the links are made): serves a blob of the local blob store to
  * whoever holds a valid, unexpired signed URL (no Bearer token: the signature is the credential).
  * A tampered or expired URL is 403 in the error body of docs/api/README.md (Errors); a retired file 404.
+ * Expiry is judged on `clock`, the clock the links' expiry times were set on.
  */
-export const downloadRoutes = (downloadPath: string, blobs: LocalBlobStore, logger: Logger): Router => {
+export const downloadRoutes = (downloadPath: string, blobs: LocalBlobStore, logger: Logger, clock: Clock): Router => {
   const router = new Router();
   router.get(`${downloadPath}/:key`, async (ctx) => {
     const key = ctx.params.key;
     const q = ctx.query;
     const one = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    const opened = await blobs.openSignedRead(key, { expires: one(q.expires), signature: one(q.signature), filename: one(q.filename) }, new Date());
+    const opened = await blobs.openSignedRead(key, { expires: one(q.expires), signature: one(q.signature), filename: one(q.filename) }, clock.now());
     if (opened._tag === 'Left') {
       const reason = opened.left.reason;
       logger.warn('signed download refused', { requestId: ctx.state.requestId, reason });
