@@ -1,8 +1,8 @@
 import type { CanonicalTextEvent, RecordedEvent } from '@support/domain';
 // The one file, not the domain package: the threads of npm run verify load this module and nothing else of it.
 import { positionToString } from '@support/domain/dist/ports/position';
-import { Hash, hashLeafText, hashLeafTextBinary } from './hashing';
-import { EventRecord, eventLeafHash, eventRecord, leafText } from './leaf';
+import { Hash, hashLeafText, hashLeafTextBinary, hashOfText } from './hashing';
+import { EventRecord, eventRecord, leafText } from './leaf';
 
 /** An event's record with its data and metadata as the JSON text they are stored as. */
 export interface StoredRecord extends Omit<EventRecord, 'data' | 'metadata'> {
@@ -26,7 +26,7 @@ export const storedLeafHash = (r: StoredRecord): Hash => hashLeafText(storedLeaf
 const hasCanonicalText = (e: RecordedEvent): e is CanonicalTextEvent => typeof (e as Partial<CanonicalTextEvent>).canonicalData === 'string';
 
 /** The leaf hash of an event: from its canonical text when the store gave it (no decoding), the generic way otherwise. */
-export const recordedLeafHash = (e: RecordedEvent): Hash => (hasCanonicalText(e) ? storedLeafHash(storedRecordOf(e)) : eventLeafHash(e));
+export const recordedLeafHash = (e: RecordedEvent): Hash => hashOfText(recordedLeafHashText(e));
 
 /** recordedLeafHash as binary text (hashing.ts's hashLeafTextBinary). */
 export const recordedLeafHashText = (e: RecordedEvent): string => hashLeafTextBinary(hasCanonicalText(e) ? storedLeafText(storedRecordOf(e)) : leafText(eventRecord(e)));
