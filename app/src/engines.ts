@@ -28,7 +28,15 @@ const BLOB_CONTAINER = 'ticket-exports';
 
 /** The event log the environment names: EventStoreDB, or the embedded log in DATA_DIR (SQLite). */
 export const openEventStore = async (settings: Settings, logger: Logger): Promise<{ eventStore: EventStore; name: string }> => {
-  if (settings.eventStoreUrl) return { eventStore: await distributedAdapters().EventStoreDbEventStore.connect(settings.eventStoreUrl), name: 'eventstoredb' };
+  if (settings.eventStoreUrl) {
+    const eventStore = distributedAdapters().EventStoreDbEventStore.connect(settings.eventStoreUrl);
+    // A server without multi-stream append (before KurrentDB 25.1) is refused here, at the start.
+    await eventStore.assertMultiStreamAppend().catch(async (e: unknown) => {
+      await eventStore.close().catch(() => undefined);
+      throw e;
+    });
+    return { eventStore, name: 'eventstoredb' };
+  }
   const onCheckpointFailure = (errorMessage: string) => logger.warn('event log: a checkpoint of the WAL failed; tried again shortly', { errorMessage });
   return { eventStore: SqliteEventStore.open({ file: path.join(settings.dataDir, EVENTS_FILE), onCheckpointFailure }), name: 'sqlite' };
 };

@@ -1,38 +1,23 @@
 import {
-  CommandContext, Contact, HolderProcess, CustomerKeyClaimed, customerKeyStream, EventStore, holdsValue, idempotencyStream, IdempotentRequestAnswered, IdempotentRequestReleased,
-  IdempotentRequestStarted, isOpenTicket, MessageIdReserved, messageKeyStream, NormalizedEmail, OpenTicketClaimed,
-  OpenTicketReleased, openTicketStream, PhoneE164, RecordedEvent, RecordKeyClaimed, recordKeyStream, recordStream, resourceRecordDecider, ticketDecider, TicketState, ticketStream,
+  EventStore, HolderProcess, holdsValue, idempotencyStream, IdempotentRequestAnswered, IdempotentRequestReleased, IdempotentRequestStarted, MessageIdReserved, messageKeyStream,
+  RecordedEvent, RecordKeyClaimed, recordKeyStream, recordStream, resourceRecordDecider,
 } from '@support/domain';
 import { ClaimRule } from './claims';
-import { WriteDeps } from './command-handler';
 import { loadStream } from './stream-io';
 import { processEnded, thisProcess } from './holder-process';
-import { backoff, sleep } from './timers';
 
 /**
- * Every kind of uniqueness claim of the service, each with its rule of release and expiry.
+ * Every kind of uniqueness claim of the service, each with its rule of release and expiry. A
+ * manual ticket's uniqueness (one customer per contact, one open ticket per customer and task,
+ * gapless numbers) needs no claim: each is an expected revision of its stream in the create's one
+ * append (docs/architecture.md, "A create").
  *
  * | Kind | Key | Holder | Passes on |
  * |---|---|---|---|
- * | customer contact | account, phone or email | customer | never: the first claim holds for ever |
  * | msg_id | account, msg_id | message | never: a repeated send answers with the first message |
  * | record key | account, resource, field, value | record | when the record holding it was written and no longer holds the value; a claimed record not written yet (its upsert is on its way, or failed) is written by the next upsert of the value, under the claimed id |
- * | open-ticket slot | account, customer, requested task | ticket | when its ticket is no longer open, when its ticket did not appear within CLAIM_WAIT_MS of the claim or before its request's process ended, or to a forced create; released by a request that failed before its ticket existed |
  * | Idempotency-Key | token, key | request | as soon as its request's process is known to have ended (same machine), or when its request neither answered nor gave it up within IDEMPOTENT_REQUEST_ABANDONED_MS (a process of another machine); released by a request whose answer is not worth repeating (5xx, 429) |
  */
-
-interface CustomerContactKey {
-  readonly accountId: string;
-  readonly contact: Contact;
-}
-
-export const CUSTOMER_CONTACT: ClaimRule<CustomerContactKey> = {
-  kind: 'customer contact',
-  stream: ({ accountId, contact: c }) =>
-    customerKeyStream(accountId, c.kind === 'phone' ? { kind: 'phone', value: c.value as PhoneE164 } : { kind: 'email', value: c.value as NormalizedEmail }),
-  claimed: ({ accountId, contact }, owner): CustomerKeyClaimed => ({ type: 'CustomerKeyClaimed', data: { customerId: owner, accountId, kind: contact.kind } }),
-  holderOf: (last) => (last as CustomerKeyClaimed).data.customerId,
-};
 
 interface MessageIdKey {
   readonly accountId: string;
@@ -73,56 +58,8 @@ export const RECORD_KEY: ClaimRule<RecordKey> = {
   mayTakeOver: async (deps, key, holder) => (await recordKeyState(deps.eventStore, holder, key)) === false,
 };
 
-export interface OpenTicketSlotKey {
-  readonly accountId: string;
-  readonly customerId: string;
-  /** The task the request selected, or null. */
-  readonly taskId: string | null;
-  /** forceCreateTicket: the claim takes the slot whatever holds it. */
-  readonly forced: boolean;
-}
-
-/**
- * How long a claimed slot waits for its ticket: the request that claimed it is still evaluating its
- * task (data points, execute actions), which a create does within its deadline. A ticket that has
- * not appeared by then is not coming (its request failed or crashed), and the slot passes on.
- */
-const CLAIM_WAIT_MS = 5_000;
-
 /** A claim's record of its holder's process, where the operating system names it. */
 const withProcess = (holder: HolderProcess | null): { process?: HolderProcess } => (holder === null ? {} : { process: holder });
-
-export const loadTicket = async (eventStore: EventStore, ticketId: string): Promise<TicketState | null> =>
-  (await loadStream(eventStore, ticketStream(ticketId), ticketDecider)).state;
-
-/**
- * The slot holder's ticket, waiting while its request is still making it (until the claim expires,
- * its request's process is known to have ended, or the request's own deadline).
- */
-const holderTicket = async (deps: WriteDeps, ticketId: string, holderProcess: HolderProcess | undefined, claimedAt: number, ctx: CommandContext): Promise<TicketState | null | 'undecided'> => {
-  const expires = claimedAt + CLAIM_WAIT_MS;
-  for (let attempt = 1; ; attempt++) {
-    const ticket = await loadTicket(deps.eventStore, ticketId);
-    if (ticket !== null || Date.now() >= expires || processEnded(holderProcess)) return ticket;
-    if (ctx.deadline !== undefined && Date.now() + 15 >= ctx.deadline) return 'undecided';
-    await (attempt < 4 ? backoff(attempt) : sleep(15));
-  }
-};
-
-export const OPEN_TICKET_SLOT: ClaimRule<OpenTicketSlotKey> = {
-  kind: 'open-ticket slot',
-  stream: ({ accountId, customerId, taskId }) => openTicketStream(accountId, customerId, taskId),
-  claimed: ({ accountId, customerId, taskId, forced }, owner): OpenTicketClaimed => ({
-    type: 'OpenTicketClaimed', data: { ticketId: owner, accountId, customerId, taskId, forced, ...withProcess(thisProcess()) },
-  }),
-  holderOf: (last) => (last.type === 'OpenTicketClaimed' ? (last as OpenTicketClaimed).data.ticketId : null),
-  unconditional: (key) => key.forced,
-  mayTakeOver: async (deps, key, holder, last, ctx) => {
-    const ticket = await holderTicket(deps, holder, (last as RecordedEvent<string, OpenTicketClaimed['data']>).data.process, last.created.getTime(), ctx);
-    return ticket === 'undecided' ? ticket : ticket === null || !isOpenTicket(ticket);
-  },
-  released: ({ accountId }, holder, reason): OpenTicketReleased => ({ type: 'OpenTicketReleased', data: { ticketId: holder, accountId, reason } }),
-};
 
 export interface IdempotencyKey {
   /** sha256 of the bearer token: keys are per token. */

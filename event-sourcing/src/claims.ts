@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { AppendResult, CommandContext, Decider, DomainEvent, RecordedEvent } from '@support/domain';
 import { commandHandler, CommandHandler, ConcurrencyConflict, WriteDeps } from './command-handler';
-import { recordFact } from './facts';
 import { readLastEvent } from './stream-ends';
 
 /**
@@ -25,12 +24,6 @@ export interface ClaimRule<Key> {
    * deadline (the claim then ends as a ConcurrencyConflict). Absent: never; the first claim holds for ever.
    */
   mayTakeOver?(deps: WriteDeps, key: Key, holder: string, last: RecordedEvent, ctx: CommandContext): Promise<boolean | 'undecided'>;
-  /**
-   * Whether this claim takes the key whatever holds it (a forced claim): nothing to decide, so it
-   * is appended after whatever the stream holds, and racing unconditional claims never conflict
-   * (the last one appended holds the key).
-   */
-  unconditional?(key: Key): boolean;
   /** The event by which a holder gives the key up (releaseClaim). Absent: claims of this kind are never released. */
   released?(key: Key, holder: string, reason: string): DomainEvent;
 }
@@ -80,10 +73,6 @@ export const claimUnique = async <Key>(
 ): Promise<E.Either<ConcurrencyConflict, ClaimOutcome>> => {
   const event = rule.claimed(key, owner, ctx);
   const streamName = rule.stream(key);
-  if (rule.unconditional?.(key) === true) {
-    const appended = await recordFact(deps, streamName, event, ctx, 'any');
-    return E.isLeft(appended) ? appended : E.right({ holder: owner, mine: true, appended: appended.right });
-  }
   let undecided = false;
   const handled = await handlerOf(rule)(deps, streamName, async (state, last): Promise<ClaimCommand> => {
     const may = state.holder !== null && state.holder !== owner && last !== null && rule.mayTakeOver !== undefined

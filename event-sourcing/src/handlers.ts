@@ -1,5 +1,5 @@
 import {
-  bulkUpdateDecider, customerDecider, webhookDeliveryDecider, messageDecider, resourceRecordDecider, ticketDecider, ticketExportDecider, ticketNumberDecider, ticketOfAccountDecider,
+  bulkUpdateDecider, customerDecider, webhookDeliveryDecider, messageDecider, resourceRecordDecider, ticketDecider, ticketExportDecider, ticketOfAccountDecider,
   webhookSubscriptionDecider,
 } from '@support/domain';
 import { commandHandler } from './command-handler';
@@ -15,11 +15,6 @@ export const handleTicket = commandHandler(ticketDecider);
 /** A ticket's lifecycle commands from a route: a ticket of another account does not exist. */
 export const handleTicketOfAccount = commandHandler(ticketOfAccountDecider);
 export const handleCustomer = commandHandler(customerDecider);
-/**
- * An account's ticket numbers: every create of the account decides on this one stream (the creates
- * of a process waiting for its turn are numbered together); its last event holds the last number.
- */
-export const handleTicketNumbers = commandHandler(ticketNumberDecider, { read: 'lastEvent' });
 export const handleExportJob = commandHandler(ticketExportDecider);
 /** A bulk update job: its start, the outcomes of its tickets, its cancel (docs/api/bulk-updates.md). */
 export const handleBulkUpdateJob = commandHandler(bulkUpdateDecider);

@@ -1,4 +1,5 @@
 export * from './command-handler';
+export * from './decide-and-append';
 export * from './stream-io';
 export * from './handlers';
 export * from './claims';

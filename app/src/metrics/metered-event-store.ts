@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { EventStore } from '@support/domain';
+import { EventData, EventStore } from '@support/domain';
 import { AppendedEventObserver } from './appended-event-counters';
 import { ServiceMetrics } from './service-metrics';
 
@@ -8,11 +8,12 @@ import { ServiceMetrics } from './service-metrics';
  * the observers count from the events appended (delivery outcomes, export rows: every process
  * counts what its own workers record). Reads and subscriptions pass through untouched.
  */
-export const meteredEventStore = (store: EventStore, metrics: ServiceMetrics, observers: readonly AppendedEventObserver[] = []): EventStore => ({
-  appendToStream: async (streamName, events, options) => {
+export const meteredEventStore = (store: EventStore, metrics: ServiceMetrics, observers: readonly AppendedEventObserver[] = []): EventStore => {
+  /** An append (to one stream or several) timed by outcome, its events counted once it is written. */
+  const measured = async <R extends E.Either<unknown, unknown>>(events: readonly EventData[], append: () => Promise<R>): Promise<R> => {
     const stop = metrics.appendDuration.startTimer();
     try {
-      const result = await store.appendToStream(streamName, events, options);
+      const result = await append();
       stop({ outcome: E.isLeft(result) ? 'wrong_expected_version' : 'ok' });
       if (E.isRight(result)) {
         metrics.appendedEvents.inc(events.length);
@@ -23,9 +24,13 @@ export const meteredEventStore = (store: EventStore, metrics: ServiceMetrics, ob
       stop({ outcome: 'error' });
       throw e;
     }
-  },
-  readStream: (streamName, options) => store.readStream(streamName, options),
-  subscribeToAll: (options) => store.subscribeToAll(options),
-  headPosition: () => store.headPosition(),
-  close: () => store.close(),
-});
+  };
+  return {
+    appendToStream: (streamName, events, options) => measured(events, () => store.appendToStream(streamName, events, options)),
+    appendToStreams: (appends) => measured(appends.flatMap((a) => a.events), () => store.appendToStreams(appends)),
+    readStream: (streamName, options) => store.readStream(streamName, options),
+    subscribeToAll: (options) => store.subscribeToAll(options),
+    headPosition: () => store.headPosition(),
+    close: () => store.close(),
+  };
+};

@@ -1,4 +1,6 @@
-import { Account, CommandContext, evaluateTask, TaskEvaluation, TaskEvaluationInput } from '@support/domain';
+import * as E from 'fp-ts/Either';
+import { Account, CommandContext, evaluateTask, evolveTicket, Position, TaskEvaluated, TaskEvaluation, TaskEvaluationInput, TicketState, ticketStream } from '@support/domain';
+import { recordFact, WriteDeps } from '@support/event-sourcing';
 import { evaluationPorts, EvaluationPortsDeps } from './evaluation-ports';
 
 /** A create answers within this time; the evaluation keeps EVALUATION_MARGIN_MS of it for the appends and the read models. */
@@ -20,4 +22,34 @@ export const evaluateNewTicket = (
   if (task === null) return Promise.resolve(null);
   const deadline = (ctx.deadline ?? Date.now() + CREATE_DEADLINE_MS) - EVALUATION_MARGIN_MS;
   return evaluateTask({ ...input, account, task, evaluatedAt: ctx.now }, evaluationPorts(deps, account, deadline));
+};
+
+/**
+ * The task's evaluation of a ticket just made (data points, execute actions, transitions), run by the
+ * request that made it, once it exists (so its execute actions run once, whatever races the create
+ * lost or won), and recorded on it (TaskEvaluated, which moves the ticket along its transitions).
+ * Without a task there is nothing to evaluate: the ticket and the position of its append come back.
+ */
+export const evaluateAndRecord = async (
+  deps: EvaluationPortsDeps & WriteDeps,
+  ctx: CommandContext,
+  account: Account,
+  task: TaskEvaluationInput['task'] | null,
+  ticket: TicketState,
+  request: Pick<TaskEvaluationInput, 'customer' | 'objectiveValues' | 'overrides' | 'skipExecuteAction'>,
+  position: Position,
+): Promise<{ ticket: TicketState; evaluation: TaskEvaluation | null; position: Position }> => {
+  const evaluation = await evaluateNewTicket(deps, ctx, account, {
+    ...request,
+    task,
+    ticket: {
+      id: ticket.ticketId, ticketNumber: ticket.ticketNumber, orderName: ticket.orderName, subject: ticket.subject, query: ticket.query, source: ticket.source, manualSourceLabel: ticket.manualSourceLabel,
+    },
+  });
+  if (evaluation === null) return { ticket, evaluation, position };
+  const evaluated: TaskEvaluated = { type: 'TaskEvaluated', data: { ticketId: ticket.ticketId, accountId: ctx.accountId, ...evaluation } };
+  // Only this request evaluates the ticket it made: its record follows whatever the ticket holds by now.
+  const recorded = await recordFact(deps, ticketStream(ticket.ticketId), evaluated, ctx, 'any');
+  if (E.isLeft(recorded)) throw new Error(`the evaluation of ticket ${ticket.ticketId} could not be recorded`);
+  return { ticket: evolveTicket(ticket, evaluated) ?? ticket, evaluation, position: recorded.right.position };
 };

@@ -58,6 +58,20 @@ export interface AppendResult {
   readonly position: Position;
 }
 
+/** One stream's part of an atomic multi-stream append: its events and the revision it must be at. */
+export interface StreamAppend {
+  readonly streamName: string;
+  readonly events: readonly EventData[];
+  readonly expectedRevision: ExpectedRevision;
+}
+
+export interface MultiStreamAppendResult {
+  /** Position of the last event written (of every stream). */
+  readonly position: Position;
+  /** Per stream, in the order of the request: the revision of its last event (its next expected revision). */
+  readonly streams: readonly { readonly streamName: string; readonly nextExpectedRevision: bigint }[];
+}
+
 export interface WrongExpectedVersion {
   readonly kind: 'WrongExpectedVersion';
   readonly streamName: string;
@@ -122,6 +136,15 @@ export interface EventStore {
     events: readonly EventData[],
     options: { readonly expectedRevision: ExpectedRevision },
   ): Promise<Either<WrongExpectedVersion, AppendResult>>;
+
+  /**
+   * Appends to several streams atomically: every stream's expected revision is checked and either
+   * every event is written, in the order given, or none (the first stream whose revision did not hold
+   * is named). A stream may appear once. The embedded log does it in one transaction; KurrentDB
+   * (25.1 or later) with its multi-stream append. A retry of an append that was written (the same
+   * event ids where they would have gone) answers as the original did.
+   */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<Either<WrongExpectedVersion, MultiStreamAppendResult>>;
 
   /** Events of one stream; a stream that does not exist yields nothing. */
   readStream(streamName: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;

@@ -1,4 +1,5 @@
 import { Either } from 'fp-ts/Either';
+import type { ExpectedRevision } from '../ports/event-store';
 
 /** A domain event as deciders produce it; the command handler adds id and metadata. */
 export interface DomainEvent<Type extends string = string, Data = unknown> {
@@ -14,6 +15,16 @@ export interface Decider<Command, Event extends DomainEvent, State, Err> {
   readonly initialState: () => State;
   readonly evolve: (state: State, event: Event) => State;
   readonly decide: (command: Command, state: State) => Either<Err, readonly Event[]>;
+}
+
+/**
+ * One stream's part of a decision over several streams: its events and the revision the decision
+ * read it at, which the one atomic append of the decision expects (EventStore.appendToStreams).
+ */
+export interface DecidedAppend {
+  readonly streamName: string;
+  readonly events: readonly DomainEvent[];
+  readonly expectedRevision: ExpectedRevision;
 }
 
 /** What every command carries besides its data: who, when, which request. */

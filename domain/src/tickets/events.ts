@@ -13,7 +13,7 @@ export type { TicketSentiment, TicketStatus } from './status-and-sentiment';
  * ISO date-times, no bigint. Streams:
  * - `ticket-<ticketId>`: TicketEvent (the ticket itself; the source of truth for list items).
  * - `ticket_number-<accountId>`: TicketNumberEvent (one event per ticket; number = revision + 1).
- * - `open_ticket-<hash(account, customer, task)>`: OpenTicketClaimed, OpenTicketReleased (reuse rule of docs/api/tickets.md (rule Reuse)).
+ * - `open_ticket-<hash(account, customer, task)>`: OpenTicketClaimed (OpenTicketReleased in logs of earlier versions) (reuse rule of docs/api/tickets.md (rule Reuse)).
  */
 
 export const TICKET_STREAM_PREFIX = 'ticket-';
@@ -51,7 +51,11 @@ export interface TicketCreatedData {
   readonly manualSourceLabel: string | null;
   readonly customerId: string;
   readonly customer: TicketCustomerSnapshot;
-  /** The task the ticket is on (after task evaluation and its transitions), or null: no task. */
+  /**
+   * The task the ticket is made on, or null: no task. A new ticket is made on the task the request
+   * selected; its evaluation (TaskEvaluated, right after) moves it along the task's transitions. In
+   * logs of earlier versions, the task after evaluation.
+   */
   readonly taskId: string | null;
   /** Team of that task, or null. */
   readonly teamId: string | null;
@@ -241,12 +245,12 @@ interface OpenTicketClaimedData {
   /** The task selected by the request, or null (no task). */
   readonly taskId: string | null;
   readonly forced: boolean;
-  /** The process of the request making the ticket (absent where the operating system cannot name it, and in events of earlier versions). */
+  /** The process of the request making the ticket: in claims of logs of earlier versions only (the create's one append needs no holder). */
   readonly process?: HolderProcess;
 }
 export type OpenTicketClaimed = { readonly type: 'OpenTicketClaimed'; readonly data: OpenTicketClaimedData };
 
-/** The request that claimed the slot failed before its ticket existed: the slot is free again. */
+/** In logs of earlier versions: the request that claimed the slot failed before its ticket existed, and the slot is free again. */
 interface OpenTicketReleasedData {
   readonly ticketId: string;
   readonly accountId: string;

@@ -8,6 +8,6 @@ export * from './ticket';
 export * from './text-processor';
 export * from './evaluation';
 export * from './lifecycle';
-export * from './ticket-number';
 export * from './merge';
 export * from './split';
+export * from './create';

@@ -159,6 +159,7 @@ export interface TreeFollower {
  */
 const withCanonicalText = (eventStore: EventStore): EventStore => ({
   appendToStream: (streamName, events, options) => eventStore.appendToStream(streamName, events, options),
+  appendToStreams: (appends) => eventStore.appendToStreams(appends),
   readStream: (streamName, options) => eventStore.readStream(streamName, options),
   subscribeToAll: (options) => eventStore.subscribeToAll({ ...options, canonicalText: true }),
   headPosition: () => eventStore.headPosition(),

@@ -221,6 +221,73 @@ export function eventStoreContract(engineName: string, makeEngine: () => Promise
       });
     });
 
+    describe('multi-stream append', () => {
+      it('given three streams (one missing, one at revision 0, one at revision 1), when appended to at once with their revisions, then every event is written, each stream at its next revision, in the order given', async () => {
+        const [a, b, c] = [uniqueName('customer_key'), uniqueName('customer'), uniqueName('ticket_number')];
+        await append(b, [newEvent()], 'no_stream');
+        await append(c, newEvents(2), 'no_stream');
+        const start = await store.headPosition();
+        const [ea, eb, ec] = [newEvents(1), newEvents(2), newEvents(1)];
+        const result = await store.appendToStreams([
+          { streamName: a, events: ea, expectedRevision: 'no_stream' },
+          { streamName: b, events: eb, expectedRevision: 0n },
+          { streamName: c, events: ec, expectedRevision: 1n },
+        ]);
+        if (isLeft(result)) throw new Error(`multi-stream append failed: ${JSON.stringify(result.left, bigintText)}`);
+        expect(result.right.streams.map((s) => [s.streamName, s.nextExpectedRevision])).to.deep.equal([[a, 0n], [b, 2n], [c, 2n]]);
+        expect(ids(await collect(store.readStream(a)))).to.deep.equal(ids(ea));
+        expect((await collect(store.readStream(b))).map((e) => e.revision)).to.deep.equal([0n, 1n, 2n]);
+        const got = await nextEvents(subscribe({ fromPosition: start ?? 'start', streamNamePrefixes: [a, b, c] }), 4);
+        expect(ids(got)).to.deep.equal(ids([...ea, ...eb, ...ec]));
+        expect(comparePositions(got[3].position, result.right.position)).to.equal(0);
+      });
+
+      it('given one stream of three whose revision does not hold, when appended to at once, then nothing is written to any, and the failure names that stream with its actual revision', async () => {
+        const [a, b, c] = [uniqueName('customer_key'), uniqueName('open_ticket'), uniqueName('ticket')];
+        await append(b, newEvents(2), 'no_stream');
+        const result = await store.appendToStreams([
+          { streamName: a, events: newEvents(1), expectedRevision: 'no_stream' },
+          { streamName: b, events: newEvents(1), expectedRevision: 0n },
+          { streamName: c, events: newEvents(2), expectedRevision: 'no_stream' },
+        ]);
+        if (isRight(result)) throw new Error('multi-stream append succeeded, expected WrongExpectedVersion');
+        expect(result.left.streamName).to.equal(b);
+        expect(result.left.actual).to.equal(1n);
+        expect(await collect(store.readStream(a))).to.have.length(0);
+        expect(await collect(store.readStream(b))).to.have.length(2);
+        expect(await collect(store.readStream(c))).to.have.length(0);
+      });
+
+      it('given ten racing multi-stream appends that share one stream at its revision, when they settle, then exactly one is written whole and the others wrote nothing', async () => {
+        const shared = uniqueName('ticket_number');
+        await append(shared, [newEvent()], 'no_stream');
+        const own = Array.from({ length: 10 }, () => uniqueName('ticket'));
+        const results = await Promise.all(own.map((stream) => store.appendToStreams([
+          { streamName: shared, events: newEvents(1), expectedRevision: 0n },
+          { streamName: stream, events: newEvents(1), expectedRevision: 'no_stream' },
+        ])));
+        expect(results.filter(isRight)).to.have.length(1);
+        const written = await Promise.all(own.map(async (stream) => (await collect(store.readStream(stream))).length));
+        expect(written.filter((n) => n === 1)).to.have.length(1);
+        expect(written.filter((n) => n === 0)).to.have.length(9);
+        expect(await collect(store.readStream(shared))).to.have.length(2);
+      });
+
+      it('given a multi-stream append that was written, when it is retried with the same events and revisions, then the answer is the original and nothing is duplicated', async () => {
+        const [a, b] = [uniqueName('customer'), uniqueName('ticket')];
+        const appends = [
+          { streamName: a, events: newEvents(1), expectedRevision: 'no_stream' as const },
+          { streamName: b, events: newEvents(2), expectedRevision: 'no_stream' as const },
+        ];
+        const first = await store.appendToStreams(appends);
+        const retry = await store.appendToStreams(appends);
+        if (isLeft(first) || isLeft(retry)) throw new Error('an append failed');
+        expect(retry.right.streams.map((s) => s.nextExpectedRevision)).to.deep.equal([0n, 1n]);
+        expect(await collect(store.readStream(a))).to.have.length(1);
+        expect(await collect(store.readStream(b))).to.have.length(2);
+      });
+    });
+
     describe('global order', () => {
       it('given appends to two streams in turn, when subscribed from before them, then they come in append order with increasing positions equal to the append results', async () => {
         const prefix = uniqueName('order');

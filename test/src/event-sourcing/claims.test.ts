@@ -80,15 +80,6 @@ describe('claims: claimUnique and releaseClaim over claim streams', () => {
     expect(await events(store, 'test_claim-k')).to.have.length(1);
   });
 
-  it('given unconditional claims (forced), when twenty claim one key at once, then none conflicts, each is appended, and the last appended holds the key', async () => {
-    const kind: ClaimRule<string> = { ...rule(), unconditional: () => true };
-    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => claimUnique(deps, kind, 'k', `owner-${i}`, ctx)));
-    expect(outcomes.every((o) => E.isRight(o) && o.right.mine)).to.equal(true);
-    const claims = await events(store, 'test_claim-k');
-    expect(claims).to.have.length(20);
-    expect(await claimHolder(deps, kind, 'k')).to.equal((claims[19].data as { owner: string }).owner);
-  });
-
   it('given a held key, when its holder releases it, then it is free and the next claim wins; a release by someone else changes nothing', async () => {
     const kind = rule();
     await claimUnique(deps, kind, 'k', 'alice', ctx);

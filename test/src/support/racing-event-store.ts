@@ -57,6 +57,27 @@ export const racingEventStore = (otherProcessAppends = 0, otherProcessEvent?: Om
       const last = stream[stream.length - 1];
       return E.right({ nextExpectedRevision: last.revision, position: last.position });
     },
+    async appendToStreams(appends) {
+      store.appendTimes.push(Date.now());
+      await turn();
+      const otherFirst = store.otherProcessAppends > 0;
+      if (otherFirst) store.otherProcessAppends--;
+      for (const { streamName, expectedRevision } of appends) {
+        const stream = streams.get(streamName) ?? [];
+        const current = stream.length === 0 ? null : BigInt(stream.length - 1);
+        if (otherFirst || !matches(expectedRevision, current)) {
+          store.refused++;
+          return E.left({ kind: 'WrongExpectedVersion', streamName, expected: expectedRevision, actual: current ?? 'no_stream' });
+        }
+      }
+      const written = appends.map(({ streamName, events }) => {
+        const stream = streams.get(streamName) ?? [];
+        streams.set(streamName, stream);
+        for (const e of events) stream.push({ ...e, streamName, revision: BigInt(stream.length), position: { commit: position, prepare: position++ }, created: new Date() });
+        return { streamName, nextExpectedRevision: BigInt(stream.length - 1) };
+      });
+      return E.right({ position: { commit: position - 1n, prepare: position - 1n }, streams: written });
+    },
     async *readStream(streamName: string, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {
       store.readTimes.push(Date.now());
       await turn();

@@ -9,14 +9,18 @@ import { parsePrometheus, total } from '../metrics/prometheus-text';
 import { describeAnswers, emailsAtOnce, recordedEmailCounts } from '../tickets/lifecycle/commands-at-once';
 import { newTicket } from '../tickets/lifecycle/support';
 import { createTicket, freshPhone } from '../tickets/create/support/ticket-service';
+import { FakeExternal, startFakeExternal } from '../tickets/create/support/fake-external';
 import { edgeApi } from './support/edge-api';
 import { freePort, HOST, Proc, startComponent, printOutputsIfFailed, startEdge, stopAll, stopGently } from './support/processes';
 
-/** Every account's limits lifted but globex's, which keeps the defaults (5 manual tickets a minute per token). */
-const configWithGlobexLimited = () => {
+/**
+ * Every account's limits lifted but globex's, which keeps the defaults (5 manual tickets a minute per
+ * token); every external URL (store, integration, execute actions) at the fake.
+ */
+const configWithGlobexLimited = (fake: FakeExternal) => {
   const config = withoutRateLimits(exampleConfig());
   delete config.accounts.find((a) => a.id === 'globex')!.rateLimits;
-  return config;
+  return JSON.parse(JSON.stringify(config).replace(/http:\/\/127\.0\.0\.1:40\d\d/g, fake.url)) as typeof config;
 };
 
 /**
@@ -47,6 +51,7 @@ describe('two command-api processes behind nginx (projectors and query-api besid
   let workDir: string | undefined;
   let edge: TestService;
   let start: (name: Name, component: string) => Promise<Proc>;
+  let fake: FakeExternal;
 
   before(async function () {
     this.timeout(90_000);
@@ -57,11 +62,12 @@ describe('two command-api processes behind nginx (projectors and query-api besid
       console.log('      skipped: nginx is not installed (apt-get install nginx; or NGINX_BIN)');
       this.skip();
     }
+    fake = await startFakeExternal();
     workDir = mkdtempSync(path.join(os.tmpdir(), 'two-command-apis-'));
     // nginx's workers (not root when its master is) write their temporary files under it.
     chmodSync(workDir, 0o755);
     const configFile = path.join(workDir, 'accounts.json');
-    writeFileSync(configFile, JSON.stringify(configWithGlobexLimited()));
+    writeFileSync(configFile, JSON.stringify(configWithGlobexLimited(fake)));
     for (const name of PROCESSES) ports[name] = await freePort();
     const edgeUrl = `http://${HOST}:${ports.nginx}`;
     edge = edgeApi(edgeUrl) as TestService;
@@ -84,6 +90,7 @@ describe('two command-api processes behind nginx (projectors and query-api besid
   after(async function () {
     this.timeout(30_000);
     await stopAll(procs);
+    await fake?.stop();
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
 
@@ -104,6 +111,23 @@ describe('two command-api processes behind nginx (projectors and query-api besid
     const counts = await recordedEmailCounts(edge, ticketId);
     expect([...counts.keys()].sort()).to.deep.equal(Array.from({ length: 50 }, (_, i) => `two-processes-${i}`).sort());
     expect([...counts.values()].every((n) => n === 1), 'each message recorded once').to.equal(true);
+  });
+
+  it('given fifty identical creates for one new customer on a task with an execute action, when sent at once through nginx (over both processes), then one customer and one ticket are made, and the action is called once', async () => {
+    // given
+    const body = { customer: { phone: freshPhone(), name: 'Crowd' }, query: 'all at once, two processes', taskName: 'Refund Request' };
+    const before = await Promise.all(COMMAND_APIS.map((name) => countsOf(ports[name])));
+    fake.reset();
+    // when
+    const results = await Promise.all(Array.from({ length: 50 }, () => createTicket(edge, body)));
+    // then
+    const after = await Promise.all(COMMAND_APIS.map((name) => countsOf(ports[name])));
+    expect(after.every((a, i) => a.ticketsAnswered > before[i].ticketsAnswered), 'each command-api process answered some of them').to.equal(true);
+    expect(results.filter((r) => r.status !== 200 && r.status !== 503).map((r) => `${r.status} ${JSON.stringify(r.body)}`)).to.deep.equal([]);
+    const answered = results.filter((r) => r.status === 200).map((r) => r.body);
+    expect(new Set(answered.map((b) => b.ticketId)).size).to.equal(1);
+    expect(new Set(answered.map((b) => b.customer.id)).size).to.equal(1);
+    expect(fake.calls('/notify').length, 'the action of the task, called by the request that made the ticket only').to.equal(1);
   });
 
   it('given the default 5 manual tickets a minute per token, when one token creates 12 tickets one after another through nginx (over both processes) and once more to the restarted process and through nginx after one process restarts, then exactly 5 answer 200 and every other 429', async () => {

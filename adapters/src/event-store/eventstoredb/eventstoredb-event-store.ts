@@ -22,13 +22,23 @@ import {
   EventData,
   EventStore,
   ExpectedRevision,
+  MultiStreamAppendResult,
   Position,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   SubscribeToAllOptions,
   WrongExpectedVersion,
 } from '@support/domain';
+import { assertDistinctStreams } from '../distinct-streams';
 import { toClientExpectedRevision, wrongExpectedVersion } from './expected-revision';
+import {
+  appendToStreamsWith,
+  assertServerHasMultiStreamAppend,
+  connectMultiStreamClient,
+  esdbConnectionString,
+  MultiStreamAppendClient,
+} from './multi-stream-append';
 import { Backoff, DropListener, ReconnectingAllSubscription } from './reconnecting-subscription';
 import { toClientEvent, toPosition, toRecordedEvent } from './recorded-event';
 
@@ -42,19 +52,40 @@ export interface EventStoreDbOptions {
 const HEAD_PAGE = 256;
 const isSystemEventType = (type: string): boolean => type.startsWith('$');
 
-/** The event-store port over EventStoreDB (gRPC client). Positions are EventStoreDB's commit/prepare positions. */
+/**
+ * The event-store port over EventStoreDB/KurrentDB (gRPC clients). Positions are the server's
+ * commit/prepare positions. `@eventstore/db-client` does everything but the multi-stream append,
+ * which only its successor `@kurrent/kurrentdb-client` has (KurrentDB 25.1 or later).
+ */
 export class EventStoreDbEventStore implements EventStore {
   private readonly subscriptions = new Set<ReconnectingAllSubscription>();
 
-  /** `connectionString`: `esdb://host:2113?tls=false` and the like (EVENTSTORE_URL). */
+  /**
+   * `connectionString`: `esdb://host:2113?tls=false` and the like (EVENTSTORE_URL; `kurrentdb://` too).
+   * Connects lazily: call `assertMultiStreamAppend()` to refuse a server too old at the start.
+   */
   static connect(connectionString: string, options: EventStoreDbOptions = {}): EventStoreDbEventStore {
-    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString), options);
+    return new EventStoreDbEventStore(
+      EventStoreDBClient.connectionString(esdbConnectionString(connectionString)),
+      options,
+      connectMultiStreamClient(connectionString),
+    );
   }
 
   constructor(
     private readonly client: EventStoreDBClient,
     private readonly options: EventStoreDbOptions = {},
+    /** For appendToStreams only; without it (a store over a stand-in client) appendToStreams fails. */
+    private readonly multiStreamClient: MultiStreamAppendClient | null = null,
   ) {}
+
+  /**
+   * Fails, naming the server's version, unless the server has the multi-stream append (KurrentDB 25.1
+   * or later): the service opens the store with it so that an older server is refused at the start.
+   */
+  async assertMultiStreamAppend(): Promise<void> {
+    await assertServerHasMultiStreamAppend(this.requireMultiStreamClient());
+  }
 
   async appendToStream(
     streamName: string,
@@ -73,6 +104,11 @@ export class EventStoreDbEventStore implements EventStore {
       }
       throw error;
     }
+  }
+
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<Either<WrongExpectedVersion, MultiStreamAppendResult>> {
+    assertDistinctStreams(appends);
+    return appendToStreamsWith(this.requireMultiStreamClient(), appends);
   }
 
   async *readStream(streamName: string, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent, void, undefined> {
@@ -133,7 +169,12 @@ export class EventStoreDbEventStore implements EventStore {
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.unsubscribe()));
     this.subscriptions.clear();
-    await this.client.dispose();
+    await Promise.all([this.client.dispose(), this.multiStreamClient?.dispose()]);
+  }
+
+  private requireMultiStreamClient(): MultiStreamAppendClient {
+    if (!this.multiStreamClient) throw new Error('EventStoreDbEventStore was made without a KurrentDB client: no multi-stream append');
+    return this.multiStreamClient;
   }
 
   private async positionOfRevision(streamName: string, revision: bigint): Promise<ClientPosition> {

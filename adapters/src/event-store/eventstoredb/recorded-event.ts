@@ -1,5 +1,6 @@
 import { jsonEvent, EventData as ClientEventData, JSONType, Position as ClientPosition, RecordedEvent as ClientRecordedEvent } from '@eventstore/db-client';
 import { EventData, EventMetadata, Position, RecordedEvent } from '@support/domain';
+import { fromPropertyMetadata } from './multi-stream-append';
 
 export function toClientEvent(event: EventData): ClientEventData {
   return jsonEvent({
@@ -16,7 +17,8 @@ const NO_METADATA: EventMetadata = { version: 1 };
 
 export function toRecordedEvent(event: ClientRecordedEvent, position: ClientPosition | undefined = event.position): RecordedEvent {
   if (!position) throw new Error('EventStoreDB returned an event without its position (server older than 22.6?)');
-  const metadata = isMetadata(event.metadata) ? event.metadata : NO_METADATA;
+  // Events of a multi-stream append come back with their metadata as properties: decoded here.
+  const metadata = isMetadata(event.metadata) ? fromPropertyMetadata(event.metadata) : NO_METADATA;
   return {
     id: event.id,
     type: event.type,

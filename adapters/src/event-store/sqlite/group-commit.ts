@@ -4,6 +4,7 @@ import { EventRow } from './event-row';
 
 interface Submission {
   readonly request: AppendRequest;
+  readonly events: number;
   readonly bytes: number;
   readonly resolve: (outcome: AppendOutcome) => void;
   readonly reject: (error: Error) => void;
@@ -46,9 +47,14 @@ export class GroupCommit {
   ) {}
 
   submit(request: AppendRequest): Promise<AppendOutcome> {
-    const bytes = request.events.reduce((sum, e) => sum + e.data.length + e.metadata.length, 0);
+    let events = 0;
+    let bytes = 0;
+    for (const part of request.streams) {
+      events += part.events.length;
+      for (const e of part.events) bytes += e.data.length + e.metadata.length;
+    }
     return new Promise((resolve, reject) => {
-      this.queue.push({ request, bytes, resolve, reject });
+      this.queue.push({ request, events, bytes, resolve, reject });
       this.scheduled ??= setImmediate(() => this.flush());
     });
   }
@@ -114,13 +120,13 @@ export class GroupCommit {
   }
 
   private takeGroup(): Submission[] {
-    let events = this.queue[0].request.events.length;
+    let events = this.queue[0].events;
     let bytes = this.queue[0].bytes;
     let count = 1;
     while (count < this.queue.length) {
       const next = this.queue[count];
-      if (events + next.request.events.length > MAX_GROUP_EVENTS || bytes + next.bytes > MAX_GROUP_BYTES) break;
-      events += next.request.events.length;
+      if (events + next.events > MAX_GROUP_EVENTS || bytes + next.bytes > MAX_GROUP_BYTES) break;
+      events += next.events;
       bytes += next.bytes;
       count += 1;
     }

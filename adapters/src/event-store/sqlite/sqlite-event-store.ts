@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { Either } from 'fp-ts/Either';
+import { Either, isLeft, right } from 'fp-ts/Either';
 import {
   AllSubscription,
   AppendResult,
@@ -7,13 +7,16 @@ import {
   EventData,
   EventStore,
   ExpectedRevision,
+  MultiStreamAppendResult,
   Position,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   SubscribeToAllOptions,
   WrongExpectedVersion,
 } from '@support/domain';
 import { SqliteAllSubscription } from './all-subscription';
+import { assertDistinctStreams } from '../distinct-streams';
 import { groupTransaction } from './append-transaction';
 import { canonicalFrom, openEventDatabase } from './database';
 import { canonicalTextEventOf, EventRow, positionAt, prepareEvent, recordedEventOf } from './event-row';
@@ -86,7 +89,15 @@ export class SqliteEventStore implements EventStore {
   ): Promise<Either<WrongExpectedVersion, AppendResult>> {
     this.assertOpen();
     const prepared = events.map(prepareEvent);
-    return this.committer.submit({ streamName, events: prepared, expected: options.expectedRevision, created: this.clock.now().getTime() });
+    const outcome = await this.committer.submit({ streams: [{ streamName, events: prepared, expected: options.expectedRevision }], created: this.clock.now().getTime() });
+    return isLeft(outcome) ? outcome : right({ nextExpectedRevision: outcome.right.streams[0].nextExpectedRevision, position: outcome.right.position });
+  }
+
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<Either<WrongExpectedVersion, MultiStreamAppendResult>> {
+    this.assertOpen();
+    assertDistinctStreams(appends);
+    const streams = appends.map((a) => ({ streamName: a.streamName, events: a.events.map(prepareEvent), expected: a.expectedRevision }));
+    return this.committer.submit({ streams, created: this.clock.now().getTime() });
   }
 
   async *readStream(streamName: string, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent, void, undefined> {

@@ -178,13 +178,29 @@ describe('task evaluation of a new ticket (docs/api/tickets.md, operator contrac
     expect(res.body.ticket).to.include({ taskId: 'task-cancelled', requestedTaskId: 'task-refund', teamId: 'team-care' });
     const events = await ticketEvents(svc, res.body.ticketId);
     expect(events.map((e) => e.type)).to.deep.equal(['TicketCreated', 'TaskEvaluated']);
-    expect(events[0].data).to.include({ taskId: 'task-cancelled', requestedTaskId: 'task-refund' });
+    // The ticket is made on the task asked for; its evaluation moves it.
+    expect(events[0].data).to.include({ taskId: 'task-refund', requestedTaskId: 'task-refund' });
     const ev = events[1].data as any;
     expect(ev).to.include({ requestedTaskId: 'task-refund', taskId: 'task-cancelled', teamId: 'team-care', cycleStopped: null });
     expect(ev.transitions).to.deep.equal([{ from: 'task-refund', to: 'task-cancelled', dataPoint: 'order_status', equals: 'cancelled', value: 'cancelled' }]);
     expect(ev.steps.map((s: { taskId: string }) => s.taskId)).to.deep.equal(['task-refund', 'task-cancelled']);
     expect(dataPoint(ev, 'order_status', 1)).to.include({ status: 'resolved', value: 'cancelled' });
     expect(ev.steps[1].objectives).to.deep.equal([{ param: 'cancel_confirmed', from: null, value: null, origin: 'absent' }]);
+  });
+
+  it('given fifty identical creates racing for one new customer on a task with an execute action, then one customer and one ticket are made, and the action is called once', async function () {
+    this.timeout(30_000);
+    // given
+    const body = { customer: { phone: freshPhone(), name: 'Crowd' }, query: 'all at once', taskName: 'Refund Request' };
+    // when
+    const results = await Promise.all(Array.from({ length: 50 }, () => createTicket(svc, body)));
+    // then
+    const answered = results.filter((r) => r.status === 200).map((r) => r.body);
+    expect(results.filter((r) => r.status !== 200 && r.status !== 503), 'every answer 200, or 503 with Retry-After').to.deep.equal([]);
+    expect(new Set(answered.map((b) => b.ticketId)).size).to.equal(1);
+    expect(new Set(answered.map((b) => b.customer.id)).size).to.equal(1);
+    expect(fake.calls('/notify').length, 'the action of the task, called by the request that made the ticket only').to.equal(1);
+    expect((await ticketEvents(svc, answered[0].ticketId)).filter((e) => e.type === 'TaskEvaluated')).to.have.length(1);
   });
 
   describe('with transitions that loop back and compete', () => {

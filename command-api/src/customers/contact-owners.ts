@@ -1,0 +1,42 @@
+import { Contact, CustomerKeyClaimed, customerKeyStream, EventStore, NormalizedEmail, PhoneE164 } from '@support/domain';
+import { readFirstEvent } from '@support/event-sourcing';
+import { perEventStore } from '../shared/per-event-store';
+
+/** The owner of a contact's key stream as a decision reads it. */
+export interface ContactOwner {
+  readonly streamName: string;
+  readonly owner: string | null;
+  readonly revision: bigint | null;
+}
+
+/** Owned contacts a process keeps in memory at most (each about 150 bytes). */
+const MAX_KEPT = 100_000;
+
+/**
+ * Who owns each contact (phone, email) of an account: the customer its key stream's first event
+ * names, for ever. An owner once read is kept (the oldest forgotten past MAX_KEPT): a repeat
+ * customer's contacts cost no read. A contact nobody owns is read every time, as another request may
+ * claim it at any moment.
+ */
+export class ContactOwners {
+  private readonly owned = new Map<string, ContactOwner>();
+
+  constructor(private readonly eventStore: EventStore) {}
+
+  async of(accountId: string, contact: Contact): Promise<ContactOwner> {
+    const key = contact.kind === 'phone' ? { kind: 'phone' as const, value: contact.value as PhoneE164 } : { kind: 'email' as const, value: contact.value as NormalizedEmail };
+    const streamName = customerKeyStream(accountId, key);
+    const kept = this.owned.get(streamName);
+    if (kept !== undefined) return kept;
+    const first = await readFirstEvent(this.eventStore, streamName);
+    if (first === null) return { streamName, owner: null, revision: null };
+    // The claim is the stream's only event (a key is claimed once, with 'no_stream').
+    const found: ContactOwner = { streamName, owner: (first.data as CustomerKeyClaimed['data']).customerId, revision: first.revision };
+    if (this.owned.size >= MAX_KEPT) this.owned.delete(this.owned.keys().next().value as string);
+    this.owned.set(streamName, found);
+    return found;
+  }
+}
+
+/** The contact owners read from this store, shared by every path of the process that finds customers. */
+export const contactOwners = perEventStore((eventStore) => new ContactOwners(eventStore));

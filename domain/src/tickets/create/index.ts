@@ -1,0 +1,3 @@
+export * from './create-state';
+export * from './decide-create';
+export * from './numbered-ticket';
