@@ -25,6 +25,10 @@ const SWEEP_MS = 300_000;
 /**
  * The connection as rate-limiter-flexible sees it, with each statement prepared once: the library
  * prepares its upsert anew at every consume (compiling the SQL again, for every rate-limited request).
+ * And without a transaction around its one statement: the library wraps its upsert (one INSERT ... ON
+ * CONFLICT ... RETURNING) in `db.transaction(...)`, which makes a transaction function anew at every
+ * consume and runs BEGIN and COMMIT around the statement; one statement is its own transaction in
+ * SQLite, as atomic without them.
  */
 const preparingOnce = (db: Database.Database): Database.Database => {
   const statements = new Map<string, Database.Statement>();
@@ -39,6 +43,7 @@ const preparingOnce = (db: Database.Database): Database.Database => {
   return new Proxy(db, {
     get: (target, key) => {
       if (key === 'prepare') return prepare;
+      if (key === 'transaction') return <F extends (...args: never[]) => unknown>(work: F): F => work;
       const value = Reflect.get(target, key, target) as unknown;
       return typeof value === 'function' ? value.bind(target) : value;
     },

@@ -5,3 +5,4 @@ export * from './bulk-decider';
 export * from './bulk-request';
 export * from './bulk-job-document';
 export * from './bulk-status-request';
+export * from './bulk-slice';

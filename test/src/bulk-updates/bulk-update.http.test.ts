@@ -177,7 +177,7 @@ describe('bulk updates: POST /apis/tickets/bulk, its job, status and cancel (HTT
       for (let i = 0; i < 40; i++) ids.push(await newTicket(svc, { orderName: 'CANCEL-1' }));
       const started = await startBulk(svc, { filter: { orderName: 'CANCEL-1' }, changes: { status: { status: 'in_progress' } } });
       expect(started.body.total).to.equal(40);
-      const worker = await ticketBulkUpdateWorker({ ticketsAtOnce: 1, outcomesPerRecord: 1, recordIntervalMs: 0 }).start(svc.deps);
+      const worker = await ticketBulkUpdateWorker({ ticketsAtOnce: 1 }).start(svc.deps);
       stopWorker = () => worker.stop();
       await waitForBulk(svc, started.body.jobId, ['running']);
       const cancelled = await cancelBulk(svc, started.body.jobId);
@@ -189,6 +189,29 @@ describe('bulk updates: POST /apis/tickets/bulk, its job, status and cancel (HTT
       const changed = new Set(status.body.outcomes.data.filter((o: { outcome: string }) => o.outcome === 'changed').map((o: { ticketId: string }) => o.ticketId));
       for (const id of ids) expect((await getTicket(svc, id)).body.ticket.status, id).to.equal(changed.has(id) ? 'in_progress' : 'open');
       expect((await cancelBulk(svc, 'no-such-job')).status).to.equal(404);
+    });
+
+    it('given a running job of 100 tickets at the worker\'s own pace, when it is cancelled, then no ticket is changed after the cancel in the log', async () => {
+      // given
+      const ids: string[] = [];
+      for (let i = 0; i < 100; i += 20) ids.push(...await Promise.all(Array.from({ length: 20 }, () => newTicket(svc, { orderName: 'CANCEL-2' }))));
+      const started = await startBulk(svc, { ticketIds: ids, changes: { assign: { agentId: 'u-agent' } } });
+      const worker = await ticketBulkUpdateWorker().start(svc.deps);
+      stopWorker = () => worker.stop();
+      await waitForBulk(svc, started.body.jobId, ['running']);
+      // when
+      expect((await cancelBulk(svc, started.body.jobId)).status).to.equal(200);
+      await sleep(800);
+      // then: every assignment the job made is in the log before its cancel
+      let cancelledAt: bigint | null = null;
+      for await (const e of svc.deps.eventStore.readStream(`ticket_bulk-${started.body.jobId}`)) if (e.type === 'BulkUpdateCancelled') cancelledAt = e.position.commit;
+      expect(cancelledAt, 'the cancel is recorded').to.not.equal(null);
+      const after: string[] = [];
+      for (const id of ids) {
+        for await (const e of svc.deps.eventStore.readStream(ticketStream(id))) if (e.type === 'TicketAssigned' && e.position.commit > (cancelledAt as bigint)) after.push(id);
+      }
+      expect(after, 'tickets assigned after the cancel').to.deep.equal([]);
+      expect((await bulkStatus(svc, started.body.jobId)).body.job.processed).to.be.below(100);
     });
 
     it('given a job whose every delivery died (it is in the queue\'s dead letter), when the sweep runs, then the job is failed with a safe message, once', async () => {

@@ -13,7 +13,7 @@ export interface BulkUpdateWorkerDeps {
 export interface BulkUpdateWorkerOptions {
   /** Jobs run at once by this process. Default 1. */
   readonly concurrency?: number;
-  /** Tickets of one job changed at once (their appends share the log's commits). Default 4. */
+  /** Tickets of one job decided at once: their changes and outcomes are one append. Default 10. */
   readonly ticketsAtOnce?: number;
   /** Most tickets a job changes a second (0: no cap), so the desk's own traffic keeps its rate beside it. Default 250. */
   readonly ticketsPerSecond?: number;
@@ -21,10 +21,6 @@ export interface BulkUpdateWorkerOptions {
   readonly ackWaitMs?: number;
   /** Deliveries before the job is failed for good. Default 5. */
   readonly maxDeliver?: number;
-  /** Most time between two records of outcomes (and looks for a cancel). Default 500 ms. */
-  readonly recordIntervalMs?: number;
-  /** Most outcomes held before they are recorded. Default 200. */
-  readonly outcomesPerRecord?: number;
 }
 
 export const BULK_UPDATE_WORKER = 'worker:ticket-bulk-update';

@@ -4,12 +4,10 @@ import { runBulkUpdateJob } from './run-bulk-update';
 
 const DEFAULT_BULK_UPDATE_WORKER_OPTIONS: Required<BulkUpdateWorkerOptions> = {
   concurrency: 1,
-  ticketsAtOnce: 4,
+  ticketsAtOnce: 10,
   ticketsPerSecond: 250,
   ackWaitMs: 30_000,
   maxDeliver: 5,
-  recordIntervalMs: 500,
-  outcomesPerRecord: 200,
 };
 
 /** The bulk-update worker: a durable consumer of bulk-update jobs (the embedded queue, or NATS JetStream). */

@@ -1,12 +1,20 @@
 import * as E from 'fp-ts/Either';
 import {
-  BulkTicketOutcome, BulkUpdateCommand, BulkUpdateEvent, bulkUpdateStream, isTicketBulkUpdateJob, Job, JobLease, JobOutcome, recordedTickets, TicketBulkUpdateJob,
+  BulkUpdateCommand, BulkUpdateEvent, bulkUpdateDecider, BulkUpdateState, bulkUpdateStream, CommandContext, decideBulkSlice, evolveBulkUpdate, isTicketBulkUpdateJob, Job, JobLease,
+  JobOutcome, recordedTickets, ticketDecider, ticketStream, TicketBulkUpdateJob,
 } from '@support/domain';
-import { sleep } from '@support/event-sourcing';
+import { decideAndAppend, loadStream, sleep, WriteDeps } from '@support/event-sourcing';
 import { bulkJobCommand } from './bulk-job-command';
 import { AttemptSuperseded, holdAttempt } from '../exports/attempt-hold';
-import { BulkUpdateWorkerDeps, BulkUpdateWorkerOptions } from './bulk-update-worker-deps';
-import { changeTicket } from './change-ticket';
+import { BULK_UPDATE_WORKER, BulkUpdateWorkerDeps, BulkUpdateWorkerOptions } from './bulk-update-worker-deps';
+
+interface JobRead {
+  readonly state: BulkUpdateState;
+  readonly revision: bigint | null;
+}
+
+const readJob = async (deps: WriteDeps, jobStream: string): Promise<JobRead> => loadStream(deps.eventStore, jobStream, bulkUpdateDecider);
+const readTicket = async (deps: WriteDeps, ticketId: string) => ({ ticketId, ...(await loadStream(deps.eventStore, ticketStream(ticketId), ticketDecider)) });
 
 const ACK: JobOutcome = { type: 'ack' };
 
@@ -25,12 +33,12 @@ const recordedBefore = async (deps: BulkUpdateWorkerDeps, jobId: string): Promis
  * One delivery of a bulk update, safe to run again at any point:
  * 1. StartBulkUpdate: a finished or cancelled job is acknowledged as it is; otherwise this delivery
  *    becomes the job's newest attempt (an earlier one, of a worker that died, is superseded);
- * 2. the tickets whose outcome is not recorded yet are changed, a few at once, through the ticket's
- *    command handler (change-ticket.ts); their outcomes are recorded every interval or batch, and
- *    each record tells whether the job was cancelled meanwhile (then the delivery stops there);
+ * 2. the tickets whose outcome is not recorded yet are changed a slice at a time (decideBulkSlice):
+ *    the slice's changes and their outcomes on the job are one decision and one append, which
+ *    expects the job as this attempt last saw it, so a cancel (or a newer attempt) refuses the next
+ *    slice and the delivery stops there, having changed no ticket after the cancel;
  * 3. CompleteBulkUpdate for this attempt, once every ticket has its outcome.
- * Exactly once: a ticket is skipped once its outcome is recorded; one changed but not recorded (the
- * worker died between the two) is changed again as a no-op, and its earlier events make it `changed`.
+ * Exactly once: a ticket is changed only with its outcome recorded, and skipped once it is.
  */
 export const runBulkUpdateJob = (deps: BulkUpdateWorkerDeps, options: Required<BulkUpdateWorkerOptions>) => async (job: Job, lease: JobLease): Promise<JobOutcome> => {
   if (!isTicketBulkUpdateJob(job.payload)) return { type: 'fail', reason: 'job payload is not a bulk update' };
@@ -62,19 +70,9 @@ export const runBulkUpdateJob = (deps: BulkUpdateWorkerDeps, options: Required<B
     const done = attempt > 1 ? await recordedBefore(deps, jobId) : new Set<string>();
     const todo = request.ticketIds.filter((id) => !done.has(id));
     deps.logger.info('bulk update started', { ...log, attempt, total: request.total, left: todo.length });
-    let pending: BulkTicketOutcome[] = [];
-    let recordedAt = Date.now();
-    /** Records the outcomes held; false when the job was cancelled meanwhile (or another attempt owns it): stop. */
-    const record = async (): Promise<boolean> => {
-      const r = await command({ type: 'RecordOutcomes', attempt, outcomes: pending, now: deps.clock.now() });
-      if (E.isLeft(r)) {
-        if (r.left.kind === 'ConcurrencyConflict') throw new Error('the bulk update stream kept changing');
-        return false;
-      }
-      pending = [];
-      recordedAt = Date.now();
-      return r.right.state.status === 'running';
-    };
+    const jobStream = bulkUpdateStream(jobId);
+    // The job as this attempt last wrote it (read again after a slice was refused: a cancel may have come).
+    let lastWritten: JobRead | null = { state: started.right.state, revision: started.right.appended?.nextExpectedRevision ?? null };
     const paced = Date.now();
     for (let i = 0; i < todo.length; i += options.ticketsAtOnce) {
       // Background work: at most ticketsPerSecond, the rest of the process's time left to requests.
@@ -82,14 +80,38 @@ export const runBulkUpdateJob = (deps: BulkUpdateWorkerDeps, options: Required<B
       if (due > 0) await sleep(due);
       const now = deps.clock.now();
       const slice = todo.slice(i, i + options.ticketsAtOnce);
-      pending.push(...await Promise.all(slice.map((ticketId) => changeTicket(deps, account, request, ticketId, now, attempt > 1))));
-      await hold.moved();
-      if ((pending.length >= options.outcomesPerRecord || Date.now() - recordedAt >= options.recordIntervalMs) && !(await record())) {
-        deps.logger.info('bulk update stopped: cancelled or taken over', { ...log, attempt });
+      // The tickets' events as their single-ticket routes write them (the requester's token), with the job as their cause.
+      const ticketCtx: CommandContext = { accountId, userId: request.tokenId, requestId: jobId, correlationId: jobStream, causationId: jobStream, now };
+      const workerCtx: CommandContext = { accountId, userId: BULK_UPDATE_WORKER, requestId: jobId, now };
+      let read: JobRead | null = lastWritten;
+      const handled = await decideAndAppend(deps, workerCtx, {
+        load: async () => {
+          const [current, ...tickets] = await Promise.all([lastWritten ?? readJob(deps, jobStream), ...slice.map((ticketId) => readTicket(deps, ticketId))]);
+          return { current, tickets };
+        },
+        decide: ({ current, tickets }) => {
+          read = current;
+          return decideBulkSlice(account, current, attempt, tickets, now);
+        },
+        refused: () => {
+          lastWritten = null;
+        },
+        contextOf: (event) => (event.type.startsWith('BulkUpdate') ? workerCtx : ticketCtx),
+      });
+      if (E.isLeft(handled)) throw new Error('the bulk update\'s tickets kept changing');
+      const { decision, appended } = handled.right;
+      if (decision.stop) {
+        deps.logger.info('bulk update stopped', { ...log, attempt, reason: decision.reason });
         return ACK;
       }
+      const recorded = decision.appends.find((a) => a.streamName === jobStream)?.events ?? [];
+      const before = read as JobRead;
+      lastWritten = {
+        state: recorded.reduce((s, e) => evolveBulkUpdate(s, e as BulkUpdateEvent), before.state),
+        revision: appended?.streams.find((s) => s.streamName === jobStream)?.nextExpectedRevision ?? before.revision,
+      };
+      await hold.moved();
     }
-    if (pending.length > 0 && !(await record())) return ACK;
     const completed = await command({ type: 'CompleteBulkUpdate', attempt, now: deps.clock.now() });
     if (E.isLeft(completed) && completed.left.kind === 'ConcurrencyConflict') return { type: 'retry', delayMs: 200, reason: 'bulk update stream kept changing' };
     deps.logger.info('bulk update finished', { ...log, attempt, ms: Date.now() - began, outcome: E.isLeft(completed) ? completed.left.kind : 'succeeded' });

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/Either';
 import {
-  Clock, CommandContext, ConsumerHandle, EventStore, IdGenerator, Job, JobOutcome, JobQueue, Logger, ticketDecider, ticketStream, TicketTextProcessor,
+  Clock, CommandContext, ConsumerHandle, EventStore, IdGenerator, Job, JobOutcome, JobQueue, Logger, TicketCommand, TicketQueryProcessedData, ticketStream, TicketTextProcessor,
 } from '@support/domain';
-import { handleTicket, loadStream } from '@support/event-sourcing';
+import { handleTicket } from '@support/event-sourcing';
 import { TICKET_TEXT_JOB, TicketTextJob, TicketTextTarget, ticketsOfTextJob } from './ticket-text-job';
 
 export interface TicketTextWorkerDeps {
@@ -18,25 +18,30 @@ const TICKET_TEXT_WORKER = 'worker:ticket-text';
 
 /**
  * Processes one ticket's subject and query after the ticket exists (fastResponse true) and appends
- * TicketQueryProcessed through the ticket decider. Idempotent: a ticket whose text is already
- * processed is left as is (also when another delivery finished first).
+ * TicketQueryProcessed through the ticket decider, on the one read of the ticket its decision makes.
+ * Idempotent: a ticket whose text is already processed is left as is (also when another delivery
+ * finished first).
  */
 const processTicketText = async (deps: TicketTextWorkerDeps, target: TicketTextTarget, jobId: string): Promise<JobOutcome> => {
   const { ticketId, accountId } = target;
-  const { state: ticket } = await loadStream(deps.eventStore, ticketStream(ticketId), ticketDecider);
-  if (ticket === null) return { type: 'fail', reason: `no such ticket ${ticketId}` };
-  if (ticket.textProcessing === 'done') return { type: 'ack' };
-  const text = await deps.textProcessor.process({ subject: ticket.subject, query: ticket.query });
   const now = deps.clock.now();
   const ctx: CommandContext = {
     accountId, userId: TICKET_TEXT_WORKER, requestId: jobId, now, causationId: target.causationId,
     ...(target.correlationId ? { correlationId: target.correlationId } : {}),
   };
-  const handled = await handleTicket(deps, ticketStream(ticketId), {
-    type: 'ProcessQuery',
-    processed: { ticketId, accountId, summary: text.summary, sentiment: text.sentiment, processor: deps.textProcessor.name, processedAt: now.toISOString() },
+  const processed = (summary: string | null, sentiment: TicketQueryProcessedData['sentiment']): TicketQueryProcessedData => ({
+    ticketId, accountId, summary, sentiment, processor: deps.textProcessor.name, processedAt: now.toISOString(),
+  });
+  const handled = await handleTicket(deps, ticketStream(ticketId), async (ticket): Promise<TicketCommand> => {
+    // A missing ticket is refused by the decider; a processed one decides nothing.
+    if (ticket === null || ticket.textProcessing === 'done') return { type: 'ProcessQuery', processed: processed(null, null) };
+    const text = await deps.textProcessor.process({ subject: ticket.subject, query: ticket.query });
+    return { type: 'ProcessQuery', processed: processed(text.summary, text.sentiment) };
   }, ctx);
-  if (E.isLeft(handled)) return { type: 'retry', delayMs: 200, reason: `the text of ticket ${ticketId} could not be recorded: ${handled.left.kind}` };
+  if (E.isLeft(handled)) {
+    if (handled.left.kind === 'TicketNotFound') return { type: 'fail', reason: `no such ticket ${ticketId}` };
+    return { type: 'retry', delayMs: 200, reason: `the text of ticket ${ticketId} could not be recorded: ${handled.left.kind}` };
+  }
   if (handled.right.newEvents.length > 0) deps.logger.info('ticket text processed', { ticketId, accountId, processor: deps.textProcessor.name });
   return { type: 'ack' };
 };

@@ -42,6 +42,14 @@ export const canonicalFrom = (db: Database.Database): number =>
   (db.prepare('SELECT canonical_from FROM log_format WHERE id = 0').get() as { canonical_from: number }).canonical_from;
 
 /**
+ * The connection's page cache (in KiB, negative as SQLite takes it): the index of streams, which
+ * every decision reads (a contact nobody owns is a lookup that finds nothing), stays in memory while
+ * the events' own pages go by; SQLite's default of 2 MB let the appends' pages push it out, and each
+ * lookup then read its pages again from the file: 28 µs a lookup at 162,000 events, 15 µs with this.
+ */
+const CACHE_KIB = -65_536;
+
+/**
  * Opens (or makes) the event database. WAL, so that readers (subscriptions, in this and other
  * processes) read while one writes; synchronous=NORMAL: a commit writes the WAL without fsync, and
  * the store answers an append only once WalSync has fsynced the WAL after its commit (off the event
@@ -51,6 +59,7 @@ export const openEventDatabase = (file: string): Database.Database => {
   // Several processes may open a fresh file at once: the first statements may need to wait for each other.
   const db = openSharedFile(file, SCHEMA, 5_000);
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  db.pragma(`cache_size = ${CACHE_KIB}`);
   return db;
 };
 

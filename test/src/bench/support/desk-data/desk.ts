@@ -27,6 +27,8 @@ interface DeskOptions {
   readonly seed?: number;
   readonly spanDays?: number;
   readonly agents?: number;
+  /** Every ticket from a customer of its own (a desk's first day on the service: every customer new). Default: repeat customers, as a desk has them. */
+  readonly newCustomers?: boolean;
 }
 
 interface DeskCustomer {
@@ -167,7 +169,9 @@ export const deskData = (options: DeskOptions): Desk => {
   const times = ticketTimes(tickets, nowMs, spanDays, seed);
   const spanMs = spanDays * 86_400_000;
   const startMs = nowMs - spanMs;
-  const { customerOf, ticketsOf } = assignCustomers(tickets, seed);
+  const { customerOf, ticketsOf } = options.newCustomers === true
+    ? { customerOf: Int32Array.from({ length: tickets }, (_, i) => i), ticketsOf: new Int32Array(tickets).fill(1) }
+    : assignCustomers(tickets, seed);
   const emails = new Set<string>();
   const customers = Array.from({ length: ticketsOf.length }, (_, c) => makeCustomer(c, seed, emails));
   const agents = deskAgents(options.agents ?? 30, seed);
