@@ -8,7 +8,7 @@ import {
 import { analyticsRoutes, auditRoutes, browserPageRoutes, bulkUpdateQueryRoutes, exportQueryRoutes, logRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
 import {
   bulkUpdateDeadLetterSweep, bulkUpdateDispatcher, DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryDispatcher, messageDeliveryWorker, slaWatcher,
-  startDataPointsWorker, startTicketTextWorker, ticketBulkUpdateWorker, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportDispatcher, ticketExportWorker, ticketTextDispatcher,
+  startDataPointsWorker, startTaskEvaluationWorker, startTicketTextWorker, taskEvaluationDispatcher, ticketBulkUpdateWorker, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportDispatcher, ticketExportWorker, ticketTextDispatcher,
   webhookDispatcher,
 } from '@support/workers';
 import { ServiceDeps } from './deps';
@@ -59,8 +59,13 @@ export const features: readonly Feature[] = [
   {
     name: 'tickets-create',
     commandRoutes: (deps) => ticketCommandRoutes({ ...deps, textProcessor: localTicketTextProcessor(), readModels: ['tickets'] }),
-    dispatchers: [ticketTextDispatcher, ticketDataPointsDispatcher],
-    workers: [{ name: 'ticket-text', start: (deps) => startTicketTextWorker({ ...deps, textProcessor: localTicketTextProcessor() }) }, dataPointsWorker()],
+    dispatchers: [ticketTextDispatcher, ticketDataPointsDispatcher, taskEvaluationDispatcher],
+    workers: [
+      { name: 'ticket-text', start: (deps) => startTicketTextWorker({ ...deps, textProcessor: localTicketTextProcessor() }) },
+      dataPointsWorker(),
+      // The task evaluations a create left undone (its process died after the ticket's append).
+      { name: 'ticket-task-evaluation', start: (deps) => startTaskEvaluationWorker(deps) },
+    ],
   },
   { name: 'records', commandRoutes: (deps) => recordRoutes(deps), projections: [recordsProjection] },
   { name: 'actions', commandRoutes: (deps) => actionRoutes(deps) },

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
-import { Account, CommandContext, evaluateTask, evolveTicket, Position, TaskEvaluated, TaskEvaluation, TaskEvaluationInput, TicketState, ticketStream } from '@support/domain';
-import { recordFact, WriteDeps } from '@support/event-sourcing';
+import { Account, CommandContext, evaluateTask, Position, TaskEvaluation, TaskEvaluationInput, TicketState, ticketStream } from '@support/domain';
+import { handleTicket, WriteDeps } from '@support/event-sourcing';
 import { evaluationPorts, EvaluationPortsDeps } from './evaluation-ports';
 
 /** A create answers within this time; the evaluation keeps EVALUATION_MARGIN_MS of it for the appends and the read models. */
@@ -27,7 +27,9 @@ export const evaluateNewTicket = (
 /**
  * The task's evaluation of a ticket just made (data points, execute actions, transitions), run by the
  * request that made it, once it exists (so its execute actions run once, whatever races the create
- * lost or won), and recorded on it (TaskEvaluated, which moves the ticket along its transitions).
+ * lost or won), and recorded on it (TaskEvaluated, which moves the ticket along its transitions). A
+ * request that dies in between leaves the ticket without it: the workers evaluate it once it is
+ * overdue (workers/src/tickets/task-evaluation).
  * Without a task there is nothing to evaluate: the ticket and the position of its append come back.
  */
 export const evaluateAndRecord = async (
@@ -47,9 +49,11 @@ export const evaluateAndRecord = async (
     },
   });
   if (evaluation === null) return { ticket, evaluation, position };
-  const evaluated: TaskEvaluated = { type: 'TaskEvaluated', data: { ticketId: ticket.ticketId, accountId: ctx.accountId, ...evaluation } };
-  // Only this request evaluates the ticket it made: its record follows whatever the ticket holds by now.
-  const recorded = await recordFact(deps, ticketStream(ticket.ticketId), evaluated, ctx, 'any');
-  if (E.isLeft(recorded)) throw new Error(`the evaluation of ticket ${ticket.ticketId} could not be recorded`);
-  return { ticket: evolveTicket(ticket, evaluated) ?? ticket, evaluation, position: recorded.right.position };
+  // Recorded once: should the workers have evaluated it meanwhile (this request stalled past its
+  // deadline and their grace), theirs stands (task-evaluation worker).
+  const recorded = await handleTicket(deps, ticketStream(ticket.ticketId), {
+    type: 'RecordTaskEvaluation', evaluation: { ticketId: ticket.ticketId, accountId: ctx.accountId, ...evaluation },
+  }, ctx);
+  if (E.isLeft(recorded) || recorded.right.state === null) throw new Error(`the evaluation of ticket ${ticket.ticketId} could not be recorded`);
+  return { ticket: recorded.right.state, evaluation, position: recorded.right.appended?.position ?? position };
 };

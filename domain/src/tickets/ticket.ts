@@ -26,6 +26,8 @@ export interface TicketState extends TicketCreatedData {
   /** The final task evaluation's objective values (empty without a task), with those filled later. */
   readonly objectives: Readonly<Record<string, unknown>>;
   /** Data points whose source did not answer at evaluation, not yet filled by a re-evaluation. */
+  /** When the task's evaluation was recorded (TaskEvaluated), or null: no task, or its evaluation not recorded yet. */
+  readonly evaluatedAt: string | null;
   readonly dataPointsToFill: readonly string[];
   readonly assignedToId: string | null;
   readonly assignedById: string | null;
@@ -84,6 +86,7 @@ const created = (d: TicketCreatedData): TicketState => {
     rootTicketId: d.ticketId,
     updatedAt: null,
     objectives: {},
+    evaluatedAt: null,
     dataPointsToFill: [],
     assignedToId: null,
     assignedById: null,
@@ -124,7 +127,9 @@ const evolveWorked = (t: TicketState, event: TicketEvent): TicketState => {
     case 'TicketCreated':
       return t;
     case 'TaskEvaluated':
-      return { ...t, taskId: event.data.taskId, teamId: event.data.teamId, objectives: event.data.objectives, dataPointsToFill: retryableDataPoints(event.data) };
+      return {
+        ...t, taskId: event.data.taskId, teamId: event.data.teamId, objectives: event.data.objectives, evaluatedAt: event.data.evaluatedAt, dataPointsToFill: retryableDataPoints(event.data),
+      };
     case 'DataPointsReevaluated': {
       const settled = new Set(event.data.dataPoints.filter((d) => d.status === 'resolved' || !d.retryable).map((d) => d.name));
       return { ...t, objectives: { ...t.objectives, ...event.data.objectives }, dataPointsToFill: t.dataPointsToFill.filter((n) => !settled.has(n)) };

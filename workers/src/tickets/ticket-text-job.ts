@@ -1,22 +1,14 @@
 import { RecordedEvent, TICKET_STREAM_PREFIX, TicketCreatedData } from '@support/domain';
 import { DispatcherDefinition, JobToPublish } from '@support/event-sourcing';
+import { TicketBatchJob, ticketBatchJobs, TicketTarget } from './ticket-batch-job';
 
 export const TICKET_TEXT_JOB = 'ticket-text-processing';
 
-/** One ticket whose subject and query are to be processed. */
-export interface TicketTextTarget {
-  readonly ticketId: string;
-  readonly accountId: string;
-  /** Of the request that created the ticket (audit trail). */
-  readonly correlationId: string | null;
-  /** The TicketCreated event that asked for the processing. */
-  readonly causationId: string;
-}
+/** One ticket whose subject and query are to be processed (causationId: its TicketCreated). */
+export type TicketTextTarget = TicketTarget;
 
 /** A job processes the text of the tickets of one dispatched batch of events (at most TICKETS_PER_TEXT_JOB). */
-export interface TicketTextJob {
-  readonly tickets: readonly TicketTextTarget[];
-}
+export type TicketTextJob = TicketBatchJob<TicketTextTarget>;
 
 /**
  * Tickets one job holds at most. The job's tickets are processed at once, and a job that fails on
@@ -28,41 +20,22 @@ export const TICKETS_PER_TEXT_JOB = 32;
 export const ticketsOfTextJob = (payload: TicketTextJob | TicketTextTarget): readonly TicketTextTarget[] =>
   'tickets' in payload && Array.isArray(payload.tickets) ? payload.tickets : [payload as TicketTextTarget];
 
-/** A job's dedupe id: its first ticket's TicketCreated event, and how many tickets it holds when more than one. */
-const dedupeIdOf = (tickets: readonly TicketTextTarget[]): string =>
-  `ticket-text:${tickets[0].causationId}${tickets.length === 1 ? '' : `+${tickets.length}`}`;
-
-interface TextJobToPublish extends JobToPublish {
-  readonly payload: TicketTextJob;
-}
+const textJobs = ticketBatchJobs<TicketTextTarget>(TICKET_TEXT_JOB, 'ticket-text', TICKETS_PER_TEXT_JOB);
 
 /**
  * Job dispatch of deferred text processing (fastResponse true): a TicketCreated whose text is
  * still `pending` asks for a job; the tickets of one dispatched batch of events go in as few jobs as
- * TICKETS_PER_TEXT_JOB allows (under load one job for the tickets of a group commit, not one job,
- * one journal record of publish, delivery and acknowledgement each, per ticket). Dedupe ids come
- * from the events (the first ticket's, and how many the job holds), so a replay of the same batch
- * publishes nothing new; a replay cut differently may publish tickets again, which the worker finds
- * processed and skips.
+ * TICKETS_PER_TEXT_JOB allows (ticketBatchJobs).
  */
 export const ticketTextDispatcher: DispatcherDefinition = {
   name: 'ticket-text',
   streamNamePrefixes: [TICKET_STREAM_PREFIX],
-  jobsFor: (event: RecordedEvent): readonly TextJobToPublish[] => {
+  jobsFor: (event: RecordedEvent): readonly JobToPublish[] => {
     if (event.type !== 'TicketCreated') return [];
     const data = event.data as TicketCreatedData;
     if (data.textProcessing !== 'pending') return [];
     const correlationId = typeof event.metadata.correlationId === 'string' ? event.metadata.correlationId : null;
-    const tickets = [{ ticketId: data.ticketId, accountId: data.accountId, correlationId, causationId: event.id }];
-    return [{ kind: TICKET_TEXT_JOB, payload: { tickets }, dedupeId: dedupeIdOf(tickets) }];
+    return [textJobs.of({ ticketId: data.ticketId, accountId: data.accountId, correlationId, causationId: event.id })];
   },
-  combine: (jobs: readonly JobToPublish[]): readonly TextJobToPublish[] => {
-    const tickets = jobs.flatMap((job) => ticketsOfTextJob(job.payload as TicketTextJob));
-    const combined: TextJobToPublish[] = [];
-    for (let start = 0; start < tickets.length; start += TICKETS_PER_TEXT_JOB) {
-      const part = tickets.slice(start, start + TICKETS_PER_TEXT_JOB);
-      combined.push({ kind: TICKET_TEXT_JOB, payload: { tickets: part }, dedupeId: dedupeIdOf(part) });
-    }
-    return combined;
-  },
+  combine: (jobs: readonly JobToPublish[]): readonly JobToPublish[] => textJobs.combine(jobs, (payload) => ticketsOfTextJob(payload as TicketTextJob)),
 };

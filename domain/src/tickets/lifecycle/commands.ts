@@ -14,6 +14,8 @@ export type TicketCommand =
   | { readonly type: 'ProcessQuery'; readonly processed: TicketQueryProcessedData }
   /** A re-evaluation's outcome; resolutions of data points that are not waiting to be filled are dropped. */
   | { readonly type: 'RecordReevaluation'; readonly reevaluation: DataPointsReevaluatedData }
+  /** The evaluation of a ticket's task, recorded once (a second one decides nothing). */
+  | { readonly type: 'RecordTaskEvaluation'; readonly evaluation: TaskEvaluatedData }
   | { readonly type: 'Assign'; readonly agentId: string; readonly byUserId: string | null; readonly at: string }
   | { readonly type: 'Unassign'; readonly byUserId: string | null; readonly at: string }
   /** `slaClock`: the account's clock, on which a move into or out of waiting on the customer pauses or resumes resolution targets. */

@@ -70,6 +70,8 @@ const decideWorked = (t: TicketState, c: TicketCommand): Decision => {
   switch (c.type) {
     case 'CreateTicket':
       return E.left({ kind: 'TicketExists', ticketId: t.ticketId });
+    case 'RecordTaskEvaluation':
+      return t.evaluatedAt !== null ? nothing : E.right([{ type: 'TaskEvaluated', data: c.evaluation }]);
     case 'ProcessQuery':
       return t.textProcessing === 'done' ? nothing : E.right([{ type: 'TicketQueryProcessed', data: c.processed }]);
     case 'RecordReevaluation': {

@@ -8,7 +8,7 @@ type MergeCommand = Extract<TicketCommand, { type: 'MergeInto' | 'AbsorbMerge' |
 
 /** The commands a merged ticket still takes: its merge's own, and the workers' (text, data points, SLA outcomes, CSAT). */
 const TAKEN_WHEN_MERGED: ReadonlySet<TicketCommand['type']> = new Set([
-  'MergeInto', 'AbsorbMerge', 'WithdrawMerge', 'ProcessQuery', 'RecordReevaluation', 'RecordSlaOutcomes', 'SendCsat', 'CreateTicket',
+  'MergeInto', 'AbsorbMerge', 'WithdrawMerge', 'ProcessQuery', 'RecordReevaluation', 'RecordTaskEvaluation', 'RecordSlaOutcomes', 'SendCsat', 'CreateTicket',
 ]);
 
 /** A command sent to a merged ticket is refused, naming the surviving ticket; null when the command may go on. */

@@ -1,0 +1,3 @@
+export * from './task-evaluation-job';
+export * from './evaluate-missing';
+export * from './task-evaluation-worker';
