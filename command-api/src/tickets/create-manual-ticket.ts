@@ -6,7 +6,7 @@ import {
 import { ConcurrencyConflict, readLastEvent, WriteDeps } from '@support/event-sourcing';
 import { contention, HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
 import { decideWithNumbers } from './decide-with-numbers';
-import { CREATE_DEADLINE_MS, evaluateAndRecord } from './evaluate-new-ticket';
+import { CREATE_DEADLINE_MS, evaluateAndRecord, writtenTicket } from './evaluate-new-ticket';
 import { loadManualTicketState } from './load-manual-ticket-state';
 import { ticketView } from './ticket-view';
 
@@ -118,7 +118,7 @@ export const createManualTicket = async (
   const { ticket, evaluation, position } = await evaluateAndRecord(deps, ctx, principal.account, command.task, decision.ticket, {
     customer: { id: decision.customer.customerId, name: decision.customer.name, phone: decision.customer.phone, email: decision.customer.email, storefrontCustomerId: decision.customer.storefrontCustomerId },
     objectiveValues: command.objectiveValues, overrides: command.overrides, skipExecuteAction: command.skipExecuteAction,
-  }, appended.position);
+  }, writtenTicket(appended, decision.ticket.ticketId));
   deps.logger.info('ticket created', {
     requestId: ctx.requestId, accountId: ctx.accountId, ticketId: ticket.ticketId, ticketNumber: ticket.ticketNumber, taskId: ticket.taskId, textProcessing: ticket.textProcessing,
   });

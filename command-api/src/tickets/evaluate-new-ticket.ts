@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
-import { Account, CommandContext, evaluateTask, Position, TaskEvaluation, TaskEvaluationInput, TicketState, ticketStream } from '@support/domain';
-import { handleTicket, WriteDeps } from '@support/event-sourcing';
+import { Account, CommandContext, evaluateTask, evolveTicket, MultiStreamAppendResult, Position, TaskEvaluated, TaskEvaluation, TaskEvaluationInput, TicketState, ticketStream } from '@support/domain';
+import { handleTicket, toEventData, WriteDeps } from '@support/event-sourcing';
 import { evaluationPorts, EvaluationPortsDeps } from './evaluation-ports';
 
 /** A create answers within this time; the evaluation keeps EVALUATION_MARGIN_MS of it for the appends and the read models. */
@@ -31,6 +31,7 @@ export const evaluateNewTicket = (
  * request that dies in between leaves the ticket without it: the workers evaluate it once it is
  * overdue (workers/src/tickets/task-evaluation).
  * Without a task there is nothing to evaluate: the ticket and the position of its append come back.
+ * `written`: where the create's append left the log and the ticket's stream.
  */
 export const evaluateAndRecord = async (
   deps: EvaluationPortsDeps & WriteDeps,
@@ -39,7 +40,7 @@ export const evaluateAndRecord = async (
   task: TaskEvaluationInput['task'] | null,
   ticket: TicketState,
   request: Pick<TaskEvaluationInput, 'customer' | 'objectiveValues' | 'overrides' | 'skipExecuteAction'>,
-  position: Position,
+  written: { readonly position: Position; readonly revision: bigint },
 ): Promise<{ ticket: TicketState; evaluation: TaskEvaluation | null; position: Position }> => {
   const evaluation = await evaluateNewTicket(deps, ctx, account, {
     ...request,
@@ -48,12 +49,23 @@ export const evaluateAndRecord = async (
       id: ticket.ticketId, ticketNumber: ticket.ticketNumber, orderName: ticket.orderName, subject: ticket.subject, query: ticket.query, source: ticket.source, manualSourceLabel: ticket.manualSourceLabel,
     },
   });
-  if (evaluation === null) return { ticket, evaluation, position };
-  // Recorded once: should the workers have evaluated it meanwhile (this request stalled past its
-  // deadline and their grace), theirs stands (task-evaluation worker).
-  const recorded = await handleTicket(deps, ticketStream(ticket.ticketId), {
-    type: 'RecordTaskEvaluation', evaluation: { ticketId: ticket.ticketId, accountId: ctx.accountId, ...evaluation },
-  }, ctx);
+  if (evaluation === null) return { ticket, evaluation, position: written.position };
+  const stream = ticketStream(ticket.ticketId);
+  const evaluated: TaskEvaluated = { type: 'TaskEvaluated', data: { ticketId: ticket.ticketId, accountId: ctx.accountId, ...evaluation } };
+  // Most often nothing was appended to the new ticket since: its evaluation follows at the revision
+  // the create left, without reading the stream again.
+  const appended = await deps.eventStore.appendToStream(stream, [toEventData(evaluated, ctx, deps.newId)], { expectedRevision: written.revision });
+  if (E.isRight(appended)) return { ticket: evolveTicket(ticket, evaluated) ?? ticket, evaluation, position: appended.right.position };
+  // Something was: recorded once, decided on the ticket as it is now (should the workers have
+  // evaluated it meanwhile, this request having stalled past its deadline and their grace, theirs stands).
+  const recorded = await handleTicket(deps, stream, { type: 'RecordTaskEvaluation', evaluation: evaluated.data }, ctx);
   if (E.isLeft(recorded) || recorded.right.state === null) throw new Error(`the evaluation of ticket ${ticket.ticketId} could not be recorded`);
-  return { ticket: recorded.right.state, evaluation, position: recorded.right.appended?.position ?? position };
+  return { ticket: recorded.right.state, evaluation, position: recorded.right.appended?.position ?? written.position };
+};
+
+/** Where a create's append left the log and the new ticket's stream (its revision after its own events). */
+export const writtenTicket = (appended: MultiStreamAppendResult, ticketId: string): { position: Position; revision: bigint } => {
+  const stream = appended.streams.find((s) => s.streamName === ticketStream(ticketId));
+  if (stream === undefined) throw new Error(`the create's append did not write ticket ${ticketId}`);
+  return { position: appended.position, revision: stream.nextExpectedRevision };
 };

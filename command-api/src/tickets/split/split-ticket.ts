@@ -7,7 +7,7 @@ import {
 import { readLastEvent } from '@support/event-sourcing';
 import { ManualTicketDeps } from '../create-manual-ticket';
 import { decideWithNumbers } from '../decide-with-numbers';
-import { evaluateAndRecord } from '../evaluate-new-ticket';
+import { evaluateAndRecord, writtenTicket } from '../evaluate-new-ticket';
 import { processTextNow } from '../process-text';
 import { ticketProblem } from '../lifecycle/ticket-problem';
 import { ticketView } from '../ticket-view';
@@ -100,7 +100,7 @@ export const splitTicket = async (
   if (appended === null) throw new Error('a split was not appended');
   const { ticket, evaluation, position } = await evaluateAndRecord(deps, ctx, account, task, decision.ticket, {
     customer: { id: decision.ticket.customerId, ...decision.ticket.customer, storefrontCustomerId: null }, objectiveValues: {}, overrides: {}, skipExecuteAction: false,
-  }, appended.position);
+  }, writtenTicket(appended, decision.ticket.ticketId));
   if (deps.readModels.length > 0) await deps.progress.waitFor(deps.readModels, position, READ_YOUR_WRITES_MS);
   deps.logger.info('ticket split', { requestId: ctx.requestId, accountId: ctx.accountId, ticketId, newTicketId: ticket.ticketId, interactions: r.interactionIds.length });
   return ok({ success: true, ticketId: ticket.ticketId, splitFromTicketId: ticketId, interactionIds: r.interactionIds, ticket: ticketView(ticket, evaluation) });
