@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { errorHandler, jsonBody, problem, requestBudget, requestId, StorageHealth } from '@support/http-edge';
+import { errorHandler, jsonBody, noSniff, problem, requestBudget, requestId, StorageHealth } from '@support/http-edge';
 import { Logger } from '@support/domain';
 import { STATUS_WEBHOOK_PATH } from '@support/command-api';
 import { openApiRoutes } from './openapi/openapi-route';
@@ -67,6 +67,7 @@ export const buildGateway = (options: GatewayOptions): Koa => {
     ctx.body = body;
   });
   app.use(requestId());
+  app.use(noSniff());
   app.use(httpMetrics(options.metrics));
   // Outside the error handler, so that the access log sees the status actually answered.
   app.use(accessLog(options.logger));

@@ -17,3 +17,4 @@ export * from './contention';
 export * from './request-budget';
 export * from './no-agents';
 export * from './openapi';
+export * from './no-sniff';
