@@ -22,6 +22,9 @@ const describe = (value: unknown): string => {
   return `got ${json === undefined ? String(value) : json.length > 60 ? `${json.slice(0, 57)}...` : json}`;
 };
 
+/** io-ts's own names of its unknown-content codecs, in the words the docs use. */
+const READABLE_NAMES: Readonly<Record<string, string>> = { UnknownRecord: 'an object', UnknownArray: 'an array' };
+
 /** Turns io-ts errors into path + reason, dropping the member indexes of intersections and unions. */
 export const reportErrors = (errors: t.Errors): PathError[] => {
   const seen = new Set<string>();
@@ -35,7 +38,7 @@ export const reportErrors = (errors: t.Errors): PathError[] => {
       path.push(/^\d+$/.test(entry.key) ? Number(entry.key) : entry.key);
     });
     const last = error.context[error.context.length - 1];
-    const reason = error.message ?? (error.value === undefined ? 'is required' : `must be ${last?.type.name ?? 'valid'}, ${describe(error.value)}`);
+    const reason = error.message ?? (error.value === undefined ? 'is required' : `must be ${last === undefined ? 'valid' : READABLE_NAMES[last.type.name] ?? last.type.name}, ${describe(error.value)}`);
     const key = `${formatPath(path)}|${reason}`;
     if (!seen.has(key)) {
       seen.add(key);

@@ -114,6 +114,9 @@ describe('bulk updates: POST /apis/tickets/bulk, its job, status and cancel (HTT
         [{ ticketIds: ['x'], changes: { priority: 'high' } }, /Unknown field "changes.priority"/],
         [{ filter: { startDate: 'yesterday' }, changes: { unassign: {} } }, /^filter: startDate must be an ISO 8601 date-time/],
         [{ filter: { page: 2 }, changes: { unassign: {} } }, /Unknown field "page"/],
+        // In the docs' words, not io-ts's (issue 57)
+        [{ filter: 'x', changes: { unassign: {} } }, /filter must be an object, got "x"/],
+        [{ ticketIds: 'x', changes: { unassign: {} } }, /ticketIds must be (an array|Array)/],
       ];
       for (const [body, message] of cases) {
         const r = await startBulk(svc, body);
