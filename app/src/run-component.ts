@@ -2,12 +2,15 @@ import { processLogger } from '@support/adapters';
 import { ConfigurationError } from './load-config';
 import { Component, startService } from './service';
 import { readSettings } from './settings';
+import { keepDataDirPrivate } from './private-data-dir';
 
 /** Process entry: start the components, stop them gracefully on SIGTERM/SIGINT, exit non-zero on a bad start. */
 export const runComponents = (components: readonly Component[]): void => {
   const start = async () => {
     const settings = readSettings();
     const logger = processLogger();
+    const notPrivate = keepDataDirPrivate(settings.dataDir);
+    if (notPrivate.length > 0) logger.warn('DATA_DIR holds files others may read, whose permissions this user cannot change', { count: notPrivate.length, first: notPrivate[0] });
     const service = await startService({ settings, components, logger });
     let stopping = false;
     const shutdown = (signal: string) => {
