@@ -10,3 +10,4 @@ export * from './metrics';
 export * from './route-table';
 export * from './edge-config';
 export * from './openapi/openapi-document';
+export * from './connection-limits';

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { createPublicKey } from 'node:crypto';
+import { capConnectionsPerAddress, serverTimeouts } from './connection-limits';
 import {
   DirLock, diskTakesWrites, loadOrCreateLogSigningKey, loadOrCreateSigningKey, lockDir, SqliteTreeStore, TRANSPARENCY_FILE, pinoLogger, uuidV7Generator, WEBHOOK_SIGNING_KEY_FILE,
   webhookSender,
@@ -93,8 +94,9 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1', 'X-Request-Id': randomUUID() });
     res.end(JSON.stringify({ error: 'Service Unavailable', message: 'The service is starting. Retry shortly.', retryAfter: 1 }));
   };
-  const server = http.createServer((req, res) => handler(req, res));
+  const server = http.createServer(serverTimeouts(), (req, res) => handler(req, res));
   server.keepAliveTimeout = 5_000;
+  capConnectionsPerAddress(server, settings.maxConnectionsPerAddress);
   server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

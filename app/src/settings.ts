@@ -33,6 +33,8 @@ export interface Settings {
   readonly logCheckpointMs: number;
   /** LOG_TREE=off: the projectors' process neither keeps the Merkle tree nor signs checkpoints (default on). */
   readonly logTree: boolean;
+  /** MAX_CONNECTIONS_PER_ADDRESS: open connections one address may hold; the next is closed at once (default 1024). */
+  readonly maxConnectionsPerAddress: number;
 }
 
 /** The project's own demo configuration, used when CONFIG_FILE is unset. */
@@ -79,6 +81,14 @@ const logTree = (raw: string | undefined): boolean => {
   return text === 'on';
 };
 
+const maxConnectionsPerAddress = (raw: string | undefined): number => {
+  const text = nonEmpty(raw);
+  if (text === undefined) return 1_024;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be a whole number, at least 1, got "${text}"`);
+  return n;
+};
+
 export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => {
   const port = Number(nonEmpty(env.PORT) ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`);
@@ -103,6 +113,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     logOrigin: logOrigin(env.LOG_ORIGIN),
     logCheckpointMs: logCheckpointMs(env.LOG_CHECKPOINT_MS),
     logTree: logTree(env.LOG_TREE),
+    maxConnectionsPerAddress: maxConnectionsPerAddress(env.MAX_CONNECTIONS_PER_ADDRESS),
     webhookAllowedHosts: (nonEmpty(env.WEBHOOK_ALLOWED_HOSTS) ?? '').split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== ''),
   };
 };
