@@ -12,12 +12,20 @@ const DESCRIPTIONS: Record<LimitedOperation, string> = {
   executeAction: 'execute-action runs',
 };
 
+export interface RateLimitOptions {
+  /**
+   * The limit counts what the route accepted (a job started, not a body refused): a request the route
+   * answers with a 4xx gets its points back. Default: every request the limit lets through counts.
+   */
+  readonly countsOnlyAccepted?: boolean;
+}
+
 /**
  * docs/api/README.md (Rate limits) limits with rate-limiter-flexible. Every window of the operation is consumed; when one
  * is exceeded the others get their point back (a refused request does not use up the day), and
  * the 429 names the exceeded window's limit.
  */
-export const rateLimit = (operation: LimitedOperation, limiters: LimiterFactory): Middleware => {
+export const rateLimit = (operation: LimitedOperation, limiters: LimiterFactory, options: RateLimitOptions = {}): Middleware => {
   const cache = new Map<string, RateLimiterAbstract>();
   const limiterFor = (w: RateWindow) => {
     const keyPrefix = `rl:${operation}:${w.name}:${w.points}`;
@@ -60,5 +68,9 @@ export const rateLimit = (operation: LimitedOperation, limiters: LimiterFactory)
     ctx.set('X-RateLimit-Limit', String(tightest.w.points));
     ctx.set('X-RateLimit-Remaining', String(Math.max(0, tightest.res.remainingPoints)));
     await next();
+    // A request the route refused did not do what the limit counts: its points are given back.
+    if (options.countsOnlyAccepted === true && ctx.status >= 400 && ctx.status < 500) {
+      await Promise.all(outcomes.map((o) => limiterFor(o.w).reward(key, 1)));
+    }
   };
 };

@@ -17,14 +17,14 @@ interface JobStartRoute<D> {
 }
 
 /**
- * POST that starts a job (an export, a bulk update): authenticated, rate-limited per account, the
- * body optional; a start that throws is logged (without the body) and answered 500 with a message
+ * POST that starts a job (an export, a bulk update): authenticated, rate-limited per account (the
+ * limit counts the jobs started: a start refused with a 4xx gives its point back), the body optional; a start that throws is logged (without the body) and answered 500 with a message
  * that says to try again.
  */
 export const jobStartRoute = <D extends Pick<CommandRouteDeps, 'directory' | 'clock' | 'logger'> & { readonly limiters: LimiterFactory }>(
   router: Router, deps: D, route: JobStartRoute<D>,
 ): void => {
-  router.post(route.path, authenticate(deps.directory), rateLimit(route.limit, deps.limiters), async (ctx) => {
+  router.post(route.path, authenticate(deps.directory), rateLimit(route.limit, deps.limiters, { countsOnlyAccepted: true }), async (ctx) => {
     const principal = ctx.state.principal as Principal;
     try {
       respond(ctx, await route.start(deps, principal, ctx.state.bodyPresent ? ctx.request.body : undefined, commandContext(ctx, principal, deps.clock.now())));

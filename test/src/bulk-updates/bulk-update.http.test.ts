@@ -236,5 +236,12 @@ describe('bulk updates: POST /apis/tickets/bulk, its job, status and cancel (HTT
       expect(refused.body.message).to.match(/^Rate limit exceeded: at most 3 bulk ticket updates per hour per account/);
       expect(refused.headers.get('retry-after')).to.match(/^\d+$/);
     });
+
+    it('given starts refused with 400, then they do not count: the account still starts its 3 bulk updates of the hour (issue 57)', async () => {
+      const id = await newTicket(svc);
+      for (let i = 0; i < 5; i++) expect((await startBulk(svc, { ticketIds: [id], changes: {} })).status).to.equal(400);
+      for (let i = 0; i < 3; i++) expect((await startBulk(svc, { ticketIds: [id], changes: { unassign: {} } })).status).to.equal(202);
+      expect((await startBulk(svc, { ticketIds: [id], changes: { unassign: {} } })).status).to.equal(429);
+    });
   });
 });
