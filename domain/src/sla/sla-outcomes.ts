@@ -17,10 +17,19 @@ export interface SlaSubject {
   readonly slaWarnings?: SlaWarnings | null;
   readonly firstResponseAt?: string | null;
   readonly resolvedAt?: string | null;
+  /** The ticket's status: a closed ticket's targets still waiting stop (see slaStopped). */
+  readonly status?: string | null;
 }
 
 /** What the moments of a ticket's SLA outcomes follow from. */
-export type SlaTimes = Pick<SlaSubject, 'slaTargets' | 'slaOutcomes' | 'slaWarnings' | 'firstResponseAt' | 'resolvedAt'>;
+export type SlaTimes = Pick<SlaSubject, 'slaTargets' | 'slaOutcomes' | 'slaWarnings' | 'firstResponseAt' | 'resolvedAt' | 'status'>;
+
+/**
+ * Whether the targets of the ticket still waiting are stopped: a closed ticket (a merged one is
+ * closed) is no one's to answer or resolve any more, so they are neither met nor breached, and it
+ * leaves the queue; reopened, they wait again. Outcomes recorded before stand.
+ */
+export const slaStopped = (t: Pick<SlaTimes, 'status'>): boolean => t.status === 'closed';
 
 /** When a target's metric happened (the first response, the resolution), or null. */
 export const metricHappenedAt = (t: SlaTimes, target: SlaTarget): string | null => (target.metric === 'firstResponse' ? t.firstResponseAt : t.resolvedAt) ?? null;
@@ -44,6 +53,7 @@ const warnMoment = (t: SlaTimes, target: SlaTarget, index: number): number | nul
  * due moment is within their warning minutes.
  */
 export const slaOutcomeEvents = (t: SlaSubject, nowMs: number): SlaOutcomeEvent[] => {
+  if (slaStopped(t)) return [];
   const now = new Date(nowMs).toISOString();
   return (t.slaTargets ?? []).flatMap((target, i): SlaOutcomeEvent[] => {
     if (t.slaOutcomes?.[i] !== undefined) return [];
@@ -61,10 +71,11 @@ export const slaOutcomeEvents = (t: SlaSubject, nowMs: number): SlaOutcomeEvent[
 /**
  * The next moment a ticket's SLA outcomes need recording (ISO), or null: for each target not
  * recorded yet, the moment its metric happened (it can be recorded now), else the moment it is due
- * soon (not warned of yet), else the first instant past its due moment (none while paused). The SLA
- * watcher looks at tickets whose moment has come.
+ * soon (not warned of yet), else the first instant past its due moment (none while paused, none once
+ * the ticket is closed). The SLA watcher looks at tickets whose moment has come.
  */
 export const slaCheckAt = (t: SlaTimes): string | null => {
+  if (slaStopped(t)) return null;
   let next: number | null = null;
   (t.slaTargets ?? []).forEach((target, i) => {
     if (t.slaOutcomes?.[i] !== undefined) return;

@@ -59,5 +59,6 @@ export const TICKETS_READ_MODEL_COLLECTIONS: Readonly<Record<string, CollectionS
  * Raised when the documents' form changes: the engine empties the read model and it is rebuilt from the log.
  * 2: SQLite's `tickets:counts` holds the account and the status as plain text (was JSON text).
  * 3: the counts are kept per account, status and SLA standing (the SLA queue's totals).
+ * 4: a closed ticket's SLA targets still waiting are stopped (slaStopped): it leaves the queue.
  */
-export const TICKETS_READ_MODEL_VERSION = 3;
+export const TICKETS_READ_MODEL_VERSION = 4;
