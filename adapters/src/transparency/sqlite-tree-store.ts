@@ -70,6 +70,8 @@ const frontierOf = (size: number, blob: Buffer): FrontierNode[] => {
 
 const positionOf = (commit: number | bigint, prepare: number | bigint): Position => ({ commit: BigInt(commit), prepare: BigInt(prepare) });
 
+const checkpointOfRow = (row: CheckpointRow | undefined): StoredCheckpoint | null => (row === undefined ? null : { size: row.size, time: new Date(row.time), note: row.note });
+
 export class SqliteTreeStore implements TreeStore {
   private readonly statements;
 
@@ -102,6 +104,7 @@ export class SqliteTreeStore implements TreeStore {
       saveCheckpoint: db.prepare('INSERT OR IGNORE INTO checkpoints (size, time, note) VALUES (?, ?, ?)'),
       latestCheckpoint: db.prepare<[], CheckpointRow>('SELECT size, time, note FROM checkpoints ORDER BY size DESC LIMIT 1'),
       checkpoints: db.prepare<[], CheckpointRow>('SELECT size, time, note FROM checkpoints ORDER BY size'),
+      checkpointOf: db.prepare<[number], CheckpointRow>('SELECT size, time, note FROM checkpoints WHERE size = ?'),
     };
   }
 
@@ -194,8 +197,11 @@ export class SqliteTreeStore implements TreeStore {
   }
 
   latestCheckpoint(): StoredCheckpoint | null {
-    const row = this.statements.latestCheckpoint.get();
-    return row === undefined ? null : { size: row.size, time: new Date(row.time), note: row.note };
+    return checkpointOfRow(this.statements.latestCheckpoint.get());
+  }
+
+  checkpointOf(size: number): StoredCheckpoint | null {
+    return checkpointOfRow(this.statements.checkpointOf.get(size));
   }
 
   *checkpoints(): Iterable<StoredCheckpoint> {

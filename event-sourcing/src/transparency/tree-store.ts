@@ -40,6 +40,8 @@ export interface TreeStore {
   leaf(index: number): TreeLeaf | null;
   saveCheckpoint(checkpoint: StoredCheckpoint): void;
   latestCheckpoint(): StoredCheckpoint | null;
+  /** The checkpoint signed at this tree size, or null when none was. */
+  checkpointOf(size: number): StoredCheckpoint | null;
   /** The stored checkpoints, oldest first. */
   checkpoints(): Iterable<StoredCheckpoint>;
   close(): Promise<void>;

@@ -43,13 +43,15 @@ export const latestCheckpoint = (deps: LogProofDeps): Answer => {
   });
 };
 
-/** The tree size a proof is made for: the one asked (within the tree), else the latest checkpoint's (with its note). */
+/** The tree size a proof is made for: the one asked (within the tree), else the latest checkpoint's; with the note of the checkpoint signed at it, when one was. */
 const treeSize = (t: LogTransparency, asked: number | undefined): E.Either<HttpProblem, { size: number; checkpoint?: string }> => {
   const head = t.store.latestCheckpoint();
   if (asked === undefined) return head === null ? E.left(NO_CHECKPOINT()) : E.right({ size: head.size, checkpoint: head.note });
   const size = t.store.state().size;
   if (asked > size) return E.left(problem(400, `size ${asked} is larger than the tree (${size} events): ask for the size of a checkpoint you hold`));
-  return E.right({ size: asked, ...(head?.size === asked ? { checkpoint: head.note } : {}) });
+  // The note of that size: the checkpoint you hold names it, whether or not a newer one was signed since.
+  const signed = head?.size === asked ? head : t.store.checkpointOf(asked);
+  return E.right({ size: asked, ...(signed !== null ? { checkpoint: signed.note } : {}) });
 };
 
 /** The event of a leaf, read from the log (the leaf before it names where to start). */

@@ -82,6 +82,19 @@ describe('transparency: checkpoints and proofs over HTTP (/admin/log)', function
     expect(verifyConsistency(older.size, newer.size, Buffer.alloc(32, 1), rootOf(newer.checkpoint), proof)).to.equal(false);
   });
 
+  it('given a checkpoint that is no longer the latest, when a proof is asked at its size, then the answer carries that checkpoint\'s note like every other (issue 57)', async () => {
+    // given
+    await createTicket(svc, '+14155550105');
+    const older = await checkpointOfAtLeast(1);
+    await createTicket(svc, '+14155550106');
+    await checkpointOfAtLeast(older.size + 1);
+    // when
+    const res = await svc.api('GET', `/admin/log/consistency?from=${older.size}&to=${older.size}`, { token: TOKENS.acmeAdmin });
+    // then
+    expect(res.status).to.equal(200);
+    expect(res.body).to.include({ from: older.size, to: older.size, checkpoint: older.checkpoint });
+  });
+
   it('given another account\'s admin or an agent, then the ticket\'s proofs are not found or refused', async () => {
     const ticketId = await createTicket(svc, '+14155550104');
     const feed = await readFeed(svc, `stream=ticket-${ticketId}`);
