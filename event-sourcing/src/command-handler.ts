@@ -1,4 +1,5 @@
 import { COMMAND_RETRY, Decider, DomainEvent } from '@support/domain';
+import { decisionDeadline } from './command-types';
 import type { CallOptions, CommandHandler, CommandOf, ConcurrencyConflict, Handled, HandlerOptions, WriteDeps } from './command-types';
 import { decideTogether, WaitingCommand } from './decide-together';
 import { KeyedQueue } from './keyed-queue';
@@ -19,12 +20,6 @@ export type { CallOptions, CommandHandler, CommandOf, ConcurrencyConflict, Handl
  * 503 and Retry-After. No retry loop wraps it anywhere.
  */
 
-/**
- * How long a command whose context has no deadline (a worker's) keeps deciding again while other
- * processes keep appending to its stream: as long as a request may take.
- */
-const DECISION_BUDGET_MS = 10_000;
-
 /** The turns of each stream, one after another: per process, whichever handler takes them. */
 const streamTurns = new KeyedQueue();
 
@@ -43,7 +38,7 @@ export const commandHandler = <Command, Event extends DomainEvent, State, Err>(
     }).catch((e) => waiting.forEach((w) => w.fail(e)));
   };
   return (deps, streamName, command, ctx, call = {}) => new Promise((answer, fail) => {
-    const waiting: Waiting = { deps, command, ctx, call, deadline: ctx.deadline ?? Date.now() + DECISION_BUDGET_MS, answer, fail };
+    const waiting: Waiting = { deps, command, ctx, call, deadline: decisionDeadline(ctx), answer, fail };
     // A command made from the state it is decided on, or one on a new stream, takes a turn of its own.
     if (typeof command === 'function' || call.newStream === true) return takeTurn(streamName, [waiting]);
     const next = nextTurn.get(streamName);

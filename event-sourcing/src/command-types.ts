@@ -1,7 +1,16 @@
 import * as E from 'fp-ts/Either';
 import { AppendResult, BackoffPolicy, CommandContext, DomainEvent, EventStore, IdGenerator, RecordedEvent } from '@support/domain';
 
-/** The types of the command handler (command-handler.ts), which its turns (decide-together.ts) share. */
+/** The types and the decision deadline of the command handlers (command-handler.ts, decide-and-append.ts), which their turns share. */
+
+/**
+ * How long a command whose context has no deadline (a worker's) keeps deciding again while other
+ * processes keep appending to its streams: as long as a request may take.
+ */
+const DECISION_BUDGET_MS = 10_000;
+
+/** When a command stops deciding again: its request's deadline, else DECISION_BUDGET_MS from now. */
+export const decisionDeadline = (ctx: CommandContext): number => ctx.deadline ?? Date.now() + DECISION_BUDGET_MS;
 
 export interface WriteDeps {
   readonly eventStore: EventStore;

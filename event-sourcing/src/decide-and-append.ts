@@ -1,11 +1,8 @@
 import * as E from 'fp-ts/Either';
 import { backoffDelayMs, COMMAND_RETRY, CommandContext, DecidedAppend, DomainEvent, MultiStreamAppendResult, WrongExpectedVersion } from '@support/domain';
-import type { ConcurrencyConflict, WriteDeps } from './command-types';
+import { ConcurrencyConflict, decisionDeadline, WriteDeps } from './command-types';
 import { toEventData } from './stream-io';
 import { sleep } from './timers';
-
-/** How long a command whose context has no deadline (a worker's) keeps deciding again. */
-const DECISION_BUDGET_MS = 10_000;
 
 /** A decision over several streams: what it writes (all or none) and whatever else its caller needs of it. */
 export interface MultiStreamDecision {
@@ -48,7 +45,7 @@ export const decideAndAppend = async <State, Decision extends MultiStreamDecisio
   ctx: CommandContext,
   command: MultiStreamCommand<State, Decision>,
 ): Promise<E.Either<ConcurrencyConflict, MultiStreamHandled<Decision>>> => {
-  const deadline = ctx.deadline ?? Date.now() + DECISION_BUDGET_MS;
+  const deadline = decisionDeadline(ctx);
   for (let attempt = 1; ; attempt++) {
     const state = await command.load();
     const decision = command.decide(state);

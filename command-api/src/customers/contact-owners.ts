@@ -6,7 +6,6 @@ import { perEventStore } from '../shared/per-event-store';
 export interface ContactOwner {
   readonly streamName: string;
   readonly owner: string | null;
-  readonly revision: bigint | null;
 }
 
 /** Owned contacts a process keeps in memory at most (each about 150 bytes). */
@@ -29,9 +28,8 @@ export class ContactOwners {
     const kept = this.owned.get(streamName);
     if (kept !== undefined) return kept;
     const first = await readFirstEvent(this.eventStore, streamName);
-    if (first === null) return { streamName, owner: null, revision: null };
-    // The claim is the stream's only event (a key is claimed once, with 'no_stream').
-    const found: ContactOwner = { streamName, owner: (first.data as CustomerKeyClaimed['data']).customerId, revision: first.revision };
+    if (first === null) return { streamName, owner: null };
+    const found: ContactOwner = { streamName, owner: (first.data as CustomerKeyClaimed['data']).customerId };
     if (this.owned.size >= MAX_KEPT) this.owned.delete(this.owned.keys().next().value as string);
     this.owned.set(streamName, found);
     return found;

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { Account, CommandContext, evaluateTask, evolveTicket, MultiStreamAppendResult, Position, TaskEvaluated, TaskEvaluation, TaskEvaluationInput, TicketState, ticketStream } from '@support/domain';
+import { Account, CommandContext, evaluateTask, evaluationTicketOf, evolveTicket, MultiStreamAppendResult, Position, TaskEvaluated, TaskEvaluation, TaskEvaluationInput, TicketState, ticketStream } from '@support/domain';
 import { handleTicket, toEventData, WriteDeps } from '@support/event-sourcing';
 import { evaluationPorts, EvaluationPortsDeps } from './evaluation-ports';
 
@@ -45,9 +45,7 @@ export const evaluateAndRecord = async (
   const evaluation = await evaluateNewTicket(deps, ctx, account, {
     ...request,
     task,
-    ticket: {
-      id: ticket.ticketId, ticketNumber: ticket.ticketNumber, orderName: ticket.orderName, subject: ticket.subject, query: ticket.query, source: ticket.source, manualSourceLabel: ticket.manualSourceLabel,
-    },
+    ticket: evaluationTicketOf(ticket),
   });
   if (evaluation === null) return { ticket, evaluation, position: written.position };
   const stream = ticketStream(ticket.ticketId);

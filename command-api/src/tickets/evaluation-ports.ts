@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { Account, ActionRunner, ConfiguredHttp, findAction, OrderLookup, sourcePorts, TaskEvaluationPorts, thrownMessage } from '@support/domain';
+import { Account, ActionRunner, ConfiguredHttp, findAction, OrderLookup, sourcePorts, TaskEvaluationPorts, actionPort } from '@support/domain';
 
 /** What a source that has not answered by the deadline is recorded as saying. */
 const LATE_REASON = 'did not answer within the time a ticket create has';
@@ -40,6 +40,7 @@ export const evaluationPorts = (
   deadline: number,
 ): TaskEvaluationPorts => {
   const sources = sourcePorts(deps, account);
+  const runAction = actionPort(deps, account);
   return {
     orderForTicket: (who, orderName) =>
       beforeDeadline(() => sources.orderForTicket(who, orderName), deadline, () => E.left({ kind: 'unavailable' as const, message: LATE_REASON })),
@@ -50,14 +51,7 @@ export const evaluationPorts = (
     },
     runAction: (executeActionKey, inputs) => {
       const started = Date.now();
-      const run = async () => {
-        try {
-          return await deps.actions.run(account, { executeActionKey }, inputs);
-        } catch (e) {
-          return { kind: 'notFound' as const, message: `execute action "${executeActionKey}" could not be run (${thrownMessage(e)})` };
-        }
-      };
-      return beforeDeadline(run, deadline, () => {
+      return beforeDeadline(() => runAction(executeActionKey, inputs), deadline, () => {
         const action = findAction(account, { executeActionKey });
         const error = `execute action "${executeActionKey}" ${LATE_REASON}; it may still complete`;
         return E.isLeft(action) ? { kind: 'notFound' as const, message: error } : { kind: 'failed' as const, action: action.right, error, durationMs: Date.now() - started };

@@ -10,7 +10,7 @@ const readSlot = async (eventStore: EventStore, streamName: string): Promise<Slo
   // An OpenTicketReleased (logs of earlier versions) leaves the slot free.
   const holder = last?.type === 'OpenTicketClaimed' ? (last.data as OpenTicketClaimed['data']).ticketId : null;
   const holderTicket = holder === null ? null : (await loadStream(eventStore, ticketStream(holder), ticketDecider)).state;
-  return { holder, revision: last?.revision ?? null, holderTicket };
+  return { revision: last?.revision ?? null, holderTicket };
 };
 
 /**

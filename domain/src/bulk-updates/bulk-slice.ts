@@ -7,7 +7,7 @@ import { ticketRefusal } from '../tickets/lifecycle/ticket-refusal';
 import { MaybeTicket } from '../tickets/ticket';
 import { bulkChangeCommand } from './bulk-change';
 import { bulkUpdateDecider } from './bulk-decider';
-import { BulkTicketOutcome, BulkUpdateRequestedData, BulkUpdateState } from './bulk-events';
+import { BulkTicketOutcome, BulkUpdateRequestedData, BulkUpdateState, evolveBulkUpdate } from './bulk-events';
 import { bulkUpdateStream } from './streams';
 
 /** A ticket of the slice as read, with its stream's revision. */
@@ -20,7 +20,7 @@ export interface BulkSliceTicket {
 /** What a slice decided: its tickets' outcomes and the appends (tickets and job together), or that the job is no longer this attempt's to run. */
 export type BulkSliceDecision =
   | { readonly stop: true; readonly reason: 'cancelled' | 'finished' | 'superseded'; readonly appends: readonly DecidedAppend[] }
-  | { readonly stop: false; readonly outcomes: readonly BulkTicketOutcome[]; readonly appends: readonly DecidedAppend[] };
+  | { readonly stop: false; readonly outcomes: readonly BulkTicketOutcome[]; readonly appends: readonly DecidedAppend[]; readonly job: BulkUpdateState };
 
 /** One ticket's changes, each command decided on the state the ones before it left; the first refusal ends them. */
 const changeTicket = (account: Account, request: BulkUpdateRequestedData, ticket: BulkSliceTicket, at: string): { outcome: BulkTicketOutcome; events: TicketEvent[] } => {
@@ -65,6 +65,8 @@ export const decideBulkSlice = (
   return {
     stop: false,
     outcomes,
+    // The job as this slice leaves it (its outcomes counted).
+    job: recorded.right.reduce(evolveBulkUpdate, state),
     appends: [
       ...changed.filter((c) => c.events.length > 0).map((c) => ({ streamName: ticketStream(c.ticket.ticketId), events: c.events, expectedRevision: c.ticket.revision ?? ('no_stream' as const) })),
       { streamName: bulkUpdateStream(state.request.jobId), events: recorded.right, expectedRevision: job.revision ?? 'no_stream' },

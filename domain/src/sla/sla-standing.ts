@@ -29,7 +29,8 @@ export const slaStanding = (t: SlaTimes): { readonly state: SlaStanding | null; 
       if (target.dueAt !== null && (nextDueAt === null || target.dueAt < nextDueAt)) nextDueAt = target.dueAt;
     }
   });
-  if (stopped) return { state: breached ? 'breached' : met > 0 && met === targets.filter((_, i) => t.slaOutcomes?.[i] !== undefined).length ? 'met' : null, nextDueAt: null };
+  // Without a breach every outcome recorded is met: the ones still waiting are stopped, not counted.
+  if (stopped) return { state: breached ? 'breached' : met > 0 ? 'met' : null, nextDueAt: null };
   const state: SlaStanding | null = breached ? 'breached' : waiting ? 'pending' : met === targets.length ? 'met' : null;
   return { state, nextDueAt };
 };

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import { ticketStream } from '@support/domain';
-import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
-import { startTestService, TestService } from '../support/test-service';
+import { TOKENS } from '../support/example-config';
+import { TestService } from '../support/test-service';
+import { createSlaTicket, startSlaService, ticketSla } from './support/sla-api';
 
-type Config = { accounts: Record<string, unknown>[] };
 const MINUTE = 60_000;
 
 /**
@@ -16,38 +15,23 @@ describe('SLA: closed and merged tickets leave the queue (HTTP)', function () {
   let svc: TestService;
   const t0 = Date.parse('2027-03-03T10:00:00Z');
   let now = t0;
-  let phone = 0;
   const ids: Record<string, string> = {};
 
-  const create = async (name: string) => {
-    const r = await svc.api('POST', '/apis/tickets/manual', {
-      token: TOKENS.acmeAdmin, body: { customer: { phone: `+1415556${String(1000 + phone++)}` }, query: `${name}: where is my parcel?`, fastResponse: false },
-    });
-    expect(r.status, r.text).to.equal(200);
-    ids[name] = r.body.ticketId;
-  };
   const pending = async () => {
     const r = await svc.api('GET', '/apis/sla/queue', { token: TOKENS.acmeAdmin });
     expect(r.status, r.text).to.equal(200);
     return (r.body.tickets as { id: string }[]).map((t) => Object.keys(ids).find((n) => ids[n] === t.id));
   };
-  const breaches = async (name: string) => {
-    let n = 0;
-    for await (const e of svc.deps.eventStore.readStream(ticketStream(ids[name]))) if (e.type === 'SlaBreached') n++;
-    return n;
-  };
+  const breaches = async (name: string) => (await ticketSla(svc, ids[name])).events.filter((e) => e.type === 'SlaBreached').length;
 
   before(async () => {
-    // acme without opening hours: a first response within 60 minutes
-    const config = withoutRateLimits(exampleConfig()) as Config;
-    delete config.accounts.find((a) => a.id === 'acme')!.openingHours;
-    svc = await startTestService({ config, overrides: { clock: { now: () => new Date(now) } } });
+    svc = await startSlaService(() => now);
   });
   after(async () => svc?.stop());
 
   it('given three open tickets waiting for their first response, when one is merged into another and one closed, then those two leave the queue and only the open ones are recorded breached when the hour passes', async () => {
     // given
-    for (const name of ['Merged', 'Target', 'Closed', 'Open']) await create(name);
+    for (const [i, name] of ['Merged', 'Target', 'Closed', 'Open'].entries()) ids[name] = await createSlaTicket(svc, `+1415556${1000 + i}`, `SLA-CLOSED-${name}`);
     expect((await pending()).sort()).to.deep.equal(['Closed', 'Merged', 'Open', 'Target']);
     // when
     const merged = await svc.api('POST', `/apis/tickets/${ids.Target}/merge`, { token: TOKENS.acmeAdmin, body: { sourceTicketIds: [ids.Merged] } });

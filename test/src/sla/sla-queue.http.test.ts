@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
-import { startTestService, TestService } from '../support/test-service';
+import { TOKENS } from '../support/example-config';
+import { TestService } from '../support/test-service';
+import { startSlaService } from './support/sla-api';
 
-type Config = { accounts: Record<string, unknown>[] };
 const MINUTE = 60_000;
 
 /**
@@ -40,9 +40,7 @@ describe('SLA: the agent\'s queue by next due moment (HTTP)', function () {
 
   before(async () => {
     // given: acme without opening hours (first response 60 minutes, resolution one and two days); tickets made 20 minutes apart
-    const config = withoutRateLimits(exampleConfig()) as Config;
-    delete config.accounts.find((a) => a.id === 'acme')!.openingHours;
-    svc = await startTestService({ config, overrides: { clock: { now: () => new Date(now) } } });
+    svc = await startSlaService(() => now);
     for (const [i, name] of ['A', 'B', 'C', 'D'].entries()) {
       now = t0 + i * 20 * MINUTE;
       await create(name);

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import {
-  BulkUpdateCommand, BulkUpdateEvent, bulkUpdateDecider, BulkUpdateState, bulkUpdateStream, CommandContext, decideBulkSlice, evolveBulkUpdate, isTicketBulkUpdateJob, Job, JobLease,
+  BulkUpdateCommand, BulkUpdateEvent, bulkUpdateDecider, BulkUpdateState, bulkUpdateStream, CommandContext, decideBulkSlice, isTicketBulkUpdateJob, Job, JobLease,
   JobOutcome, recordedTickets, ticketDecider, ticketStream, TicketBulkUpdateJob,
 } from '@support/domain';
 import { decideAndAppend, loadStream, sleep, WriteDeps } from '@support/event-sourcing';
@@ -83,16 +83,12 @@ export const runBulkUpdateJob = (deps: BulkUpdateWorkerDeps, options: Required<B
       // The tickets' events as their single-ticket routes write them (the requester's token), with the job as their cause.
       const ticketCtx: CommandContext = { accountId, userId: request.tokenId, requestId: jobId, correlationId: jobStream, causationId: jobStream, now };
       const workerCtx: CommandContext = { accountId, userId: BULK_UPDATE_WORKER, requestId: jobId, now };
-      let read: JobRead | null = lastWritten;
       const handled = await decideAndAppend(deps, workerCtx, {
         load: async () => {
           const [current, ...tickets] = await Promise.all([lastWritten ?? readJob(deps, jobStream), ...slice.map((ticketId) => readTicket(deps, ticketId))]);
           return { current, tickets };
         },
-        decide: ({ current, tickets }) => {
-          read = current;
-          return decideBulkSlice(account, current, attempt, tickets, now);
-        },
+        decide: ({ current, tickets }) => decideBulkSlice(account, current, attempt, tickets, now),
         refused: () => {
           lastWritten = null;
         },
@@ -104,12 +100,9 @@ export const runBulkUpdateJob = (deps: BulkUpdateWorkerDeps, options: Required<B
         deps.logger.info('bulk update stopped', { ...log, attempt, reason: decision.reason });
         return ACK;
       }
-      const recorded = decision.appends.find((a) => a.streamName === jobStream)?.events ?? [];
-      const before = read as JobRead;
-      lastWritten = {
-        state: recorded.reduce((s, e) => evolveBulkUpdate(s, e as BulkUpdateEvent), before.state),
-        revision: appended?.streams.find((s) => s.streamName === jobStream)?.nextExpectedRevision ?? before.revision,
-      };
+      const job = appended?.streams.find((s) => s.streamName === jobStream);
+      if (job === undefined) throw new Error('a slice of the bulk update was not recorded on its job');
+      lastWritten = { state: decision.job, revision: job.nextExpectedRevision };
       await hold.moved();
     }
     const completed = await command({ type: 'CompleteBulkUpdate', attempt, now: deps.clock.now() });

@@ -11,17 +11,18 @@ import { NumbersRead } from './numbered-ticket';
 export interface ContactRead {
   readonly contact: Contact;
   readonly streamName: string;
-  /** The customer that owns the contact in the account, or null: nobody yet. */
+  /** The customer that owns the contact in the account, or null: nobody yet (its claim expects no stream). */
   readonly owner: string | null;
-  readonly revision: bigint | null;
 }
 
 /** The open-ticket slot of (account, customer, requested task): the ticket it names and that ticket's state. */
 export interface SlotRead {
-  /** The ticket the slot's last claim names (null: free, or released in a log of earlier versions). */
-  readonly holder: string | null;
   readonly revision: bigint | null;
-  /** The holder's state (null when it never appeared: a claim of a log of earlier versions whose request died). */
+  /**
+   * The state of the ticket the slot's last claim names; null when it names none (free, or released
+   * in a log of earlier versions) or one that never appeared (a claim of a log of earlier versions
+   * whose request died).
+   */
   readonly holderTicket: TicketState | null;
 }
 

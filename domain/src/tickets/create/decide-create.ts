@@ -63,11 +63,12 @@ const decideCustomer = (command: ManualTicketCommand, state: ManualTicketState, 
   return { customer, appends: [...claims, ...own] };
 };
 
-const customerEventsAppend = (customer: CustomerState, appends: readonly DecidedAppend[], event: CustomerEvent, revision: bigint | null): DecidedAppend[] => {
+/** `appends` with `events` added to the customer's own stream (in its append when the decision already writes it). */
+const withCustomerEvents = (customer: CustomerState, appends: readonly DecidedAppend[], events: readonly CustomerEvent[], revision: bigint | null): DecidedAppend[] => {
   const stream = customerStream(customer.customerId);
   const own = appends.find((a) => a.streamName === stream);
-  if (own === undefined) return [...appends, { streamName: stream, events: [event], expectedRevision: expected(revision) }];
-  return appends.map((a) => (a === own ? { ...a, events: [...a.events, event] } : a));
+  if (own === undefined) return [...appends, { streamName: stream, events, expectedRevision: expected(revision) }];
+  return appends.map((a) => (a === own ? { ...a, events: [...a.events, ...events] } : a));
 };
 
 const newTicketData = (command: ManualTicketCommand, customer: CustomerState, ticketNumber: number, ctx: ManualTicketContext): TicketCreatedData => ({
@@ -99,14 +100,16 @@ export const decideManualTicket = (command: ManualTicketCommand, state: ManualTi
   const { customer, appends } = decideCustomer(command, state, ctx);
   const customerRevision = state.customer?.revision ?? null;
   if (!command.waitForTicket) {
-    const received: CustomerEvent = {
-      type: 'CustomerRequestReceived',
-      data: {
-        customerId: customer.customerId, accountId: ctx.accountId, requestId: ctx.newRequestId, receivedAt: ctx.now.toISOString(), subject: command.subject, query: command.query,
-        orderName: command.orderName, source: command.source, manualSourceLabel: command.manualSourceLabel, taskId: command.task?.id ?? null,
+    const received = customerDecider.decide({
+      type: 'RecordRequest',
+      request: {
+        requestId: ctx.newRequestId, receivedAt: ctx.now.toISOString(), subject: command.subject, query: command.query, orderName: command.orderName,
+        source: command.source, manualSourceLabel: command.manualSourceLabel, taskId: command.task?.id ?? null,
       },
-    };
-    return { kind: 'requestRecorded', customer, requestId: ctx.newRequestId, appends: customerEventsAppend(customer, appends, received, customerRevision) };
+    }, customer);
+    // RecordRequest is refused only for a missing customer; this one was just decided.
+    const events: readonly CustomerEvent[] = E.isRight(received) ? received.right : [];
+    return { kind: 'requestRecorded', customer, requestId: ctx.newRequestId, appends: withCustomerEvents(customer, appends, events, customerRevision) };
   }
   const slot = state.slot;
   if (!command.forceCreateTicket && slot !== null && slot.holderTicket !== null && isOpenTicket(slot.holderTicket)) {

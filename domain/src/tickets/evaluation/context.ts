@@ -1,5 +1,6 @@
 import { Account, Task } from '../../config/account-config';
 import { DataPointOverrides } from '../overrides';
+import { TicketState } from '../ticket';
 
 /** The customer as data points and placeholders see it. */
 interface EvaluationCustomer {
@@ -20,6 +21,11 @@ interface EvaluationTicket {
   readonly source: string;
   readonly manualSourceLabel: string | null;
 }
+
+/** A ticket as its evaluation sees it. */
+export const evaluationTicketOf = (t: TicketState): EvaluationTicket => ({
+  id: t.ticketId, ticketNumber: t.ticketNumber, orderName: t.orderName, subject: t.subject, query: t.query, source: t.source, manualSourceLabel: t.manualSourceLabel,
+});
 
 /** Everything a task evaluation reads besides its ports. */
 export interface TaskEvaluationInput {

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { Account } from '../../config/account-config';
+import { ActionRunner } from '../../ports/action-runner';
 import { ConfiguredHttp } from '../../ports/configured-http';
 import { OrderLookup } from '../../ports/order-lookup';
 import { thrownMessage } from '../../shared/thrown-message';
@@ -30,3 +31,15 @@ export const sourcePorts = (
     }
   },
 });
+
+/**
+ * The execute actions of task evaluation, run by the account's action runner. A runner that throws
+ * counts as an action that could not be run: its record says why.
+ */
+export const actionPort = (deps: { readonly actions: ActionRunner }, account: Account): TaskEvaluationPorts['runAction'] => async (executeActionKey, inputs) => {
+  try {
+    return await deps.actions.run(account, { executeActionKey }, inputs);
+  } catch (e) {
+    return { kind: 'notFound' as const, message: `execute action "${executeActionKey}" could not be run (${thrownMessage(e)})` };
+  }
+};

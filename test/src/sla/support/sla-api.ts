@@ -22,14 +22,16 @@ export const deliveredWebhooks = async (receiver: WebhookReceiver, ticketId: str
   }
 };
 
-/**
- * The service with acme's demo SLA policies in plain time (its opening hours removed), its clock at
- * `nowMs()`, and a webhook receiver subscribed to `eventTypes` of acme.
- */
-export const startSlaDesk = async (nowMs: () => number, eventTypes: readonly string[]): Promise<{ svc: TestService; receiver: WebhookReceiver }> => {
+/** The service with acme's demo SLA policies in plain time (its opening hours removed: a first response within 60 minutes), its clock at `nowMs()`. */
+export const startSlaService = (nowMs: () => number, env: NodeJS.ProcessEnv = {}): Promise<TestService> => {
   const config = withoutRateLimits(exampleConfig()) as { accounts: Record<string, unknown>[] };
   delete config.accounts.find((a) => a.id === 'acme')!.openingHours;
-  const svc = await startTestService({ config, env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }, overrides: { clock: { now: () => new Date(nowMs()) } } });
+  return startTestService({ config, env, overrides: { clock: { now: () => new Date(nowMs()) } } });
+};
+
+/** startSlaService with a webhook receiver subscribed to `eventTypes` of acme. */
+export const startSlaDesk = async (nowMs: () => number, eventTypes: readonly string[]): Promise<{ svc: TestService; receiver: WebhookReceiver }> => {
+  const svc = await startSlaService(nowMs, { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
   const receiver = await startWebhookReceiver();
   const subscribed = await svc.api('POST', '/apis/webhooks', { token: TOKENS.acmeAdmin, body: { url: receiver.url, eventTypes } });
   expect(subscribed.status, subscribed.text).to.equal(201);

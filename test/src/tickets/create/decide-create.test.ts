@@ -36,7 +36,7 @@ const ctx: ManualTicketContext = {
 const numbers = { streamName: ticketNumberStream('acme'), lastNumber: 41, revision: 40n };
 
 const nobody = (): ManualTicketState => ({
-  contacts: [phone, email].map((contact) => ({ contact, streamName: keyOf(contact), owner: null, revision: null })),
+  contacts: [phone, email].map((contact) => ({ contact, streamName: keyOf(contact), owner: null })),
   customer: null, slot: null, numbers,
 });
 
@@ -46,7 +46,7 @@ const kim: CustomerState = {
 
 /** The phone owned by Kim (customer stream at revision 3), the email nobody's. */
 const kimByPhone = (slot: ManualTicketState['slot'] = null): ManualTicketState => ({
-  contacts: [{ contact: phone, streamName: keyOf(phone), owner: 'c-kim', revision: 0n }, { contact: email, streamName: keyOf(email), owner: null, revision: null }],
+  contacts: [{ contact: phone, streamName: keyOf(phone), owner: 'c-kim' }, { contact: email, streamName: keyOf(email), owner: null }],
   customer: { id: 'c-kim', state: kim, revision: 3n }, slot, numbers,
 });
 
@@ -80,19 +80,19 @@ describe('decideManualTicket: one decision over every stream of a create', () =>
   });
 
   it('given an open ticket in the slot of the customer and task, then that ticket is the answer, and nothing but what the customer gained is written', () => {
-    const decided = decideManualTicket(command(), kimByPhone({ holder: 't-open', revision: 0n, holderTicket: openTicket }), ctx);
+    const decided = decideManualTicket(command(), kimByPhone({ revision: 0n, holderTicket: openTicket }), ctx);
     expect(decided.kind).to.equal('existing');
     expect(decided.appends.map((a) => a.streamName)).to.deep.equal([keyOf(email), customerStream('c-kim')]);
   });
 
   it('given a resolved ticket in the slot, then a new ticket takes the slot, expected at the revision it was read at', () => {
-    const decided = decideManualTicket(command(), kimByPhone({ holder: 't-open', revision: 2n, holderTicket: { ...openTicket, status: 'resolved' } }), ctx);
+    const decided = decideManualTicket(command(), kimByPhone({ revision: 2n, holderTicket: { ...openTicket, status: 'resolved' } }), ctx);
     expect(decided.kind).to.equal('created');
     expect(decided.appends.find((a) => a.streamName === openTicketStream('acme', 'c-kim', null))?.expectedRevision).to.equal(2n);
   });
 
   it('given forceCreateTicket, then a new ticket takes the slot whatever names it (any revision)', () => {
-    const decided = decideManualTicket(command({ forceCreateTicket: true }), kimByPhone({ holder: 't-open', revision: 0n, holderTicket: openTicket }), ctx);
+    const decided = decideManualTicket(command({ forceCreateTicket: true }), kimByPhone({ revision: 0n, holderTicket: openTicket }), ctx);
     expect(decided.kind).to.equal('created');
     expect(decided.appends.find((a) => a.streamName === openTicketStream('acme', 'c-kim', null))?.expectedRevision).to.equal('any');
   });

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import {
-  CommandContext, currentResolutions, customerDecider, customerStream, DataPointsReevaluatedData, evolveTicket, findTaskById, Job, JobOutcome,
+  CommandContext, currentResolutions, customerDecider, customerStream, DataPointsReevaluatedData, evaluationTicketOf, evolveTicket, findTaskById, Job, JobOutcome,
   MaybeTicket, reevaluateDataPoints, TaskEvaluatedData, TicketEvent, ticketStream,
 } from '@support/domain';
 import { handleTicket, loadStream } from '@support/event-sourcing';
@@ -54,10 +54,7 @@ export const reevaluateTicket = (deps: DataPointsWorkerDeps, options: Required<D
   const found = await reevaluateDataPoints({
     account,
     task,
-    ticket: {
-      id: ticketId, ticketNumber: ticket.ticketNumber, orderName: ticket.orderName, subject: ticket.subject, query: ticket.query,
-      source: ticket.source, manualSourceLabel: ticket.manualSourceLabel,
-    },
+    ticket: evaluationTicketOf(ticket),
     customer: {
       id: ticket.customerId, name: ticket.customer.name, phone: ticket.customer.phone, email: ticket.customer.email,
       storefrontCustomerId: customer?.storefrontCustomerId ?? null,

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import {
-  AccountDirectory, ActionRunner, Clock, CommandContext, ConfiguredHttp, customerDecider, customerStream, evaluateTask, EventStore, findTaskById, IdGenerator, Job, JobOutcome, Logger,
-  OrderLookup, sourcePorts, thrownMessage, ticketDecider, ticketStream,
+  AccountDirectory, actionPort, ActionRunner, Clock, CommandContext, ConfiguredHttp, customerDecider, customerStream, evaluateTask, evaluationTicketOf, EventStore, findTaskById, IdGenerator, Job, JobOutcome, Logger,
+  OrderLookup, sourcePorts, ticketDecider, ticketStream,
 } from '@support/domain';
 import { handleTicket, loadStream } from '@support/event-sourcing';
 import { isTaskEvaluationJob, TaskEvaluationTarget } from './task-evaluation-job';
@@ -38,19 +38,10 @@ const evaluateIfMissing = async (deps: TaskEvaluationWorkerDeps, target: TaskEva
   const now = deps.clock.now();
   const evaluation = await evaluateTask({
     account, task, evaluatedAt: now,
-    ticket: { id: ticket.ticketId, ticketNumber: ticket.ticketNumber, orderName: ticket.orderName, subject: ticket.subject, query: ticket.query, source: ticket.source, manualSourceLabel: ticket.manualSourceLabel },
+    ticket: evaluationTicketOf(ticket),
     customer: { id: ticket.customerId, ...ticket.customer, storefrontCustomerId: customer?.storefrontCustomerId ?? null },
     objectiveValues: ticket.objectiveValues, overrides: {}, skipExecuteAction: false,
-  }, {
-    ...sourcePorts(deps, account),
-    runAction: async (executeActionKey, inputs) => {
-      try {
-        return await deps.actions.run(account, { executeActionKey }, inputs);
-      } catch (e) {
-        return { kind: 'notFound' as const, message: `execute action "${executeActionKey}" could not be run (${thrownMessage(e)})` };
-      }
-    },
-  });
+  }, { ...sourcePorts(deps, account), runAction: actionPort(deps, account) });
   const ctx: CommandContext = {
     accountId: target.accountId, userId: TICKET_TASK_EVALUATION_WORKER, requestId: jobId, now, causationId: target.causationId,
     ...(target.correlationId ? { correlationId: target.correlationId } : {}),
