@@ -44,8 +44,8 @@ export const canonicalFrom = (db: Database.Database): number =>
 /**
  * The connection's page cache (in KiB, negative as SQLite takes it): the index of streams, which
  * every decision reads (a contact nobody owns is a lookup that finds nothing), stays in memory while
- * the events' own pages go by; SQLite's default of 2 MB let the appends' pages push it out, and each
- * lookup then read its pages again from the file: 28 µs a lookup at 162,000 events, 15 µs with this.
+ * the events' own pages go by; with SQLite's default of 2 MB the appends' pages push it out, and each
+ * lookup reads its pages again from the file.
  */
 const CACHE_KIB = -65_536;
 
