@@ -1,5 +1,3 @@
-import { inspectBody } from './body-inspection';
-import { bodyProblem } from './body-problem';
 import { HttpProblem, problem } from './problem';
 
 /** Content-Encoding values the body reader can undo. */
@@ -19,28 +17,12 @@ interface ReadError {
   readonly code?: unknown;
   readonly message?: unknown;
   readonly name?: unknown;
-  /** The raw text, kept by the JSON parser on a parse error. */
-  readonly body?: unknown;
 }
-
-/**
- * The parser refuses "__proto__" keys without saying where; the text it refused is parsed again
- * (plain JSON.parse makes "__proto__" an ordinary key) so that the answer names the places.
- */
-const prototypeKeyProblem = (text: unknown): HttpProblem => {
-  try {
-    const named = typeof text === 'string' ? bodyProblem(inspectBody(JSON.parse(text))) : null;
-    if (named) return named;
-  } catch {
-    // fall through to the general message
-  }
-  return problem(400, 'The keys "__proto__", "constructor" and "prototype" are never accepted: remove every "__proto__" key from the body');
-};
 
 /**
  * What went wrong while reading and parsing a request body, as the client's problem to fix.
  * Errors come from raw-body (with a `type`), zlib (a bad or truncated compressed body), and the
- * JSON parser (including its refusal of "__proto__" keys). Anything else is not a client's doing
+ * JSON parser. Anything else is not a client's doing
  * and is left to the error handler (a 500).
  */
 export const bodyReadProblem = (error: unknown, encoding: string, limit: string): HttpProblem | null => {
@@ -58,7 +40,6 @@ export const bodyReadProblem = (error: unknown, encoding: string, limit: string)
     default:
       break;
   }
-  if (/forbidden prototype property/.test(message)) return prototypeKeyProblem(e.body);
   if (e.status === 415 && /Content-Encoding/i.test(message)) return unsupportedEncoding(encoding);
   if (e.name === 'SyntaxError' || e.type === 'entity.parse.failed') return problem(400, MALFORMED_JSON_MESSAGE);
   if (encoding !== 'identity' && typeof e.code === 'string' && e.type === undefined) {

@@ -1,5 +1,12 @@
 /**
- * koa-body puts the parsed JSON on ctx.request.body (its own Koa augmentation); re-exporting one of
- * its types makes that augmentation visible wherever @support/adapters is imported.
+ * The JSON body middleware (json-body.ts) puts the parsed body on ctx.request.body and, on the paths
+ * that keep it, the text as it came on ctx.request.rawBody.
  */
-export type { KoaBodyMiddlewareOptions } from 'koa-body';
+declare module 'koa' {
+  interface Request {
+    body?: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of any shape, decoded by each route's codec
+    rawBody?: string;
+  }
+}
+
+export {};

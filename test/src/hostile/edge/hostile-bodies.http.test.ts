@@ -116,6 +116,37 @@ describe('hostile request bodies answer a 4xx in the shape of docs/api/README.md
     });
   });
 
+  describe('bytes that are not UTF-8 (issue 57, point 4)', () => {
+    for (const route of BODY_ROUTES) {
+      it(`given the bytes FF FE C3 inside a string, when posted to the ${route.name} route, then 400 saying the body is not UTF-8`, async () => {
+        const res = await h.post(route.path, Buffer.concat([Buffer.from('{"category":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]));
+        expectClientError(res, route.name);
+        expect(res.status).to.equal(400);
+        expect(res.body.message).to.match(/not valid UTF-8: send its text encoded as UTF-8/);
+      });
+    }
+
+    it('given a character cut after its first byte at the end of a gzip body, when posted, then 400 saying the body is not UTF-8', async () => {
+      const res = await h.post(MANUAL_TICKET.path, gzipSync(Buffer.concat([Buffer.from('{"query":"caf'), Buffer.from([0xc3]), Buffer.from('"}')])), { 'Content-Encoding': 'gzip' });
+      expect(res.status).to.equal(400);
+      expect(res.body.message).to.match(/not valid UTF-8/);
+    });
+
+    it('given a body declared charset=iso-8859-1, when posted, then 415 asking for UTF-8', async () => {
+      const res = await h.post(MANUAL_TICKET.path, Buffer.from('{"query":"caf\xe9"}', 'latin1'), { 'Content-Type': 'application/json; charset=iso-8859-1' });
+      expectClientError(res, 'latin-1');
+      expect(res.status).to.equal(415);
+      expect(res.body.message).to.equal('Unsupported charset: send the JSON body as UTF-8');
+    });
+
+    it('given well-formed UTF-8 of two, three and four bytes and a leading byte order mark, when posted, then the text is kept as sent', async () => {
+      const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ objectId: 'obj-inventory', data: { sku: 'utf8-café ☕ 😀' } }), 'utf8')]);
+      const res = await h.post(RECORD_INSERT.path, body, { 'Content-Type': 'application/json; charset=utf-8' });
+      expect(res.status, res.text).to.equal(200);
+      expect(JSON.stringify(res.body)).to.contain('café ☕ 😀');
+    });
+  });
+
   describe('a huge search string', () => {
     it('given tickets and a 100 KB search, when listed, then 400 naming search and its limit', async () => {
       expect((await h.post(MANUAL_TICKET.path, JSON.stringify(MANUAL_TICKET.validBody()))).status).to.equal(200);
