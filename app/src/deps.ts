@@ -1,5 +1,5 @@
 import {
-  AccountDirectory, ActionRunner, BlobStore, ChatAppClient, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, StoreCallsFor, WebhookTransport,
+  AccountDirectory, ActionRunner, AllowedHost, BlobStore, ChatAppClient, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, StoreCallsFor, ServiceItself, WebhookTransport,
 } from '@support/domain';
 import { LimiterFactory } from '@support/http-edge';
 import type { LogTransparency } from '@support/query-api';
@@ -30,10 +30,11 @@ export interface ServiceDeps {
   readonly storeCalls: StoreCallsFor;
   /** The chat app (WhatsApp Cloud API), through its circuit breaker. */
   readonly chatApp: ChatAppClient;
-  /** Webhook delivery: the key secrets are derived from, the hosts the operator allows, the signed HTTP sender. */
+  /** Webhook delivery: the key secrets are derived from, the hosts and ports the operator allows, where the service itself answers (never a target), the signed HTTP sender. */
   readonly webhooks: {
     readonly key: Buffer;
-    readonly allowedHosts: readonly string[];
+    readonly allowedHosts: readonly AllowedHost[];
+    readonly serviceItself: ServiceItself;
     readonly transport: WebhookTransport;
   };
   /** The Merkle tree beside the log and the verifier key of its checkpoints (the proof routes). */

@@ -27,6 +27,7 @@ import { buildGateway } from './gateway';
 import { RouteEntry, routeTable } from './route-table';
 import { buildIntegrations } from './integrations';
 import { loadAccountConfig } from './load-config';
+import { serviceItselfOf } from './service-itself';
 import { Settings } from './settings';
 import { warmIntl } from './warm-intl';
 import {
@@ -155,6 +156,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     });
     stoppers.push(() => tree.close());
     const logKey = await loadOrCreateLogSigningKey(settings.dataDir, settings.logSigningKey);
+    const serviceItself = serviceItselfOf(publicBaseUrl, port);
     deps = {
       ...buildIntegrations(fetchImpl, logger, metrics),
       eventStore,
@@ -173,7 +175,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       webhooks: {
         key: await loadOrCreateSigningKey(settings.dataDir, settings.webhookSigningKey, { file: WEBHOOK_SIGNING_KEY_FILE, variable: 'WEBHOOK_SIGNING_KEY' }),
         allowedHosts: settings.webhookAllowedHosts,
-        transport: webhookSender({ allowedHosts: settings.webhookAllowedHosts }),
+        serviceItself,
+        transport: webhookSender({ allowedHosts: settings.webhookAllowedHosts, serviceItself }),
       },
       transparency: { store: tree, verifierKey: verifierKey(settings.logOrigin, createPublicKey(logKey)) },
       ...(settings.operatorToken !== undefined ? { operatorToken: settings.operatorToken } : {}),

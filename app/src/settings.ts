@@ -1,5 +1,7 @@
 import path from 'node:path';
+import * as E from 'fp-ts/Either';
 import { LogLevel, parseLogLevel } from '@support/adapters';
+import { AllowedHost, parseAllowedHosts } from '@support/domain';
 
 /** The environment of the operator contract, read once at start. */
 export interface Settings {
@@ -19,8 +21,12 @@ export interface Settings {
   readonly logLevel: LogLevel;
   /** WEBHOOK_SIGNING_KEY: the key webhook secrets are derived from (at least 32 characters); unset: one generated once in DATA_DIR. */
   readonly webhookSigningKey?: string;
-  /** WEBHOOK_ALLOWED_HOSTS: comma-separated hosts a webhook may target over plain http or at a private address (e.g. "127.0.0.1,localhost"). */
-  readonly webhookAllowedHosts: readonly string[];
+  /**
+   * WEBHOOK_ALLOWED_HOSTS: comma-separated host:port entries a webhook may target over plain http or
+   * at a private address, each on its port only (e.g. "127.0.0.1:9000,[::1]:9000"); a bare host is
+   * its default ports only (80 for http, 443 for https).
+   */
+  readonly webhookAllowedHosts: readonly AllowedHost[];
   /** EXPORT_ACK_WAIT_MS (see exportAckWaitMs); unset: the export worker's default. */
   readonly exportAckWaitMs?: number;
   /** BULK_UPDATE_ACK_WAIT_MS: how long a bulk update stays with a worker that stopped moving (one that died) before the queue hands it out again; unset: the worker's default (30 s). */
@@ -89,6 +95,12 @@ const maxConnectionsPerAddress = (raw: string | undefined): number => {
   return n;
 };
 
+const webhookAllowedHosts = (raw: string | undefined): readonly AllowedHost[] => {
+  const parsed = parseAllowedHosts(raw ?? '');
+  if (E.isLeft(parsed)) throw new Error(`WEBHOOK_ALLOWED_HOSTS ${parsed.left}`);
+  return parsed.right;
+};
+
 export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => {
   const port = Number(nonEmpty(env.PORT) ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`);
@@ -114,6 +126,6 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     logCheckpointMs: logCheckpointMs(env.LOG_CHECKPOINT_MS),
     logTree: logTree(env.LOG_TREE),
     maxConnectionsPerAddress: maxConnectionsPerAddress(env.MAX_CONNECTIONS_PER_ADDRESS),
-    webhookAllowedHosts: (nonEmpty(env.WEBHOOK_ALLOWED_HOSTS) ?? '').split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== ''),
+    webhookAllowedHosts: webhookAllowedHosts(env.WEBHOOK_ALLOWED_HOSTS),
   };
 };

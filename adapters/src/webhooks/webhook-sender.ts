@@ -2,12 +2,12 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
-import type { TargetCheck, WebhookAttempt, WebhookRequest, WebhookTransport } from '@support/domain';
+import type { AllowedHost, ServiceItself, TargetCheck, WebhookAttempt, WebhookRequest, WebhookTransport } from '@support/domain';
 import { bodyExcerpt, EXCERPT_BYTES } from './body-excerpt';
 import { pinnedAgents, pinnedTo } from './pinned-agents';
 import { redirectError } from './redirect-error';
 import { retryAfterMs } from './retry-after';
-import { normalizeHost, resolveTarget, TargetRules } from './webhook-target';
+import { resolveTarget, TargetRules } from './webhook-target';
 import { webhookSignature, webhookTimestamp } from './webhook-signature';
 
 interface WebhookSenderOptions {
@@ -15,8 +15,10 @@ interface WebhookSenderOptions {
   readonly timeoutMs?: number;
   /** Of the answer's body, reading stops (the connection is closed) once this much has come. Default 64 KB. */
   readonly maxResponseBytes?: number;
-  /** Hosts (names or IP literals) that may be plain http and may resolve to private or loopback addresses. */
-  readonly allowedHosts?: readonly string[];
+  /** Hosts (names or IP literals), each on one port, that may be plain http and may resolve to private or loopback addresses (WEBHOOK_ALLOWED_HOSTS). */
+  readonly allowedHosts?: readonly AllowedHost[];
+  /** Where the service itself answers: never a target. Unset: a sender with no service behind it (tests). */
+  readonly serviceItself?: ServiceItself;
   /** DNS resolution; default node:dns lookup with every address. Tests inject one. */
   readonly lookup?: (host: string) => Promise<readonly string[]>;
 }
@@ -30,10 +32,10 @@ const resolveAll = async (host: string): Promise<readonly string[]> => (await dn
  * webhook-id, webhook-timestamp and webhook-signature (one `v1,` signature per secret, which the
  * standardwebhooks package verifies, as the tests do).
  *
- * - The target is checked at every attempt (see resolveTarget): https unless the host is allowed,
- *   and no private, loopback, link-local, … address unless the host is allowed. A refused target
- *   is kind 'refused' and nothing is sent; a host that does not resolve is kind 'network' (DNS may
- *   answer later).
+ * - The target is checked at every attempt (see resolveTarget): never the service itself, https
+ *   unless the host and port are allowed, and no private, loopback, link-local, … address unless
+ *   the host and port are allowed. A refused target is kind 'refused' and nothing is sent; a host
+ *   that does not resolve is kind 'network' (DNS may answer later).
  * - The connection goes only to the addresses just checked (see pinned-agents: DNS rebinding).
  * - Redirects are not followed: a 3xx answer is kind 'redirect', its Location's origin in the error
  *   (node:http never follows one by itself).
@@ -51,7 +53,7 @@ const resolveAll = async (host: string): Promise<readonly string[]> => (await dn
 export const webhookSender = (options: WebhookSenderOptions = {}): WebhookTransport => {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024;
-  const rules: TargetRules = { allowedHosts: new Set((options.allowedHosts ?? []).map(normalizeHost)), lookup: options.lookup ?? resolveAll };
+  const rules: TargetRules = { allowedHosts: options.allowedHosts ?? [], serviceItself: options.serviceItself, lookup: options.lookup ?? resolveAll };
   const agents = pinnedAgents();
 
   const send = async (request: WebhookRequest): Promise<WebhookAttempt> => {

@@ -12,9 +12,9 @@ import { pingSubscription } from './ping-subscription';
 import { replayStart } from './replay-start';
 import { WebhookCommandDeps } from './webhook-deps';
 
-/** The URL as a subscription may keep it: the scheme and host rules, then every address it resolves to. */
+/** The URL as a subscription may keep it: not the service itself, the scheme, host and port rules, then every address it resolves to. */
 const checkTarget = async (deps: WebhookCommandDeps, url: string): Promise<E.Either<HttpProblem, string>> => {
-  const checked = checkWebhookUrl(url, deps.webhooks.allowedHosts);
+  const checked = checkWebhookUrl(url, deps.webhooks);
   if (E.isLeft(checked)) return E.left(problem(400, checked.left));
   const target = await deps.webhooks.transport.checkTarget(checked.right);
   return target.ok ? E.right(checked.right) : E.left(problem(400, `url is refused: ${target.reason}`));

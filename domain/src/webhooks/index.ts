@@ -7,3 +7,6 @@ export * from './retry-policy';
 export * from './requests';
 export * from './read-model';
 export * from './view';
+export * from './target-origin';
+export * from './allowed-hosts';
+export * from './service-itself';

@@ -1,7 +1,10 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { strictObject } from '../shared/strict';
+import { AllowedHost, isAllowedTarget } from './allowed-hosts';
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES, WebhookEventType } from './event-catalog';
+import { isServiceItself, ServiceItself } from './service-itself';
+import { hostAndPort, targetOrigin } from './target-origin';
 
 const MAX_DESCRIPTION = 500;
 const MAX_URL = 2_048;
@@ -44,12 +47,19 @@ export type UpdateWebhookRequest = t.TypeOf<typeof UpdateWebhookRequest>;
 export const ReplayWebhookRequest = strictObject('ReplayWebhookRequest', {}, { from: t.string, fromPosition: t.string, eventTypes: EventTypes });
 export type ReplayWebhookRequest = t.TypeOf<typeof ReplayWebhookRequest>;
 
+/** What a target URL is checked against: the hosts and ports the operator allows, and where the service itself answers. */
+export interface WebhookUrlRules {
+  readonly allowedHosts: readonly AllowedHost[];
+  readonly serviceItself: ServiceItself;
+}
+
 /**
- * A target URL as the subscription keeps it: absolute, https (plain http only for a host the
- * operator allows), without credentials or fragment. The address it resolves to is checked when it
- * is set and at every delivery (the adapter's checkTarget).
+ * A target URL as the subscription keeps it: absolute, without credentials or fragment, never the
+ * service itself (even on a host and port the operator allows), https (plain http only for a host
+ * and port the operator allows). The address it resolves to is checked when it is set and at every
+ * delivery (the adapter's checkTarget). Messages name the host and port, never the path or query.
  */
-export const checkWebhookUrl = (raw: string, allowedHosts: readonly string[]): E.Either<string, string> => {
+export const checkWebhookUrl = (raw: string, rules: WebhookUrlRules): E.Either<string, string> => {
   let url: URL;
   try {
     url = new URL(raw);
@@ -58,8 +68,10 @@ export const checkWebhookUrl = (raw: string, allowedHosts: readonly string[]): E
   }
   if (url.username !== '' || url.password !== '') return E.left('url must not carry credentials: put a token in the path or use the signature to authenticate deliveries');
   if (url.hash !== '') return E.left('url must not have a fragment (#...)');
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const allowed = allowedHosts.map((h) => h.toLowerCase()).includes(host);
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && allowed)) return E.right(url.toString());
-  return E.left(`url must be https (got ${url.protocol.replace(':', '')}); plain http is only for hosts the operator allows (WEBHOOK_ALLOWED_HOSTS)`);
+  const web = url.protocol === 'https:' || url.protocol === 'http:';
+  const origin = targetOrigin(url);
+  if (web && isServiceItself(origin, rules.serviceItself)) return E.left(`url must not target this service itself (${hostAndPort(origin)}): a webhook goes to a receiver outside it`);
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isAllowedTarget(rules.allowedHosts, url))) return E.right(url.toString());
+  const notAllowed = url.protocol === 'http:' ? `, and ${hostAndPort(origin)} is not one` : '';
+  return E.left(`url must be https (got ${url.protocol.replace(':', '')}); plain http is only for a host and port the operator allows (WEBHOOK_ALLOWED_HOSTS)${notAllowed}`);
 };

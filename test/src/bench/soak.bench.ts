@@ -89,7 +89,7 @@ export async function run(): Promise<void> {
   const receiver = await startWebhookReceiver();
   const port = await freePort();
   const service = spawnService(0, path.join(ROOT, 'app', 'dist', 'start-all.js'), {
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), CONFIG_FILE: configFile, LOG_LEVEL, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), CONFIG_FILE: configFile, LOG_LEVEL, WEBHOOK_ALLOWED_HOSTS: new URL(receiver.url).host,
   }, SERVICE_NODE_FLAGS, logFile);
   const agents = { create: new http.Agent({ keepAlive: true, maxSockets: 512 }), work: new http.Agent({ keepAlive: true, maxSockets: 512 }), other: new http.Agent({ keepAlive: true, maxSockets: 64 }) };
   try {

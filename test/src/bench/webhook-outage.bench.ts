@@ -72,12 +72,13 @@ export const run = async (): Promise<void> => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'support-webhook-outage-'));
   const configFile = path.join(work, 'accounts.json');
   writeFileSync(configFile, JSON.stringify(benchConfig()));
+  // The receiver first: the service allows its host on its port only.
+  const receiver = await startReceiver();
   const port = await freePort();
   const service = spawnPinned(0, path.join(ROOT, 'app', 'dist', 'start-all.js'), {
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), CONFIG_FILE: configFile, LOG_LEVEL: 'silent', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), CONFIG_FILE: configFile, LOG_LEVEL: 'silent', WEBHOOK_ALLOWED_HOSTS: new URL(receiver.url).host,
   }, SERVICE_NODE_FLAGS);
   service.stderr?.on('data', (d) => process.stderr.write(d));
-  const receiver = await startReceiver();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   // The tickets' bodies: a desk of as many tickets as the outage makes (with a margin).
   const desk = deskData({ tickets: Math.ceil(OUTAGE_MINUTES * 60 * TICKETS_PER_S) + 10, nowMs: Date.now() });

@@ -107,7 +107,7 @@ const measure = async (topology: Topology, receiver: Receiver | null, desk: Desk
   const configFile = path.join(work, 'accounts.json');
   writeFileSync(configFile, JSON.stringify(benchConfig()));
   const { apiPort: port, listPort, processes } = await startProcesses(topology, {
-    HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), CONFIG_FILE: configFile, LOG_LEVEL: 'silent', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), CONFIG_FILE: configFile, LOG_LEVEL: 'silent', WEBHOOK_ALLOWED_HOSTS: receiver === null ? '' : new URL(receiver.url).host,
   });
   for (const p of processes) p.stderr?.on('data', (d) => process.stderr.write(d));
   try {

@@ -3,7 +3,7 @@ import { exampleConfig, withoutRateLimits } from '../support/example-config';
 import { eventually } from '../support/eventually';
 import { startTestService, TestService } from '../support/test-service';
 import { newTicket } from '../tickets/lifecycle/support';
-import { startWebhookReceiver, WebhookReceiver } from '../webhooks/webhook-receiver';
+import { allowedHostsOf, startWebhookReceiver, WebhookReceiver } from '../webhooks/webhook-receiver';
 import { startBulk, TOKENS, waitForBulk } from './support';
 
 describe('bulk updates fire the per-ticket webhooks of the single-ticket routes (HTTP)', function () {
@@ -11,8 +11,8 @@ describe('bulk updates fire the per-ticket webhooks of the single-ticket routes 
   let svc: TestService;
   let receiver: WebhookReceiver;
   before(async () => {
-    svc = await startTestService({ config: withoutRateLimits(exampleConfig()), env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
     receiver = await startWebhookReceiver();
+    svc = await startTestService({ config: withoutRateLimits(exampleConfig()), env: { WEBHOOK_ALLOWED_HOSTS: allowedHostsOf(receiver.url) } });
   });
   after(async () => {
     await receiver?.stop();

@@ -62,7 +62,8 @@
  *                                     demo configuration's platform, http://127.0.0.1:4020.
  *   <!-- examples: webhook-receiver --> a receiver that answers 200 to every request listens at
  *                                     http://127.0.0.1:4050, and the service runs with
- *                                     WEBHOOK_ALLOWED_HOSTS=127.0.0.1 (plain http to this machine).
+ *                                     WEBHOOK_ALLOWED_HOSTS=127.0.0.1:4050 (plain http to that
+ *                                     receiver's port only; the test allows the real receiver's).
  *
  * Any other fenced block holding a line that starts with `curl ` is an error, so no request example
  * goes unchecked by accident.

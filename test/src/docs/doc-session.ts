@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadReferenceCatalog, ReferenceStore, startReferenceStore } from '@support/store-reference';
 import { FakeCloudApi, startFakeCloudApi } from '../messaging/fake-cloud-api';
 import { TEMPLATE_PAGES } from '../messaging/templates-fixture';
-import { startWebhookReceiver, WebhookReceiver } from '../webhooks/webhook-receiver';
+import { allowedHostsOf, startWebhookReceiver, WebhookReceiver } from '../webhooks/webhook-receiver';
 import { exampleConfig } from '../support/example-config';
 import { startTestService, TestService } from '../support/test-service';
 import {
@@ -76,7 +76,7 @@ export class DocumentSession {
     const env: NodeJS.ProcessEnv = {};
     if (doc.setup.includes('webhook-receiver')) {
       receiver = await startWebhookReceiver();
-      env.WEBHOOK_ALLOWED_HOSTS = '127.0.0.1';
+      env.WEBHOOK_ALLOWED_HOSTS = allowedHostsOf(receiver.url);
     }
     const svc = await startTestService({ config: JSON.parse(config), env });
     return new DocumentSession(doc, svc, store, platform, receiver);

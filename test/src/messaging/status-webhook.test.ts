@@ -4,7 +4,7 @@ import { messageStream } from '@support/domain';
 import { TOKENS } from '../support/example-config';
 import { eventually } from '../support/eventually';
 import { TestService } from '../support/test-service';
-import { startWebhookReceiver, WebhookReceiver } from '../webhooks/webhook-receiver';
+import { allowedHostsOf, startWebhookReceiver, WebhookReceiver } from '../webhooks/webhook-receiver';
 import { FakeCloudApi, startFakeCloudApi } from './fake-cloud-api';
 import { readEvents, sendTemplate, startWithFake, syncTemplates, waitForOutcome } from './messaging-service';
 import { positionalBody, TEMPLATE_PAGES } from './templates-fixture';
@@ -35,7 +35,7 @@ describe('the WhatsApp status webhook: delivery receipts of sent messages (an ad
     fake = await startFakeCloudApi();
     fake.templatePages = TEMPLATE_PAGES;
     receiver = await startWebhookReceiver();
-    svc = await startWithFake(fake, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+    svc = await startWithFake(fake, { env: { WEBHOOK_ALLOWED_HOSTS: allowedHostsOf(receiver.url) } });
     expect((await syncTemplates(svc)).status).to.equal(200);
   });
   after(async () => {

@@ -3,7 +3,7 @@ import { createTicket, OPERATOR_TOKEN, startAuditedService } from '../audit/audi
 import { TOKENS } from '../support/example-config';
 import { eventually } from '../support/eventually';
 import { TestService } from '../support/test-service';
-import { ReceivedWebhook, startWebhookReceiver, WebhookReceiver } from '../webhooks/webhook-receiver';
+import { allowedHostsOf, ReceivedWebhook, startWebhookReceiver, WebhookReceiver } from '../webhooks/webhook-receiver';
 
 /**
  * Each checkpoint is also the `log.checkpoint` webhook, to every account that subscribes to it (the
@@ -19,10 +19,11 @@ describe('transparency: the log.checkpoint webhook (HTTP)', function () {
   const latest = async () => (await svc.api('GET', '/admin/log/checkpoint', { token: OPERATOR_TOKEN })).body as { size: number; checkpoint: string };
 
   before(async () => {
-    svc = await startAuditedService({ env: { LOG_CHECKPOINT_MS: '150', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+    const accounts = [['acme', TOKENS.acmeAdmin], ['globex', TOKENS.globexAdmin]] as const;
+    for (const [account] of accounts) receivers[account] = await startWebhookReceiver();
+    svc = await startAuditedService({ env: { LOG_CHECKPOINT_MS: '150', WEBHOOK_ALLOWED_HOSTS: allowedHostsOf(...Object.values(receivers).map((r) => r.url)) } });
     // given: an integrator of each account subscribed to the log's checkpoints
-    for (const [account, token] of [['acme', TOKENS.acmeAdmin], ['globex', TOKENS.globexAdmin]] as const) {
-      receivers[account] = await startWebhookReceiver();
+    for (const [account, token] of accounts) {
       const subscribed = await svc.api('POST', '/apis/webhooks', { token, body: { url: receivers[account].url, eventTypes: ['log.checkpoint'] } });
       expect(subscribed.status, subscribed.text).to.equal(201);
     }

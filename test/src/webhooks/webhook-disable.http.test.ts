@@ -4,7 +4,7 @@ import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-con
 import { eventually } from '../support/eventually';
 import { startTestService, TestService } from '../support/test-service';
 import { freshPhone, MANUAL } from '../tickets/create/support/ticket-service';
-import { startWebhookReceiver, WebhookReceiver } from './webhook-receiver';
+import { allowedHostsOf, startWebhookReceiver, WebhookReceiver } from './webhook-receiver';
 
 const HOUR = 3_600_000;
 
@@ -17,7 +17,7 @@ describe('webhooks: a subscription that fails for a day without a success is dis
   before(async () => {
     receiver = await startWebhookReceiver();
     svc = await startTestService({
-      config: withoutRateLimits(exampleConfig()), env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }, overrides: { clock: { now: () => new Date(Date.now() + offsetMs) } },
+      config: withoutRateLimits(exampleConfig()), env: { WEBHOOK_ALLOWED_HOSTS: allowedHostsOf(receiver.url) }, overrides: { clock: { now: () => new Date(Date.now() + offsetMs) } },
     });
   });
   after(async () => {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
+import { AllowedHost, normalizeHost } from '@support/domain';
 
 /** One request the receiver got, with its headers and raw body. */
 export interface ReceivedWebhook {
@@ -58,3 +59,10 @@ export const startWebhookReceiver = async (path = '/hooks', port = 0): Promise<W
     }),
   };
 };
+
+/** WEBHOOK_ALLOWED_HOSTS allowing these URLs' receivers, each on its own host and port ("127.0.0.1:41234,127.0.0.1:41235"). */
+export const allowedHostsOf = (...urls: readonly string[]): string => urls.map((u) => new URL(u).host).join(',');
+
+/** The same as the sender takes them: each URL's host on its port. */
+export const allowedHostsFor = (...urls: readonly string[]): AllowedHost[] =>
+  urls.map((u) => new URL(u)).map((url) => ({ host: normalizeHost(url.hostname), port: Number(url.port) }));

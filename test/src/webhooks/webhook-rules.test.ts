@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import {
-  checkWebhookUrl, isRetryableAnswer, nextWebhookAttemptAt, signingSecrets, WebhookSubscriptionEvent, webhookSubscriptionDecider, webhookSecret, webhookEventsOf,
+  AllowedHost, checkWebhookUrl, isRetryableAnswer, nextWebhookAttemptAt, signingSecrets, WebhookSubscriptionEvent, webhookSubscriptionDecider, webhookSecret, webhookEventsOf,
 } from '@support/domain';
 import { deciderSpecification } from '../support/decider-specification';
 
@@ -12,6 +12,10 @@ const created: WebhookSubscriptionEvent = {
   data: { ...ids, url: 'https://crm.example.com/in', eventTypes: ['ticket.created'], description: null, secretVersion: 1, createdById: 'tok-1', createdAt: AT },
 };
 const given = deciderSpecification(webhookSubscriptionDecider);
+/** The target rules of a service at https://support.example.com listening on 8080, allowing these hosts and ports. */
+const allowing = (...allowedHosts: AllowedHost[]) => ({
+  allowedHosts, serviceItself: { publicOrigin: { host: 'support.example.com', port: 443 }, listeningPort: 8080, localAddresses: [] },
+});
 
 describe('webhook rules', () => {
   describe('subscription decider (given / when / then)', () => {
@@ -71,12 +75,12 @@ describe('webhook rules', () => {
 
   describe('targets and payloads', () => {
     it('wants https, except for hosts the operator allows; no credentials, no fragment', () => {
-      expect(checkWebhookUrl('https://crm.example.com/in', [])).to.deep.equal(E.right('https://crm.example.com/in'));
-      expect(E.isLeft(checkWebhookUrl('http://crm.example.com/in', []))).to.equal(true);
-      expect(checkWebhookUrl('http://127.0.0.1:9000/in', ['127.0.0.1'])).to.deep.equal(E.right('http://127.0.0.1:9000/in'));
-      expect(E.isLeft(checkWebhookUrl('https://u:p@crm.example.com/in', []))).to.equal(true);
-      expect(E.isLeft(checkWebhookUrl('https://crm.example.com/in#x', []))).to.equal(true);
-      expect(E.isLeft(checkWebhookUrl('not a url', []))).to.equal(true);
+      expect(checkWebhookUrl('https://crm.example.com/in', allowing())).to.deep.equal(E.right('https://crm.example.com/in'));
+      expect(E.isLeft(checkWebhookUrl('http://crm.example.com/in', allowing()))).to.equal(true);
+      expect(checkWebhookUrl('http://127.0.0.1:9000/in', allowing({ host: '127.0.0.1', port: 9000 }))).to.deep.equal(E.right('http://127.0.0.1:9000/in'));
+      expect(E.isLeft(checkWebhookUrl('https://u:p@crm.example.com/in', allowing()))).to.equal(true);
+      expect(E.isLeft(checkWebhookUrl('https://crm.example.com/in#x', allowing()))).to.equal(true);
+      expect(E.isLeft(checkWebhookUrl('not a url', allowing()))).to.equal(true);
     });
 
     it('makes ticket.status_changed and ticket.resolved of a resolving status change, without the free text of tickets or emails', () => {

@@ -4,7 +4,7 @@ import { AddressInfo, Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookAttempt, WebhookRequest } from '@support/domain';
 import { forbiddenAddress, webhookSender } from '@support/adapters';
-import { startWebhookReceiver, WebhookReceiver } from './webhook-receiver';
+import { allowedHostsFor, startWebhookReceiver, WebhookReceiver } from './webhook-receiver';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const OTHER = 'whsec_QkFTRTY0U0VDUkVUU0VDUkVUU0VDUkVUUw==';
@@ -52,12 +52,13 @@ describe('webhook sender: Standard Webhooks signatures, target rules, redirects,
   });
   afterEach(async () => receiver.stop());
 
-  const allowed = webhookSender({ allowedHosts: ['127.0.0.1'] });
+  /** A sender allowing these URLs' hosts, each on its port. */
+  const allowing = (...urls: string[]) => webhookSender({ allowedHosts: allowedHostsFor(...urls) });
 
   describe('signing', () => {
     it('given one secret, when a delivery is sent, then the receiver verifies it with the standardwebhooks package', async () => {
       // when
-      const attempt = await allowed.send(request(receiver.url));
+      const attempt = await allowing(receiver.url).send(request(receiver.url));
       // then
       expect(answerOf(attempt)).to.include({ status: 200, bodyExcerpt: '{"ok":true}' });
       const [got] = receiver.received;
@@ -71,7 +72,7 @@ describe('webhook sender: Standard Webhooks signatures, target rules, redirects,
 
     it('given two secrets during a rotation, when a delivery is sent, then it carries two signatures and each secret verifies it', async () => {
       // when
-      const attempt = await allowed.send(request(receiver.url, { secrets: [SECRET, OTHER] }));
+      const attempt = await allowing(receiver.url).send(request(receiver.url, { secrets: [SECRET, OTHER] }));
       // then
       expect(attempt).to.include({ kind: 'answered', status: 200 });
       const [got] = receiver.received;
@@ -81,7 +82,7 @@ describe('webhook sender: Standard Webhooks signatures, target rules, redirects,
     });
 
     it('given a malformed secret, when a delivery is sent, then it fails without naming the secret and sends nothing', async () => {
-      const error = await allowed.send(request(receiver.url, { secrets: [SECRET, 'whsec_!!not base64!!'] })).then(() => null, (e: Error) => e);
+      const error = await allowing(receiver.url).send(request(receiver.url, { secrets: [SECRET, 'whsec_!!not base64!!'] })).then(() => null, (e: Error) => e);
       expect(error?.message).to.match(/secret #2 is not a valid/).and.not.include('not base64');
       expect(receiver.received).to.have.length(0);
     });
@@ -151,9 +152,10 @@ describe('webhook sender: Standard Webhooks signatures, target rules, redirects,
     });
 
     it('given an allowed name, when it is plain http and resolves to loopback, then the delivery is made', async () => {
-      const sender = webhookSender({ allowedHosts: ['LOCALHOST'], lookup: async () => ['127.0.0.1'] });
-      expect(await sender.checkTarget(`${receiver.url.replace('127.0.0.1', 'localhost')}`)).to.deep.equal({ ok: true });
-      expect(await sender.send(request(receiver.url.replace('127.0.0.1', 'localhost')))).to.include({ kind: 'answered', status: 200 });
+      const named = receiver.url.replace('127.0.0.1', 'localhost');
+      const sender = webhookSender({ allowedHosts: allowedHostsFor(named), lookup: async () => ['127.0.0.1'] });
+      expect(await sender.checkTarget(named)).to.deep.equal({ ok: true });
+      expect(await sender.send(request(named))).to.include({ kind: 'answered', status: 200 });
       expect(receiver.received[0].headers.host).to.match(/^localhost:\d+$/);
     });
   });
@@ -174,7 +176,7 @@ describe('webhook sender: Standard Webhooks signatures, target rules, redirects,
       const trap = await trapOnSecondLoopback(this, port);
       try {
         let calls = 0;
-        const sender = webhookSender({ allowedHosts: ['hooks.test'], lookup: async () => (++calls === 1 ? ['127.0.0.1'] : ['127.0.0.2']) });
+        const sender = webhookSender({ allowedHosts: [{ host: 'hooks.test', port }], lookup: async () => (++calls === 1 ? ['127.0.0.1'] : ['127.0.0.2']) });
         // when
         const attempt = await sender.send(request(`http://hooks.test:${port}/hooks`));
         // then
@@ -193,7 +195,7 @@ describe('webhook sender: Standard Webhooks signatures, target rules, redirects,
       const trap = await trapOnSecondLoopback(this, port);
       try {
         const answers = [['127.0.0.1'], ['127.0.0.2']];
-        const sender = webhookSender({ allowedHosts: ['hooks.test'], lookup: async () => answers.shift() ?? [] });
+        const sender = webhookSender({ allowedHosts: [{ host: 'hooks.test', port }], lookup: async () => answers.shift() ?? [] });
         expect(await sender.send(request(`http://hooks.test:${port}/hooks`))).to.include({ status: 200 });
         expect(answerOf(await sender.send(request(`http://hooks.test:${port}/hooks`))).bodyExcerpt).to.equal('trap');
         expect(receiver.received).to.have.length(1);
@@ -213,7 +215,7 @@ describe('webhook sender: Standard Webhooks signatures, target rules, redirects,
       });
       try {
         // when
-        const attempt = await allowed.send(request(redirecting.url));
+        const attempt = await allowing(redirecting.url).send(request(redirecting.url));
         // then
         expect(attempt.kind).to.equal('redirect');
         expect(errorOf(attempt)).to.include('HTTP 307').and.include(new URL(receiver.url).origin).and.not.include('token');
@@ -231,7 +233,7 @@ describe('webhook sender: Standard Webhooks signatures, target rules, redirects,
         res.write('a');
       });
       try {
-        const sender = webhookSender({ allowedHosts: ['127.0.0.1'], timeoutMs: 300 });
+        const sender = webhookSender({ allowedHosts: allowedHostsFor(silent.url, trickling.url), timeoutMs: 300 });
         // when
         const noAnswer = await sender.send(request(silent.url));
         const noEnd = await sender.send(request(trickling.url));
@@ -267,7 +269,7 @@ describe('webhook sender: Standard Webhooks signatures, target rules, redirects,
         more();
       });
       try {
-        const sender = webhookSender({ allowedHosts: ['127.0.0.1'], timeoutMs: 5_000 });
+        const sender = webhookSender({ allowedHosts: allowedHostsFor(big.url), timeoutMs: 5_000 });
         // when
         const attempt = answerOf(await sender.send(request(big.url)));
         // then
@@ -282,7 +284,7 @@ describe('webhook sender: Standard Webhooks signatures, target rules, redirects,
     it('given a long answer of multi-byte characters, then the excerpt holds at most 1 KB and no cut character', async () => {
       const accented = await startServer((_req, res) => res.end('é'.repeat(2_000)));
       try {
-        const attempt = answerOf(await allowed.send(request(accented.url)));
+        const attempt = answerOf(await allowing(accented.url).send(request(accented.url)));
         expect(Buffer.byteLength(attempt.bodyExcerpt)).to.be.at.most(1_024);
         expect(attempt.bodyExcerpt).to.equal('é'.repeat(512));
       } finally {
@@ -292,8 +294,8 @@ describe('webhook sender: Standard Webhooks signatures, target rules, redirects,
 
     it('given a 500 and a 404, then each is answered with its status', async () => {
       receiver.script.push({ status: 500 }, { status: 404 });
-      expect(await allowed.send(request(receiver.url))).to.include({ kind: 'answered', status: 500, bodyExcerpt: '{"ok":true}' });
-      expect(await allowed.send(request(receiver.url))).to.include({ kind: 'answered', status: 404 });
+      expect(await allowing(receiver.url).send(request(receiver.url))).to.include({ kind: 'answered', status: 500, bodyExcerpt: '{"ok":true}' });
+      expect(await allowing(receiver.url).send(request(receiver.url))).to.include({ kind: 'answered', status: 404 });
     });
 
     it('given a Retry-After in seconds or as an HTTP date, then the attempt carries it in ms', async () => {
@@ -302,13 +304,13 @@ describe('webhook sender: Standard Webhooks signatures, target rules, redirects,
         { status: 503, headers: { 'retry-after': new Date(Date.now() + 60_000).toUTCString() } },
         { status: 503, headers: { 'retry-after': 'soon' } },
       );
-      expect(await allowed.send(request(receiver.url))).to.include({ kind: 'answered', status: 429, retryAfterMs: 7_000 });
-      expect(answerOf(await allowed.send(request(receiver.url))).retryAfterMs).to.be.within(55_000, 60_000);
-      expect(answerOf(await allowed.send(request(receiver.url))).retryAfterMs).to.equal(undefined);
+      expect(await allowing(receiver.url).send(request(receiver.url))).to.include({ kind: 'answered', status: 429, retryAfterMs: 7_000 });
+      expect(answerOf(await allowing(receiver.url).send(request(receiver.url))).retryAfterMs).to.be.within(55_000, 60_000);
+      expect(answerOf(await allowing(receiver.url).send(request(receiver.url))).retryAfterMs).to.equal(undefined);
     });
 
     it('given an aborted signal, then nothing is sent', async () => {
-      const attempt = await allowed.send(request(receiver.url, { signal: AbortSignal.abort() }));
+      const attempt = await allowing(receiver.url).send(request(receiver.url, { signal: AbortSignal.abort() }));
       expect(attempt.kind).to.equal('network');
       expect(receiver.received).to.have.length(0);
     });

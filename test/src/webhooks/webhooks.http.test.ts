@@ -4,7 +4,7 @@ import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-con
 import { eventually } from '../support/eventually';
 import { startTestService, TestService } from '../support/test-service';
 import { freshPhone, MANUAL } from '../tickets/create/support/ticket-service';
-import { startWebhookReceiver, WebhookReceiver } from './webhook-receiver';
+import { allowedHostsOf, startWebhookReceiver, WebhookReceiver } from './webhook-receiver';
 
 const HOOKS = '/apis/webhooks';
 
@@ -18,18 +18,21 @@ describe('webhooks: subscriptions, signed deliveries in order, the delivery log,
   this.timeout(60_000);
   let svc: TestService;
   let receiver: WebhookReceiver;
+  /** The receiver's port, the one the service allows: each test has the receiver afresh on it. */
+  let receiverPort: number;
 
   before(async () => {
-    svc = await startTestService({ config: withoutRateLimits(exampleConfig()), env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+    receiver = await startWebhookReceiver();
+    receiverPort = Number(new URL(receiver.url).port);
+    svc = await startTestService({ config: withoutRateLimits(exampleConfig()), env: { WEBHOOK_ALLOWED_HOSTS: allowedHostsOf(receiver.url) } });
   });
   after(async () => {
     await svc?.stop();
-  });
-  beforeEach(async () => {
-    receiver = await startWebhookReceiver();
+    await receiver?.stop();
   });
   afterEach(async () => {
-    await receiver?.stop();
+    await receiver.stop();
+    receiver = await startWebhookReceiver('/hooks', receiverPort);
   });
 
   const subscribe = (body: unknown, token: string = TOKENS.acmeAdmin) => svc.api('POST', HOOKS, { token, body });

@@ -1,4 +1,4 @@
-import { AccountDirectory, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, WebhookTransport } from '@support/domain';
+import { AccountDirectory, AllowedHost, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, WebhookTransport } from '@support/domain';
 
 /** What the webhook workers need from the composition root (ServiceDeps has all of it). */
 export interface WebhookWorkerDeps {
@@ -12,7 +12,7 @@ export interface WebhookWorkerDeps {
   readonly logger: Logger;
   readonly webhooks: {
     readonly key: Buffer;
-    readonly allowedHosts: readonly string[];
+    readonly allowedHosts: readonly AllowedHost[];
     readonly transport: WebhookTransport;
   };
 }

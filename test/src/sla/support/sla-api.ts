@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../../support/example-config';
 import { startTestService, TestService } from '../../support/test-service';
-import { ReceivedWebhook, startWebhookReceiver, WebhookReceiver } from '../../webhooks/webhook-receiver';
+import { allowedHostsOf, ReceivedWebhook, startWebhookReceiver, WebhookReceiver } from '../../webhooks/webhook-receiver';
 
 /** A manual ticket of acme for the customer with this phone, on the order name a test reads its export by; its id. */
 export const createSlaTicket = async (svc: TestService, phone: string, orderName: string): Promise<string> => {
@@ -31,8 +31,8 @@ export const startSlaService = (nowMs: () => number, env: NodeJS.ProcessEnv = {}
 
 /** startSlaService with a webhook receiver subscribed to `eventTypes` of acme. */
 export const startSlaDesk = async (nowMs: () => number, eventTypes: readonly string[]): Promise<{ svc: TestService; receiver: WebhookReceiver }> => {
-  const svc = await startSlaService(nowMs, { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
   const receiver = await startWebhookReceiver();
+  const svc = await startSlaService(nowMs, { WEBHOOK_ALLOWED_HOSTS: allowedHostsOf(receiver.url) });
   const subscribed = await svc.api('POST', '/apis/webhooks', { token: TOKENS.acmeAdmin, body: { url: receiver.url, eventTypes } });
   expect(subscribed.status, subscribed.text).to.equal(201);
   return { svc, receiver };
