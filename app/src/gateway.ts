@@ -1,9 +1,10 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { errorHandler, jsonBody, noSniff, problem, requestBudget, requestId, StorageHealth } from '@support/http-edge';
+import { bodyLimits, errorHandler, jsonBody, noSniff, problem, requestBudget, requestId, StorageHealth } from '@support/http-edge';
 import { Logger } from '@support/domain';
 import { STATUS_WEBHOOK_PATH } from '@support/command-api';
 import { openApiRoutes } from './openapi/openapi-route';
+import { openApiDocument } from './openapi/openapi-document';
 import { ParkedCounts } from './health/parked-counts';
 import { behindReadYourWrites, ProjectionDelay } from './health/projection-delay';
 import { httpMetrics, ServiceMetrics } from './metrics';
@@ -82,6 +83,8 @@ export const buildGateway = (options: GatewayOptions): Koa => {
   });
   // The platform's status webhook is signed over its raw body.
   app.use(jsonBody({ keepRawBody: (path) => path === STATUS_WEBHOOK_PATH }));
+  // Every body is held to the sizes its route documents in /openapi.json (docs/api/README.md, Limits).
+  app.use(bodyLimits(openApiDocument));
   if (options.idempotency !== undefined) app.use(options.idempotency);
   for (const router of options.routers) {
     app.use(router.routes());

@@ -18,3 +18,4 @@ export * from './request-budget';
 export * from './no-agents';
 export * from './openapi';
 export * from './no-sniff';
+export * from './limits';

@@ -1,4 +1,4 @@
-import { answer, arrayOf, errorAnswer, freeObject, int, jsonRequestBody, object, operation, Paths, rateLimitedSuccessHeaders, str } from '@support/http-edge';
+import { answer, arrayOf, errorAnswer, freeObject, int, jsonRequestBody, object, operation, Paths, rateLimitedSuccessHeaders, str, text, TEXT_MAX } from '@support/http-edge';
 
 const failure = (extra: Record<string, unknown> = {}) => object({ error: str(), message: str(), success: { const: false }, errors: arrayOf(str()), ...extra }, ['error']);
 
@@ -6,7 +6,10 @@ export const actionPaths: Paths = {
   '/apis/workflow-config-library/execute-action/run': {
     post: operation({
       operationId: 'runExecuteAction', summary: 'Run one configured execute action (docs/api/records-and-actions.md, execute action)', tags: ['Execute actions'],
-      requestBody: jsonRequestBody(object({ workflowConfigLibraryId: str('Wins over executeActionKey.'), executeActionKey: str(), inputs: freeObject('The action\'s inputs by name, as the action declares them.') }, [], { closed: true }), true, {
+      requestBody: jsonRequestBody(object({
+        workflowConfigLibraryId: text(TEXT_MAX.id, 'Wins over executeActionKey.'), executeActionKey: text(TEXT_MAX.id),
+        inputs: freeObject('The action\'s inputs by name, as the action declares them.', 1_000),
+      }, [], { closed: true }), true, {
         executeActionKey: 'check_eligibility', inputs: { orderId: 'A-1001', amount: '49.90', express: 'true' },
       }),
     }, { auth: 'token', jsonBody: true, rateLimited: true, idempotent: true }, {

@@ -1,4 +1,5 @@
-import { answer, arrayOf, errorAnswer, int, jsonRequestBody, object, operation, pathParam, Paths, rateLimitedSuccessHeaders, ref, str, uuid } from '@support/http-edge';
+import { answer, arrayOf, errorAnswer, int, jsonRequestBody, object, operation, pathParam, Paths, rateLimitedSuccessHeaders, ref, routeChecksSize, str, uuid } from '@support/http-edge';
+import { MAX_BULK_TICKET_IDS } from '@support/domain';
 import { lifecycleBodySchema } from '../tickets/openapi';
 
 const TAGS = ['Tickets'];
@@ -11,7 +12,7 @@ const changes = object({
 }, [], { closed: true });
 
 const bulkRequest = object({
-  ticketIds: { ...arrayOf(str(undefined, { minLength: 1, maxLength: 256 }), 'The tickets to change: 1 to 100 ids (repeats count once).'), minItems: 1 },
+  ticketIds: routeChecksSize({ ...arrayOf(str(undefined, { minLength: 1, maxLength: 256 }), `The tickets to change: 1 to ${MAX_BULK_TICKET_IDS} ids (repeats count once).`), minItems: 1, maxItems: MAX_BULK_TICKET_IDS }),
   filter: { allOf: [ref('ListFilters')], description: 'The ticket list\'s filters (page and limit are not used): the tickets they match now, at most 10,000.' },
   changes: { ...changes, description: 'Each change takes the body of its single-ticket route (POST /apis/tickets/{ticketId}/<change>); applied in the order written; assign and unassign not together.' },
 }, ['changes'], { closed: true });

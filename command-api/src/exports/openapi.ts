@@ -1,12 +1,12 @@
-import { answer, errorAnswer, int, jsonRequestBody, object, operation, Paths, rateLimitedSuccessHeaders, ref, str, uuid } from '@support/http-edge';
+import { answer, errorAnswer, int, jsonRequestBody, object, operation, Paths, rateLimitedSuccessHeaders, ref, str, text, TEXT_MAX, uuid } from '@support/http-edge';
 
 const TAGS = ['Tickets'];
 
 const exportRequest = {
   allOf: [ref('ListFilters')],
   properties: {
-    timezone: str('IANA name; default the account\'s business timezone, else Asia/Kolkata.'),
-    locale: str('Unicode locale identifier; default en-US.'),
+    timezone: text(TEXT_MAX.timestamp, 'IANA name; default the account\'s business timezone, else Asia/Kolkata.'),
+    locale: text(TEXT_MAX.timestamp, 'Unicode locale identifier; default en-US.'),
     timestampFormat: { enum: ['display', 'legacy', 'iso'], default: 'display' },
   },
   description: 'The shared filters (page and limit are not used) and the format; any other key is a 400 naming it. Both dates given: at most 92 days.',

@@ -1,14 +1,21 @@
-import { answer, arrayOf, bool, dateTime, errorAnswer, int, jsonRequestBody, object, operation, Paths, ref, str } from '@support/http-edge';
+import { answer, arrayOf, bool, dateTime, errorAnswer, int, jsonRequestBody, listOf, object, operation, Paths, ref, str, text, TEXT_MAX } from '@support/http-edge';
 
 const TAGS = ['Chat app'];
 
+/**
+ * The edge's sizes here are a backstop above the route's own checks, so that what the route checks
+ * (a phone number, Meta's form of a template name: at most 512) keeps its 7001/7002 answer.
+ */
 const sendRequest = object({
-  to: str('Recipient phone number; E.164 recommended.'),
+  to: text(TEXT_MAX.id, 'Recipient phone number; E.164 recommended.'),
   template: object({
-    name: str(), language: object({ code: str() }, ['code']), namespace: str(),
-    components: arrayOf(object({ type: str(), parameters: arrayOf(object({ type: str(), text: str(), parameter_name: str() }, ['type'])) }, ['type'])),
+    name: text(1_000), language: object({ code: text(TEXT_MAX.timestamp) }, ['code']), namespace: text(TEXT_MAX.id),
+    components: listOf(object({
+      type: text(TEXT_MAX.timestamp),
+      parameters: listOf(object({ type: text(TEXT_MAX.timestamp), text: text(TEXT_MAX.text), parameter_name: text(TEXT_MAX.id) }, ['type']), 100),
+    }, ['type']), 20),
   }, ['name']),
-  campaign: str('Tracking tag.'), msg_id: str('Caller\'s message id: deduplicates per account.'), from: str('The configured senderPhone or phoneNumberId.'),
+  campaign: text(TEXT_MAX.id, 'Tracking tag.'), msg_id: text(TEXT_MAX.id, 'Caller\'s message id: deduplicates per account.'), from: text(TEXT_MAX.id, 'The configured senderPhone or phoneNumberId.'),
 }, ['to', 'template'], { closed: true });
 
 const sendAnswer = {
@@ -39,7 +46,7 @@ export const messagingCommandPaths: Paths = {
       }),
     }, { auth: 'token', jsonBody: true, idempotent: true }, {
       '200': answer('success once queued (delivery follows), or failure with the spec\'s code.', sendAnswer),
-      '400': errorAnswer('No body, an unknown top-level key, or a wrongly typed campaign, msg_id or from.'),
+      '400': errorAnswer('No body, an unknown top-level key, a wrongly typed campaign, msg_id or from, or a field past its size (docs/api/README.md, Limits).'),
     }),
   },
   '/apis/chatapp/webhooks/whatsapp': {
@@ -47,7 +54,9 @@ export const messagingCommandPaths: Paths = {
       operationId: 'receiveStatusWebhook', summary: 'The WhatsApp Cloud API\'s status webhook: delivered, read and failed receipts of sent messages', tags: TAGS,
       description: 'Meta\'s own payload (`object`: `whatsapp_business_account`, `entry[].changes[].value.statuses[]`), signed with the Meta app\'s secret in X-Hub-Signature-256; accepted only when that verifies with the appSecret of every account whose phoneNumberId the body names. Each status of a message the account sent is recorded once (MessageStatusReported) and shows in the message\'s status; a delivered status is the `message.delivered` webhook event.',
       parameters: [{ name: 'X-Hub-Signature-256', in: 'header', required: true, description: '`sha256=<hex HMAC-SHA256 of the raw body with the app secret>`.', schema: str() }],
-      requestBody: jsonRequestBody(object({ object: { const: 'whatsapp_business_account' }, entry: arrayOf(object({})) }, ['object', 'entry'])),
+      requestBody: jsonRequestBody(object({
+        object: { const: 'whatsapp_business_account' }, entry: listOf({ ...object({}), additionalProperties: ref('FreeValue'), maxProperties: 1_000 }, 1_000),
+      }, ['object', 'entry'])),
     }, { auth: 'none', jsonBody: true }, {
       '200': answer('What the statuses came to.', object({
         received: int(undefined, { minimum: 0 }), recorded: int(undefined, { minimum: 0 }), alreadyKnown: int('Repeats and statuses that say nothing new.', { minimum: 0 }),

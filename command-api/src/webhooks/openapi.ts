@@ -1,5 +1,5 @@
 import {  } from '@support/domain';
-import { answer, arrayOf, bool, dateTime, errorAnswer, int, jsonRequestBody, nullable, object, oneOfStrings, operation, Paths, record, Schema, str, WEBHOOK_EVENT_TYPE, WEBHOOK_ID, WEBHOOK_TAGS, webhookSubscription } from '@support/http-edge';
+import { answer, arrayOf, bool, listOf, dateTime, errorAnswer, int, jsonRequestBody, nullable, object, oneOfStrings, operation, Paths, record, Schema, str, text, TEXT_MAX, WEBHOOK_EVENT_TYPE, WEBHOOK_ID, WEBHOOK_TAGS, webhookSubscription } from '@support/http-edge';
 
 const TAGS = WEBHOOK_TAGS;
 const EVENT_TYPE = WEBHOOK_EVENT_TYPE;
@@ -8,10 +8,14 @@ const subscription = webhookSubscription;
 const withSecret = (extra: Record<string, Schema> = {}) => ({
   allOf: [subscription, record({ secret: str('The signing secret (Standard Webhooks, "whsec_…"), shown only in this answer.'), ...extra })],
 });
-const createBody = object({ url: str(), eventTypes: arrayOf(EVENT_TYPE), description: nullable(str()) }, ['url', 'eventTypes'], { closed: true });
-const patchBody = object({ url: str(), eventTypes: arrayOf(EVENT_TYPE), enabled: bool(), description: nullable(str()) }, [], { closed: true });
+/** More than every event type: a list may repeat one. */
+const MAX_EVENT_TYPES = 100;
+const url = text(TEXT_MAX.url, 'Where deliveries go: https, or plain http to a host:port the operator allows (WEBHOOK_ALLOWED_HOSTS); never the service itself.');
+const description = nullable(text(500));
+const createBody = object({ url, eventTypes: listOf(EVENT_TYPE, MAX_EVENT_TYPES), description }, ['url', 'eventTypes'], { closed: true });
+const patchBody = object({ url, eventTypes: listOf(EVENT_TYPE, MAX_EVENT_TYPES), enabled: bool(), description }, [], { closed: true });
 const replayBody = object({
-  from: dateTime('Send again every event from this time.'), fromPosition: str('… or after this log position (a payload\'s `position`).'), eventTypes: arrayOf(EVENT_TYPE),
+  from: text(TEXT_MAX.timestamp, 'Send again every event from this time.', { format: 'date-time' }), fromPosition: text(TEXT_MAX.timestamp, '… or after this log position (a payload\'s `position`).'), eventTypes: listOf(EVENT_TYPE, MAX_EVENT_TYPES),
 }, [], { closed: true });
 const notFound = errorAnswer('No such subscription in the account.');
 const agents = { '403': errorAnswer('The token is not valid, or belongs to an agent (subscriptions are managed by account admins and access tokens).') };

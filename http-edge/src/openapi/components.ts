@@ -1,4 +1,4 @@
-import { arrayOf, bool, dateTime, int, mapOf, nullable, object, oneOfStrings, record, ref, Schema, str } from './schema';
+import { arrayOf, bool, dateTime, int, listOf, mapOf, nullable, object, oneOfStrings, record, ref, Schema, str, text, TEXT_MAX } from './schema';
 
 /** Ticket statuses the list shows (docs/api/ticket-list.md). */
 export const TICKET_STATUSES = [
@@ -27,8 +27,8 @@ export const schemas: Readonly<Record<string, Schema>> = {
     storefrontCustomerId: nullable(str()), createdAt: dateTime(),
   }, ['id', 'name', 'phone', 'email'], { description: 'The customer of docs/api/tickets.md. Extra keys may appear.' }),
   CustomerInput: object({
-    name: str('Full name.'), phone: str('Phone number (E.164 recommended; numbers without + read in the account\'s defaultPhoneCountry).'),
-    email: str('Email address.', { format: 'email' }), storefrontCustomerId: str('Customer id in the connected online store.'),
+    name: text(TEXT_MAX.id, 'Full name.'), phone: text(TEXT_MAX.phone, 'Phone number (E.164 recommended; numbers without + read in the account\'s defaultPhoneCountry).'),
+    email: text(TEXT_MAX.email, 'Email address.', { format: 'email' }), storefrontCustomerId: text(TEXT_MAX.id, 'Customer id in the connected online store.'),
   }, [], { closed: true, description: 'The customer of docs/api/tickets.md: phone or email is required.' }),
   Csat: record({ rating: nullable(int(undefined, { minimum: 1, maximum: 5 })), comment: nullable(str()) }),
   TicketListItem: object({
@@ -87,13 +87,26 @@ export const schemas: Readonly<Record<string, Schema>> = {
   EventMetadata: object({
     version: int(), accountId: str(), userId: str('Access token id or worker name, never a token.'), requestId: str(), correlationId: str(), causationId: str(),
   }, ['version']),
-  ReadModelFilter: mapOf({
-    oneOf: [
-      { type: ['string', 'number', 'boolean', 'null'], description: 'Equal (a list field: holds it; null: missing too).' },
-      object({ ne: { type: ['string', 'number', 'boolean', 'null'] } }, ['ne'], { closed: true }),
-      object({ lt: { type: ['string', 'number'] }, lte: { type: ['string', 'number'] }, gt: { type: ['string', 'number'] }, gte: { type: ['string', 'number'] } }, [], { closed: true }),
-    ],
-  }, 'Conditions on fields (keys are field paths such as status or template.name), all of which hold.'),
+  ReadModelFilter: {
+    ...mapOf({
+      oneOf: [
+        { type: ['string', 'number', 'boolean', 'null'], maxLength: TEXT_MAX.filter, description: 'Equal (a list field: holds it; null: missing too).' },
+        object({ ne: { type: ['string', 'number', 'boolean', 'null'], maxLength: TEXT_MAX.filter } }, ['ne'], { closed: true }),
+        object({
+          lt: { type: ['string', 'number'], maxLength: TEXT_MAX.filter }, lte: { type: ['string', 'number'], maxLength: TEXT_MAX.filter },
+          gt: { type: ['string', 'number'], maxLength: TEXT_MAX.filter }, gte: { type: ['string', 'number'], maxLength: TEXT_MAX.filter },
+        }, [], { closed: true }),
+      ],
+    }, 'Conditions on fields (keys are field paths such as status or template.name), all of which hold: at most 50.'),
+    maxProperties: 50,
+  },
+  FreeValue: {
+    description: 'Any JSON value whose shape is the account\'s own (a record\'s field, an action\'s input): text at most 10,000 characters, arrays at most 1,000 items, objects at most 1,000 keys, at any depth.',
+    // No `type` and `unevaluatedProperties` rather than `additionalProperties` (the same here, no
+    // other keyword evaluating keys): generated clients type it `unknown`, where a recursive union
+    // defeats openapi-fetch's body types.
+    maxLength: TEXT_MAX.freeValue, maxItems: 1_000, maxProperties: 1_000, items: ref('FreeValue'), unevaluatedProperties: ref('FreeValue'),
+  },
   FeedEvent: record({
     position: str('`commit/prepare`: what `from` takes.', { pattern: '^[0-9]+/[0-9]+$' }), streamName: str(), revision: str(undefined, { pattern: '^[0-9]+$' }),
     id: str(), type: str(), created: dateTime(), data: {}, metadata: ref('EventMetadata'),
@@ -126,12 +139,13 @@ export const schemas: Readonly<Record<string, Schema>> = {
   ListFilters: object({
     sortOrder: oneOfStrings(['asc', 'desc']),
     timestampKey: oneOfStrings(['createdAt', 'updatedAt', 'resolvedAt', 'executedAt', 'assignedAt']),
-    startDate: str('ISO 8601 date-time (a date alone is accepted).'), endDate: str('ISO 8601 date-time (a date alone is accepted).'),
-    ignoreDateRange: bool(), statuses: arrayOf(str()), excludeInProgress: bool(), agentId: str(), involvedAgentId: str(),
-    agentInvolvement: oneOfStrings(['only_ai', 'agents_involved']), unassigned: bool(), createdByUserId: str(), taskIds: arrayOf(str()),
-    noTaskIds: bool(), taskTeamIds: arrayOf(str()), search: str(), phoneNumber: str(), orderName: str(), ticketNumber: { type: ['string', 'integer'] },
-    source: str(), manualSourceLabel: str(), category: str(), subcategory: str(), sentiments: arrayOf(str()), excludeChildTickets: bool(),
-    parentTicketId: str(),
+    startDate: text(TEXT_MAX.timestamp, 'ISO 8601 date-time (a date alone is accepted).'), endDate: text(TEXT_MAX.timestamp, 'ISO 8601 date-time (a date alone is accepted).'),
+    ignoreDateRange: bool(), statuses: listOf(text(TEXT_MAX.id), 50), excludeInProgress: bool(), agentId: text(TEXT_MAX.id), involvedAgentId: text(TEXT_MAX.id),
+    agentInvolvement: oneOfStrings(['only_ai', 'agents_involved']), unassigned: bool(), createdByUserId: text(TEXT_MAX.id), taskIds: listOf(text(TEXT_MAX.id), 1_000),
+    noTaskIds: bool(), taskTeamIds: listOf(text(TEXT_MAX.id), 1_000), search: text(TEXT_MAX.filter), phoneNumber: text(TEXT_MAX.filter), orderName: text(TEXT_MAX.filter),
+    ticketNumber: { type: ['string', 'integer'], maxLength: TEXT_MAX.filter },
+    source: text(TEXT_MAX.filter), manualSourceLabel: text(TEXT_MAX.filter), category: text(TEXT_MAX.filter), subcategory: text(TEXT_MAX.filter),
+    sentiments: listOf(text(TEXT_MAX.id), 10), excludeChildTickets: bool(), parentTicketId: text(TEXT_MAX.id),
   }, [], { description: 'The shared filters of docs/api/ticket-list.md (Filters) (list and export). A known field sent as null is treated as absent.' }),
 };
 

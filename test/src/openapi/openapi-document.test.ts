@@ -75,11 +75,11 @@ describe('The OpenAPI document (docs/openapi.json)', () => {
     expect(examples).to.be.at.least(6);
   });
 
-  it('given the objects whose keys are the caller\'s own (records\' data, actions\' inputs), then they take any key outright, so generated clients type them as maps, not as objects without keys', () => {
+  it('given the objects whose keys are the caller\'s own (records\' data, actions\' inputs), then they take any key outright (each value a FreeValue, at most 1,000 keys), so generated clients type them as maps, not as objects without keys', () => {
     const paths = openApiDocument.paths as unknown as Record<string, Record<string, { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }>>;
     const property = (template: string, name: string) => paths[template].post.requestBody.content['application/json'].schema.properties[name];
     for (const [template, name] of [['/apis/resources/records/insert', 'data'], ['/apis/resources/records/upsert', 'data'], ['/apis/workflow-config-library/execute-action/run', 'inputs']]) {
-      expect(property(template, name), `${template} ${name}`).to.deep.include({ type: 'object', additionalProperties: true });
+      expect(property(template, name), `${template} ${name}`).to.deep.include({ type: 'object', additionalProperties: { $ref: '#/components/schemas/FreeValue' }, maxProperties: 1_000 });
     }
   });
 

@@ -29,6 +29,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 const DOC_ID = 'urn:support:openapi';
 /** Keys of the document's root that are not JSON Schema keywords. */
 const DOCUMENT_KEYS = ['openapi', 'info', 'jsonSchemaDialect', 'servers', 'security', 'tags', 'paths', 'components', 'webhooks', 'externalDocs'];
+/** The document's own schema extensions (OpenAPI 3.1 `x-` keywords), which JSON Schema ignores. */
+const EXTENSION_KEYWORDS = ['x-route-checks-size'];
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 const mediaTypeOf = (contentType: string | null) => (contentType ?? '').split(';')[0].trim().toLowerCase();
@@ -46,7 +48,7 @@ export class OpenApiValidator {
   constructor(private readonly doc: Doc = openApiDocument as unknown as Doc) {
     this.ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false });
     addFormats(this.ajv);
-    for (const keyword of DOCUMENT_KEYS) this.ajv.addKeyword({ keyword });
+    for (const keyword of [...DOCUMENT_KEYS, ...EXTENSION_KEYWORDS]) this.ajv.addKeyword({ keyword });
     this.ajv.addSchema({ ...doc, $id: DOC_ID });
     this.templates = Object.keys(doc.paths)
       .map((template) => {

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import { authenticate, respond } from '@support/http-edge';
+import { authenticate, LimiterFactory, rateLimit, respond } from '@support/http-edge';
 import { AccountDirectory, Clock, Principal } from '@support/domain';
 import { commandContext } from '../../shared/command-context';
 import { LIFECYCLE_COMMANDS, toLifecycleCommand } from './lifecycle-commands';
@@ -31,9 +31,9 @@ export const addLifecycleRoutes = (router: Router, deps: LifecycleRouteDeps): vo
   }
 };
 
-/** POST /apis/tickets/{ticketId}/children: answers the new ticket's ticketId. */
-export const addChildTicketRoute = (router: Router, deps: LifecycleRouteDeps & ChildTicketDeps): void => {
-  router.post(`${TICKET_PATH}/children`, authenticate(deps.directory), async (ctx) => {
+/** POST /apis/tickets/{ticketId}/children: answers the new ticket's ticketId; a new ticket, so it counts against the manual ticket route's limits. */
+export const addChildTicketRoute = (router: Router, deps: LifecycleRouteDeps & ChildTicketDeps & { readonly limiters: LimiterFactory }): void => {
+  router.post(`${TICKET_PATH}/children`, authenticate(deps.directory), rateLimit('manualTicket', deps.limiters), async (ctx) => {
     const principal = ctx.state.principal as Principal;
     respond(ctx, await createChildTicket(deps, principal, commandContext(ctx, principal, deps.clock.now()), ctx.params.ticketId, ctx.state.bodyPresent ? ctx.request.body : undefined));
   });

@@ -1,10 +1,10 @@
-import { answer, arrayOf, bool, errorAnswer, jsonRequestBody, object, operation, pathParam, Paths, record, ref, str } from '@support/http-edge';
+import { answer, arrayOf, bool, errorAnswer, jsonRequestBody, object, operation, pathParam, Paths, record, ref, routeChecksSize, str } from '@support/http-edge';
 import { MAX_MERGE_SOURCES } from '@support/domain';
 
 const TAGS = ['Tickets'];
 
 const mergeRequest = object({
-  sourceTicketIds: { ...arrayOf(str(undefined, { minLength: 1, maxLength: 256 }), 'The tickets to close as merged into the target.'), minItems: 1, maxItems: MAX_MERGE_SOURCES },
+  sourceTicketIds: routeChecksSize({ ...arrayOf(str(undefined, { minLength: 1, maxLength: 256 }), 'The tickets to close as merged into the target.'), minItems: 1, maxItems: MAX_MERGE_SOURCES }),
   note: str('Why they are one (kept on every stream of the merge).', { maxLength: 4000 }),
 }, ['sourceTicketIds'], { closed: true });
 

@@ -45,7 +45,7 @@ export const adminPaths: Paths = {
     post: operation({
       operationId: 'findReadModelDocuments', summary: 'Find documents of a read model by conditions on fields (account admins: scoped to their account)', tags: TAGS, parameters: [collection],
       requestBody: jsonRequestBody(object({
-        filter: ref('ReadModelFilter'), sort: mapOf({ enum: [1, -1] }),
+        filter: ref('ReadModelFilter'), sort: { ...mapOf({ enum: [1, -1] }), maxProperties: 10 },
         skip: int(undefined, { minimum: 0, maximum: 1_000_000 }), limit: int(undefined, { minimum: 1, maximum: 1000 }),
       }, [], { closed: true }), false),
     }, { auth: 'admin', jsonBody: true }, {

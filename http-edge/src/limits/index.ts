@@ -1,0 +1,3 @@
+export * from './body-limits';
+export * from './route-body-schemas';
+export * from './schema-limits';
