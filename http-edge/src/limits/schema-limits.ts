@@ -1,5 +1,5 @@
 import type { BodyPath } from '../body-path';
-import type { Schema } from '../openapi/schema';
+import { ROUTE_CHECKS_SIZE, type Schema } from '../openapi/schema';
 
 /** A place in a body past one of its schema's size limits. */
 export interface LimitFinding {
@@ -14,12 +14,6 @@ export type ResolveRef = (ref: string) => Schema | undefined;
 
 const FINDINGS_KEPT = 10;
 
-/**
- * Marks a schema whose size the route checks itself, with the message its docs give ("Data point…",
- * "1 to 20 tickets (it names 21)"): the edge leaves that one limit to the route and still looks
- * inside (an OpenAPI 3.1 specification extension, ignored by JSON Schema).
- */
-export const ROUTE_CHECKS_SIZE = 'x-route-checks-size';
 
 /** Characters as JSON Schema counts them (Unicode code points), only counted when the UTF-16 length could be over. */
 const codePoints = (s: string, max: number): number => {

@@ -181,7 +181,7 @@ describe('hostile request bodies answer a 4xx in the shape of docs/api/README.md
       expect(res.body.omitted).to.deep.equal({ errors: 989 });
     });
 
-    it('given 999 unknown record data keys, (data holds at most 1,000 keys), when inserted, then a small 400 naming the first and how many more', async () => {
+    it('given 999 unknown record data keys (data holds at most 1,000 keys), when inserted, then a small 400 naming the first and how many more', async () => {
       const res = await h.post(RECORD_INSERT.path, JSON.stringify({ objectId: 'obj-inventory', data: { sku: 'many', ...manyKeys(999) } }));
       expectClientError(res, 'unknown data keys');
       expect(res.body.message).to.equal('Unknown resource field "k0"; and 998 more problems (errors lists the first 10)');
