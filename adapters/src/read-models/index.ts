@@ -1,1 +1,2 @@
 export * from './sqlite';
+export * from './period-cover';

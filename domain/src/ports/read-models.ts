@@ -57,11 +57,12 @@ export interface CollectionShape {
   /** The number of documents is kept per combination of these fields' values, so totals over them are read at once. */
   readonly countedBy?: readonly string[];
   /**
-   * Timestamp fields (ISO 8601 UTC) whose UTC days the documents are also counted by, with
-   * countedBy's fields, so that a total over a date range reads the counts of the days it covers
-   * whole and only its two edge days from the documents (SQLite; MongoDB counts through its indexes).
+   * Timestamp fields (ISO 8601 UTC) whose UTC days, hours and minutes the documents are also
+   * counted by, with countedBy's fields, so that a total over a date range reads the counts of the
+   * periods it covers whole and only its first and last minute from the documents, however many
+   * documents one day or hour holds.
    */
-  readonly countedByDay?: readonly string[];
+  readonly countedByTime?: readonly string[];
 }
 
 /** A read model as its projection declares it: its name and the collections it owns. */

@@ -10,7 +10,7 @@ const byTimestamp = (key: string) => ({ name: `account_${key}`, fields: ['accoun
  * order) an index of their own; the list fields (phones, ticket keys, involved agents) are looked
  * up by one value; `searchText` is found by any fragment (within one account: the engines keep
  * its index per account); and the tickets are counted per account, status and SLA standing (the
- * totals lists and the SLA queue ask for most), and per day of creation, update and resolution (a
+ * totals lists and the SLA queue ask for most), and per day, hour and minute of creation, update and resolution (a
  * total over a date range). Filters that match large shares of an account
  * (category, sentiment, team) are read beside an index.
  */
@@ -24,7 +24,7 @@ const TICKETS_SHAPE: CollectionShape = {
   search: 'searchText',
   searchScopedBy: 'accountId',
   countedBy: ['accountId', 'status', 'slaState'],
-  countedByDay: ['createdAt', 'updatedAt', 'resolvedAt'],
+  countedByTime: ['createdAt', 'updatedAt', 'resolvedAt'],
   indexes: [
     byTimestamp('createdAt'),
     byTimestamp('updatedAt'),
@@ -60,5 +60,6 @@ export const TICKETS_READ_MODEL_COLLECTIONS: Readonly<Record<string, CollectionS
  * 2: SQLite's `tickets:counts` holds the account and the status as plain text (was JSON text).
  * 3: the counts are kept per account, status and SLA standing (the SLA queue's totals).
  * 4: a closed ticket's SLA targets still waiting are stopped (slaStopped): it leaves the queue.
+ * 5: the counts per UTC day are kept per hour and minute too (period counts).
  */
-export const TICKETS_READ_MODEL_VERSION = 4;
+export const TICKETS_READ_MODEL_VERSION = 5;

@@ -54,7 +54,7 @@ const TICKETS_SHAPE_FOR_TESTS: ReadModelShape = {
       search: 'searchText',
       searchScopedBy: 'accountId',
       countedBy: ['accountId', 'status'],
-      countedByDay: ['createdAt', 'updatedAt', 'resolvedAt'],
+      countedByTime: ['createdAt', 'updatedAt', 'resolvedAt'],
       indexes: [
         { name: 'account_createdAt', fields: ['accountId', 'createdAt', '_id'] },
         { name: 'account_updatedAt', fields: ['accountId', 'updatedAt', '_id'] },

@@ -2,7 +2,7 @@ import { DocumentQuery, FieldMatch, ReadDocument } from '@support/domain';
 import { orderSql, whereSql } from './field-match-sql';
 import { StatementSource } from './statements';
 import { countsTable, TableLayout } from './table-layout';
-import { countKey } from './day-counts';
+import { countKey } from './period-counts';
 import { quoted } from './sql-values';
 
 /** Documents of a collection by a field match, in a sort, a page at a time. */

@@ -3,7 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import { Statements } from './statements';
 import { countsTable, listTable, searchPendingTable, TableLayout } from './table-layout';
 import { searchTableDdl, searchTableOf, tableExists } from './search-tables';
-import { countKey, DayCounts } from './day-counts';
+import { countKey, PeriodCounts } from './period-counts';
 import { quoted, SqlValue, toColumn, valueAt } from './sql-values';
 
 /** A document as stored: its row number and its fields. */
@@ -56,9 +56,9 @@ export class DocumentWriter {
     readonly listInsert: ReadonlyMap<string, Statement>; readonly listRemove: ReadonlyMap<string, Statement>;
   };
   private readonly updates = new Map<string, Statement>();
-  private readonly dayCounts: DayCounts | null;
-  /** The columns whose change can move a document between day counts. */
-  private readonly dayCounted: readonly string[];
+  private readonly periodCounts: PeriodCounts | null;
+  /** The columns whose change can move a document between period counts. */
+  private readonly periodCounted: readonly string[];
   /** Per search table: the removal of one text and the move of the pending texts of its scope into it (made on first use). */
   private readonly searchStatements = new Map<string, { readonly remove: Statement; readonly indexPending: Statement }>();
   /** Documents this writer has inserted since it was made. */
@@ -68,8 +68,8 @@ export class DocumentWriter {
 
   constructor(private readonly layout: TableLayout, private readonly statements: Statements, private readonly searchIndexBatch = SEARCH_INDEX_BATCH) {
     this.t = quoted(layout.table);
-    this.dayCounts = layout.countedByDay.length > 0 ? new DayCounts(layout, statements.db) : null;
-    this.dayCounted = [...layout.countedBy, ...layout.countedByDay];
+    this.periodCounts = layout.countedByTime.length > 0 ? new PeriodCounts(layout, statements.db) : null;
+    this.periodCounted = [...layout.countedBy, ...layout.countedByTime];
     const { columns, lists, countedBy } = layout;
     const pending = quoted(searchPendingTable(layout.table));
     const counts = quoted(countsTable(layout.table));
@@ -230,7 +230,7 @@ export class DocumentWriter {
     for (const list of this.layout.lists) this.changeList(list, n, [], listValues(valueAt(doc, list)));
     this.searchPending(n);
     this.count(doc, 1);
-    this.dayCounts?.changed(null, doc);
+    this.periodCounts?.changed(null, doc);
     return { n, doc };
   }
 
@@ -258,7 +258,7 @@ export class DocumentWriter {
       this.count(current.doc, -1);
       this.count(doc, 1);
     }
-    if (this.dayCounts !== null && this.dayCounted.some((c) => changed.includes(c))) this.dayCounts.changed(current.doc, doc);
+    if (this.periodCounts !== null && this.periodCounted.some((c) => changed.includes(c))) this.periodCounts.changed(current.doc, doc);
     return { n: current.n, doc };
   }
 
@@ -267,7 +267,7 @@ export class DocumentWriter {
     for (const list of this.layout.lists) this.changeList(list, current.n, listValues(valueAt(current.doc, list)), []);
     this.searchRemoved(current);
     this.count(current.doc, -1);
-    this.dayCounts?.changed(current.doc, null);
+    this.periodCounts?.changed(current.doc, null);
   }
 
   private changeList(field: string, n: number, before: readonly SqlValue[], after: readonly SqlValue[]): void {

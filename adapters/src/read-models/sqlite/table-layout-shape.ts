@@ -16,8 +16,8 @@ export interface TableLayout {
   /** The field every search is scoped by: its search index is kept per value of it (see search-tables). */
   readonly searchScopedBy: string | null;
   readonly countedBy: readonly string[];
-  /** Timestamp fields whose UTC days the documents are also counted by (with countedBy: see day-counts). */
-  readonly countedByDay: readonly string[];
+  /** Timestamp fields whose UTC days, hours and minutes the documents are also counted by (with countedBy: see period-counts). */
+  readonly countedByTime: readonly string[];
   /** The table's indexes (beside its own on id). */
   readonly indexes: readonly TableIndex[];
 }

@@ -2,7 +2,7 @@ import { CollectionShape } from '@support/domain';
 import type { TableIndex, TableLayout } from './table-layout-shape';
 import { quoted } from './sql-values';
 import { searchTableDdl, searchTableOf } from './search-tables';
-import { dayCountsDdl, dayCountsTable } from './day-counts';
+import { legacyDayCountsTable, periodCountsDdl, periodCountsTable } from './period-counts';
 
 export type { TableIndex, TableLayout } from './table-layout-shape';
 
@@ -18,14 +18,14 @@ export const tableLayout = (collection: string, shape: CollectionShape): TableLa
   const indexes = shape.indexes ?? [];
   const columns = [...new Set([
     ...(shape.fields ?? []), ...lists, ...(shape.search !== undefined ? [shape.search] : []), ...(shape.searchScopedBy !== undefined ? [shape.searchScopedBy] : []),
-    ...(shape.countedBy ?? []), ...(shape.countedByDay ?? []),
+    ...(shape.countedBy ?? []), ...(shape.countedByTime ?? []),
     ...indexes.flatMap((i) => i.fields),
   ])].filter((f) => f !== '_id');
   const clash = columns.find((c) => OWN_COLUMNS.includes(c.toLowerCase()));
   if (clash !== undefined) throw new Error(`Collection "${collection}" declares a field "${clash}": n, id and doc are the table's own columns; name the field otherwise`);
   return { collection, table: collection, columns, lists, search: shape.search ?? null,
     searchScopedBy: shape.search !== undefined ? shape.searchScopedBy ?? null : null, countedBy: shape.countedBy ?? [],
-    countedByDay: shape.countedBy !== undefined ? shape.countedByDay ?? [] : [], indexes: tableIndexes(collection, shape) };
+    countedByTime: shape.countedBy !== undefined ? shape.countedByTime ?? [] : [], indexes: tableIndexes(collection, shape) };
 };
 
 /**
@@ -63,7 +63,7 @@ export const layoutDdl = (layout: TableLayout): string[] => {
     const keys = layout.countedBy.map(quoted);
     statements.push(`CREATE TABLE IF NOT EXISTS ${quoted(countsTable(layout.table))} (${keys.join(', ')}, n INTEGER NOT NULL, PRIMARY KEY (${keys.join(', ')})) WITHOUT ROWID`);
   }
-  if (layout.countedByDay.length > 0) statements.push(dayCountsDdl(layout));
+  if (layout.countedByTime.length > 0) statements.push(periodCountsDdl(layout));
   if (layout.search !== null) {
     if (layout.searchScopedBy === null) statements.push(searchTableDdl(searchTableOf(layout, null)));
     statements.push(`CREATE TABLE IF NOT EXISTS ${quoted(searchPendingTable(layout.table))} (n INTEGER PRIMARY KEY)`);
@@ -76,6 +76,6 @@ export const layoutTables = (layout: TableLayout): string[] => [
   layout.table,
   ...layout.lists.map((l) => listTable(layout.table, l)),
   ...(layout.countedBy.length > 0 ? [countsTable(layout.table)] : []),
-  ...(layout.countedByDay.length > 0 ? [dayCountsTable(layout.table)] : []),
+  ...(layout.countedByTime.length > 0 ? [periodCountsTable(layout.table), legacyDayCountsTable(layout.table)] : []),
   ...(layout.search !== null ? [searchPendingTable(layout.table)] : []),
 ];

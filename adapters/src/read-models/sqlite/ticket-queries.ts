@@ -6,7 +6,8 @@ import {
   countsQuery, criteriaOrder, criteriaWhere, ftsString, indexable, NARROWING, SearchAccess, SearchIndex, TICKETS_TABLE,
 } from './ticket-criteria-sql';
 import { searchPendingTable, TableLayout } from './table-layout';
-import { dayCountsTable, dayOf } from './day-counts';
+import { periodCountsTable } from './period-counts';
+import { coverRange, WholePeriods } from '../period-cover';
 import { joinAnd, SqlPart } from './field-match-sql';
 import { quoted } from './sql-values';
 
@@ -24,8 +25,8 @@ const pick = <T extends ReadDocument>(doc: Record<string, unknown>, fields: read
   return out as T;
 };
 
-/** What a total over a date range may narrow by besides the range and the status, to be read from the day counts: nothing. */
-const DAY_RANGE_FIELDS: readonly (keyof TicketCriteria)[] = ['from', 'to', 'createdAtMost'];
+/** What a total over a date range may narrow by besides the range and the status, to be read from the period counts: nothing. */
+const RANGE_FIELDS: readonly (keyof TicketCriteria)[] = ['from', 'to', 'createdAtMost'];
 
 /** The criteria search by fragments the index can look up and narrow by nothing else: the index alone counts them. */
 const searchOnly = (c: TicketCriteria): boolean =>
@@ -86,7 +87,7 @@ export class TicketQueries {
   }
 
   /**
-   * From the counts kept per account and status, the search index, or the counts kept per day,
+   * From the counts kept per account and status, the search index, or the counts kept per period,
    * when the criteria narrow by nothing else; else counted.
    */
   count(c: TicketCriteria, layout: TableLayout): number {
@@ -97,13 +98,13 @@ export class TicketQueries {
       const minus = kept.minus === undefined ? 0 : (this.reads.get(kept.minus.sql).get(...kept.minus.params) as { total: number }).total;
       return total - minus;
     }
-    return this.dayRangeCount(c, layout) ?? this.counted(c);
+    return this.rangeCount(c, layout) ?? this.counted(c);
   }
 
   /**
    * The total and the read model's checkpoint, read in one snapshot: the tickets counted are exactly
    * those created up to the checkpoint (the batches apply the log in order, each with its
-   * checkpoint), so the count needs no bound by position (and keeps the counts kept per day).
+   * checkpoint), so the count needs no bound by position (and keeps the counts kept per period).
    */
   countAt(c: TicketCriteria, layout: TableLayout, readModel: string): TicketSnapshot {
     return this.reads.inSnapshot(() => {
@@ -119,34 +120,36 @@ export class TicketQueries {
   }
 
   /**
-   * A total over a date range of a day-counted timestamp, narrowed by status at most: the days the
-   * range covers whole from the day counts, its first and last day counted (null: the criteria do
-   * not allow it, or the range lies within one day).
+   * A total over a date range of a period-counted timestamp, narrowed by status at most: the days,
+   * hours and minutes the range covers whole from the period counts, its first and last minute
+   * counted (null: the criteria do not allow it).
    */
-  private dayRangeCount(c: TicketCriteria, layout: TableLayout): number | null {
-    if (!layout.countedByDay.includes(c.timestampKey) || NARROWING.some((k) => !DAY_RANGE_FIELDS.includes(k) && c[k] !== undefined)) return null;
+  private rangeCount(c: TicketCriteria, layout: TableLayout): number | null {
+    if (!layout.countedByTime.includes(c.timestampKey) || NARROWING.some((k) => !RANGE_FIELDS.includes(k) && c[k] !== undefined)) return null;
     const [account, ...others] = layout.countedBy;
-    if (account !== 'accountId' || others.some((k) => k !== 'status')) return null;
+    if (account !== 'accountId' || others.some((k) => k !== 'status' && k !== 'slaState')) return null;
     if (c.createdAtMost !== undefined && c.timestampKey !== 'createdAt') return null;
     const to = c.createdAtMost !== undefined && (c.to === undefined || c.createdAtMost < c.to) ? c.createdAtMost : c.to;
     if (c.from === undefined && to === undefined) return null;
-    const fromDay = c.from === undefined ? null : dayOf(c.from);
-    const toDay = to === undefined ? null : dayOf(to);
-    if ((c.from !== undefined && fromDay === null) || (to !== undefined && toDay === null)) return null;
-    if (fromDay !== null && toDay !== null && fromDay >= toDay) return null;
+    const cover = coverRange(c.from, to);
+    if (cover === null) return null;
     if (c.statuses !== undefined && c.statuses.length === 0) return 0;
     const base: TicketCriteria = { ...c, from: undefined, to: undefined, createdAtMost: undefined };
-    // The edge days from the tickets (an upper bound past every time of its day: '\uffff' sorts after them).
-    const first = fromDay === null ? 0 : this.counted({ ...base, from: c.from, to: `${fromDay}\uffff` });
-    const last = toDay === null ? 0 : this.counted({ ...base, from: toDay, to });
-    const where: SqlPart[] = [{ sql: `${quoted('accountId')} = ? AND stamp = ?`, params: [c.accountId, c.timestampKey] }];
-    if (fromDay !== null) where.push({ sql: 'day > ?', params: [fromDay] });
-    if (toDay !== null) where.push({ sql: 'day < ?', params: [toDay] });
+    let total = 0;
+    for (const edge of cover.edges) total += this.counted({ ...base, from: edge.from ?? undefined, to: edge.to ?? undefined });
+    for (const whole of cover.whole) total += this.periodSum(c, whole);
+    return total;
+  }
+
+  /** The tickets of whole periods of one span, from the period counts (narrowed by status as the criteria say). */
+  private periodSum(c: TicketCriteria, whole: WholePeriods): number {
+    const where: SqlPart[] = [{ sql: `${quoted('accountId')} = ? AND stamp = ? AND span = ?`, params: [c.accountId, c.timestampKey, whole.span] }];
+    if (whole.after !== null) where.push({ sql: `period ${whole.after.inclusive ? '>=' : '>'} ?`, params: [whole.after.period] });
+    if (whole.before !== null) where.push({ sql: 'period < ?', params: [whole.before] });
     if (c.statuses !== undefined) where.push({ sql: `${quoted('status')} IN (${c.statuses.map(() => '?').join(', ')})`, params: c.statuses });
     if (c.statusNot !== undefined) where.push({ sql: `${quoted('status')} IS NOT ?`, params: [c.statusNot] });
-    const days = joinAnd(where);
-    const middle = (this.reads.get(`SELECT coalesce(sum(n), 0) AS n FROM ${quoted(dayCountsTable(TICKETS_TABLE))} WHERE ${days.sql}`).get(...days.params) as { n: number }).n;
-    return first + middle + last;
+    const periods = joinAnd(where);
+    return (this.reads.get(`SELECT coalesce(sum(n), 0) AS n FROM ${quoted(periodCountsTable(TICKETS_TABLE))} WHERE ${periods.sql}`).get(...periods.params) as { n: number }).n;
   }
 
   exists(c: TicketCriteria): boolean {

@@ -3,7 +3,7 @@ import { agentChoice, ticketWork, TicketWork } from './lifecycle';
 import { FIRST_NAMES, SURNAMES } from './names';
 import { CLOSINGS, GREETINGS, Problem, PROBLEMS, PRODUCTS } from './phrases';
 import { choose, draw, pick, STREAM, weighted, zipfWeights } from './random';
-import { ticketTimes } from './rhythm';
+import { importedTimes, ticketTimes } from './rhythm';
 
 /**
  * Benchmark data shaped like a real support desk, the same for every seed, tickets count and now:
@@ -29,6 +29,11 @@ interface DeskOptions {
   readonly agents?: number;
   /** Every ticket from a customer of its own (a desk's first day on the service: every customer new). Default: repeat customers, as a desk has them. */
   readonly newCustomers?: boolean;
+  /**
+   * An imported history: every ticket made within this many ms before now (a desk that moved its
+   * history in through the API), instead of over `spanDays` with the rhythm of rhythm.ts.
+   */
+  readonly importedWithinMs?: number;
 }
 
 interface DeskCustomer {
@@ -66,6 +71,8 @@ export interface Desk {
   readonly customers: number;
   readonly nowMs: number;
   readonly spanDays: number;
+  /** Set: every ticket was made within this many ms before now (an imported history). */
+  readonly importedWithinMs: number | null;
   readonly agents: readonly DeskAgent[];
   readonly customer: (c: number) => DeskCustomer;
   readonly customerOf: (i: number) => number;
@@ -166,7 +173,7 @@ export const deskData = (options: DeskOptions): Desk => {
   const { tickets, nowMs } = options;
   const seed = options.seed ?? 42;
   const spanDays = options.spanDays ?? 180;
-  const times = ticketTimes(tickets, nowMs, spanDays, seed);
+  const times = options.importedWithinMs !== undefined ? importedTimes(tickets, nowMs, options.importedWithinMs, seed) : ticketTimes(tickets, nowMs, spanDays, seed);
   const spanMs = spanDays * 86_400_000;
   const startMs = nowMs - spanMs;
   const { customerOf, ticketsOf } = options.newCustomers === true
@@ -177,7 +184,7 @@ export const deskData = (options: DeskOptions): Desk => {
   const agents = deskAgents(options.agents ?? 30, seed);
   const agentShares = agentChoice(agents.length);
   return {
-    tickets, customers: customers.length, nowMs, spanDays, agents,
+    tickets, customers: customers.length, nowMs, spanDays, importedWithinMs: options.importedWithinMs ?? null, agents,
     customer: (c) => customers[c],
     customerOf: (i) => customerOf[i],
     ticketsOf: (c) => ticketsOf[c],

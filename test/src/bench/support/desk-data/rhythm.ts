@@ -14,6 +14,16 @@ const DAY_OF_WEEK = [1.25, 1.15, 1.1, 1.05, 1, 0.55, 0.45];
 const HOUR_OF_DAY = [0.15, 0.1, 0.08, 0.08, 0.1, 0.2, 0.4, 0.7, 1, 1.15, 1.2, 1.15, 1.05, 1.1, 1.15, 1.1, 1, 0.9, 0.75, 0.65, 0.55, 0.45, 0.35, 0.25];
 const HOUR_MS = 3_600_000;
 
+/**
+ * An imported history (a desk moving from another helpdesk makes its tickets through the API):
+ * ticket i's creation time spread evenly over the `withinMs` before `nowMs`, with a little jitter,
+ * ascending.
+ */
+export const importedTimes = (tickets: number, nowMs: number, withinMs: number, seed: number): Float64Array => {
+  const startMs = nowMs - withinMs;
+  return Float64Array.from({ length: tickets }, (_, i) => Math.floor(startMs + (withinMs * (i + 0.9 * draw(seed, STREAM.timeInHour, i))) / tickets));
+};
+
 /** Ticket i's creation time (ms), i in [0, tickets), ascending; the newest at most `nowMs`. */
 export const ticketTimes = (tickets: number, nowMs: number, spanDays: number, seed: number): Float64Array => {
   const hours = spanDays * 24;

@@ -72,7 +72,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 
 /** The shapes in a few lines, for a benchmark's output. */
 export const describeDesk = (desk: Desk, s: DeskShapes = deskShapes(desk)): string[] => [
-  `desk data: ${desk.tickets.toLocaleString('en-US')} tickets of ${desk.customers.toLocaleString('en-US')} customers over the last ${desk.spanDays} days (the last day holds ${pct(s.lastDay)}, the last 90 days ${pct(s.last90Days)})`,
+  `desk data: ${desk.tickets.toLocaleString('en-US')} tickets of ${desk.customers.toLocaleString('en-US')} customers ${desk.importedWithinMs === null ? `over the last ${desk.spanDays} days` : `made within the last ${(desk.importedWithinMs / 60_000).toFixed(0)} minutes (an imported history)`} (the last day holds ${pct(s.lastDay)}, the last 90 days ${pct(s.last90Days)})`,
   `  surnames: ${s.surnames.slice(0, 3).map(([n, x]) => `${n} ${pct(x)}`).join(', ')} of customers; ${s.surnames.filter(([, x]) => x >= 0.01).length} of ${s.surnames.length} at 1 % or more, half under ${pct(s.surnames[Math.floor(s.surnames.length / 2)][1])}`,
   `  tickets a customer: mean ${s.ticketsPerCustomer.mean.toFixed(2)}, median ${s.ticketsPerCustomer.median}, max ${s.ticketsPerCustomer.max}; ${pct(s.ticketsPerCustomer.once)} of customers wrote once, ${pct(s.ticketsPerCustomer.fiveOrMore)} five times or more; ${pct(s.fromRepeatCustomers)} of tickets from repeat customers`,
   `  statuses: ${LIFECYCLES.map((l) => `${l} ${pct(s.lifecycles[l])}`).join(', ')}; ${desk.agents.length} agents, the busiest holds ${pct(s.busiestAgent)} of assigned tickets, the least busy ${pct(s.leastBusyAgent)}`,
