@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { SqliteReadModels } from '@support/adapters';
 import { ReadDocument, TicketCriteria } from '@support/domain';
-import { ticketReadModelsWith } from '../support/sqlite-read-models';
+import { ticketReadModelsWith, writeDocuments } from '../support/sqlite-read-models';
 
 const HOUR = Date.parse('2026-12-07T10:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -55,5 +55,30 @@ describe('SQLite read models: a date range over a day holding every ticket (issu
     expect(total).to.equal(N - N / 120 - N / 120 + 1);
     // and a range that does need the deleted tickets one by one (within a minute) sees them gone
     expect(await readModels.tickets.count(range('2026-12-07T10:06:10.000Z', '2026-12-07T10:06:50.000Z'))).to.equal(0);
+  });
+
+  it('given tickets updated again and again (updatedAt moving within its minute, to other hours, status changing), when ranges of updatedAt are totalled by status, then each total is the count of the tickets as they are now', async () => {
+    const moved = await ticketReadModelsWith(importedHistory(600));
+    try {
+      let docs = importedHistory(600);
+      for (let round = 1; round <= 3; round += 1) {
+        docs = docs.map((d, i) => {
+          if (i % 4 === 3) return d;
+          const at = iso(Date.parse(String(d.updatedAt)) + (i % 4 === 0 ? 1_000 : i % 4 === 1 ? 3_600_000 * round : 86_400_000));
+          return { ...d, updatedAt: at, status: round === 2 && i % 5 === 0 ? 'closed' : d.status };
+        });
+        await writeDocuments(moved, 'tickets', 'tickets', docs);
+      }
+      const ranges: [string, string][] = [['2026-12-07T10:00:00.000Z', '2026-12-07T10:59:59.999Z'], ['2026-12-07T10:20:00.000Z', '2026-12-08T13:00:00.000Z'], ['2026-12-01T00:00:00.000Z', '2026-12-31T00:00:00.000Z']];
+      for (const [from, to] of ranges) {
+        for (const statuses of [undefined, ['closed'], ['open', 'resolved']]) {
+          const expected = docs.filter((d) => String(d.updatedAt) >= from && String(d.updatedAt) <= to && (statuses === undefined || statuses.includes(String(d.status)))).length;
+          const criteria = { ...range(from, to, statuses === undefined ? {} : { statuses }), timestampKey: 'updatedAt' as const };
+          expect(await moved.tickets.count(criteria), `${from} .. ${to} ${statuses ?? ''}`).to.equal(expected);
+        }
+      }
+    } finally {
+      await moved.close();
+    }
   });
 });
