@@ -175,6 +175,7 @@ export class DocumentWriter {
       }
       e.dirty = false;
     }
+    this.periodCounts?.flush();
     if (this.pending !== null && this.pending >= this.searchIndexBatch) this.indexPendingSearch();
   }
 
@@ -218,6 +219,7 @@ export class DocumentWriter {
 
   /** Forgets the batch's documents and the pending count (after its commit or rollback). */
   reset(): void {
+    this.periodCounts?.discard();
     this.entries = new Map();
     this.dirty = [];
     this.pending = null;

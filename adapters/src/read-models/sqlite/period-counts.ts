@@ -36,6 +36,9 @@ export const countKey = (value: unknown): SqlValue => toColumn(value) ?? NONE;
 /** Whether two keys are the same value (two missing ones are). */
 const sameKey = (a: SqlValue, b: SqlValue): boolean => a === b || (a === NONE && b === NONE);
 
+/** A row's key as text (a missing value, an empty blob, as null). */
+const rowKey = (row: readonly SqlValue[]): string => JSON.stringify(row.map((v) => (v === NONE ? null : v)));
+
 /** The rows a document counts in: its countedBy values, a stamp field, a span and that stamp's period, as one key each. */
 const tuplesOf = (layout: TableLayout, doc: Readonly<Record<string, unknown>> | null): Map<string, SqlValue[]> => {
   const out = new Map<string, SqlValue[]>();
@@ -44,19 +47,31 @@ const tuplesOf = (layout: TableLayout, doc: Readonly<Record<string, unknown>> | 
   for (const stamp of layout.countedByTime) {
     for (const { span, period } of periodsOf(valueAt(doc, stamp))) {
       const row = [...by, stamp, span, period];
-      out.set(JSON.stringify(row.map((v) => (v === NONE ? null : v))), row);
+      out.set(rowKey(row), row);
     }
   }
   return out;
 };
 
-/** Keeps a collection's period counts as its documents are inserted, changed and removed (on the writer, in the batch's transaction). */
+/**
+ * Keeps a collection's period counts as its documents are inserted, changed and removed (on the
+ * writer, in the batch's transaction). The changes are added up per row and written at `flush`
+ * (the writer's, before the batch commits): the tickets of one minute, hour or day share their
+ * rows, so a batch writes each row once instead of once a ticket.
+ */
 export class PeriodCounts {
   private readonly add: Statement;
+  private deltas = new Map<string, { readonly row: SqlValue[]; n: number }>();
 
   constructor(private readonly layout: TableLayout, db: Database.Database) {
     const columns = [...layout.countedBy.map(quoted), 'stamp', 'span', 'period'];
     this.add = db.prepare(`INSERT INTO ${quoted(periodCountsTable(layout.table))} (${columns.join(', ')}, n) VALUES (${columns.map(() => '?').join(', ')}, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n`);
+  }
+
+  private count(row: SqlValue[], n: number, key = rowKey(row)): void {
+    const d = this.deltas.get(key);
+    if (d === undefined) this.deltas.set(key, { row, n });
+    else d.n += n;
   }
 
   /**
@@ -72,15 +87,26 @@ export class PeriodCounts {
         for (const stamp of this.layout.countedByTime) {
           const was = periodsOf(valueAt(before, stamp));
           const is = periodsOf(valueAt(after, stamp));
-          for (const p of was) if (!is.some((q) => q.span === p.span && q.period === p.period)) this.add.run(...by, stamp, p.span, p.period, -1);
-          for (const p of is) if (!was.some((q) => q.span === p.span && q.period === p.period)) this.add.run(...by, stamp, p.span, p.period, 1);
+          for (const p of was) if (!is.some((q) => q.span === p.span && q.period === p.period)) this.count([...by, stamp, p.span, p.period], -1);
+          for (const p of is) if (!was.some((q) => q.span === p.span && q.period === p.period)) this.count([...by, stamp, p.span, p.period], 1);
         }
         return;
       }
     }
     const was = tuplesOf(this.layout, before);
     const is = tuplesOf(this.layout, after);
-    for (const [key, row] of was) if (!is.has(key)) this.add.run(...row, -1);
-    for (const [key, row] of is) if (!was.has(key)) this.add.run(...row, 1);
+    for (const [key, row] of was) if (!is.has(key)) this.count(row, -1, key);
+    for (const [key, row] of is) if (!was.has(key)) this.count(row, 1, key);
+  }
+
+  /** Writes the rows changed since the last flush, each once. */
+  flush(): void {
+    for (const { row, n } of this.deltas.values()) if (n !== 0) this.add.run(...row, n);
+    this.deltas = new Map();
+  }
+
+  /** Forgets what was not flushed (a batch rolled back). */
+  discard(): void {
+    this.deltas = new Map();
   }
 }
