@@ -12,6 +12,13 @@ const WAL_CHECKPOINT_EVERY_MS = 500;
 const WRITER_CHECKPOINT_BACKSTOP_PAGES = 50_000;
 
 /**
+ * What a WAL file is cut back to when its writer starts it over after a checkpoint: SQLite reuses
+ * the file and would otherwise keep it at the largest it ever grew (a rebuild's 10,000-event
+ * batches leave it at hundreds of megabytes, on disk for good).
+ */
+export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
  * Keeps a database's WAL short from a thread of its own. A checkpoint copies every page the WAL
  * holds into the database file and syncs both; run by a writer (SQLite's autocheckpoint, at the
  * commit that passes the limit) it holds up that commit, and every command waiting on it, for the
@@ -21,9 +28,13 @@ const WRITER_CHECKPOINT_BACKSTOP_PAGES = 50_000;
 export class WalCheckpointer {
   private constructor(private readonly worker: Worker) {}
 
-  /** The writer checkpoints itself only past the backstop; the thread does it before. */
-  static backstop(writer: { pragma(source: string): unknown }): void {
+  /**
+   * The writer checkpoints itself only past the backstop; the thread does it before. When the writer
+   * starts the WAL over, the file is cut back to `walSizeLimit` bytes.
+   */
+  static backstop(writer: { pragma(source: string): unknown }, walSizeLimit: number = WAL_SIZE_LIMIT_BYTES): void {
     writer.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_BACKSTOP_PAGES}`);
+    writer.pragma(`journal_size_limit = ${walSizeLimit}`);
   }
 
   static start(file: string, onFailure: (message: string) => void, everyMs: number = WAL_CHECKPOINT_EVERY_MS): WalCheckpointer {
