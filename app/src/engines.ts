@@ -93,7 +93,10 @@ export const openEngines = async (settings: Settings, logger: Logger, clock: Clo
 
   let blobStore: BlobStore;
   if (settings.azureConnectionString) {
-    blobStore = await distributedAdapters().AzureBlobStore.connect({ connectionString: settings.azureConnectionString, containerName: BLOB_CONTAINER });
+    blobStore = await distributedAdapters().AzureBlobStore.connect({
+      connectionString: settings.azureConnectionString, containerName: BLOB_CONTAINER,
+      ...(settings.azureBlobPublicUrl !== undefined ? { publicEndpoint: settings.azureBlobPublicUrl } : {}),
+    });
     names.blobStore = 'azure';
   } else {
     const signingKey = await loadOrCreateSigningKey(settings.dataDir, settings.urlSigningKey);

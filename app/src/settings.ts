@@ -14,6 +14,8 @@ export interface Settings {
   readonly mongodbUrl?: string;
   readonly natsUrl?: string;
   readonly azureConnectionString?: string;
+  /** AZURE_BLOB_PUBLIC_URL: the blob endpoint as those who download reach it, when not the connection string's. */
+  readonly azureBlobPublicUrl?: string;
   readonly urlSigningKey?: string;
   /** OPERATOR_TOKEN: Bearer token of the operator's read-only admin routes over every account (at least 32 characters). */
   readonly operatorToken?: string;
@@ -101,6 +103,19 @@ const webhookAllowedHosts = (raw: string | undefined): readonly AllowedHost[] =>
   return parsed.right;
 };
 
+/** An absolute http(s) URL, or why not (the variable named). */
+const httpUrl = (name: string, raw: string | undefined): string | undefined => {
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute http or https URL, such as http://localhost:10000/devstoreaccount1, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http or https URL, got "${raw}"`);
+  return raw;
+};
+
 export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => {
   const port = Number(nonEmpty(env.PORT) ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`);
@@ -115,6 +130,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     mongodbUrl: nonEmpty(env.MONGODB_URL),
     natsUrl: nonEmpty(env.NATS_URL),
     azureConnectionString: nonEmpty(env.AZURE_STORAGE_CONNECTION_STRING),
+    azureBlobPublicUrl: httpUrl('AZURE_BLOB_PUBLIC_URL', nonEmpty(env.AZURE_BLOB_PUBLIC_URL)),
     urlSigningKey: nonEmpty(env.URL_SIGNING_KEY),
     operatorToken: operatorToken(env.OPERATOR_TOKEN),
     logLevel: parseLogLevel(env.LOG_LEVEL),

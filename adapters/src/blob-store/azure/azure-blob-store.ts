@@ -9,6 +9,13 @@ export interface AzureBlobStoreOptions {
   /** A connection string with an AccountKey (signed URLs are signed with it), e.g. AZURE_STORAGE_CONNECTION_STRING. */
   readonly connectionString: string;
   readonly containerName: string;
+  /**
+   * The blob endpoint as the people who download reach it (`https://files.example.com/devstoreaccount1`),
+   * when it is not the connection string's (a compose network's `http://azurite:10000/...`): the
+   * download links name it. A SAS signs the account, container and blob, not the host, so the same
+   * signature holds there.
+   */
+  readonly publicEndpoint?: string;
 }
 
 /** Upload in blocks of 4 MiB, 4 in flight: an upload holds at most about 20 MiB however big the blob. */
@@ -19,7 +26,7 @@ const DELETE_CONCURRENCY = 8;
 
 /** Azure Blob Storage (or Azurite): one container, block blobs, read-only SAS URLs. */
 export class AzureBlobStore implements BlobStore {
-  private constructor(private readonly container: ContainerClient) {}
+  private constructor(private readonly container: ContainerClient, private readonly publicEndpoint: string | null) {}
 
   /** Connects and creates the container when it is missing. */
   static async connect(options: AzureBlobStoreOptions): Promise<AzureBlobStore> {
@@ -28,7 +35,7 @@ export class AzureBlobStore implements BlobStore {
       throw new Error('the Azure Storage connection string must carry an AccountKey to sign download URLs');
     }
     await container.createIfNotExists();
-    return new AzureBlobStore(container);
+    return new AzureBlobStore(container, options.publicEndpoint?.replace(/\/+$/, '') ?? null);
   }
 
   async put(key: string, body: Readable | AsyncIterable<Buffer | string>, options: PutOptions): Promise<BlobInfo> {
@@ -60,11 +67,17 @@ export class AzureBlobStore implements BlobStore {
   }
 
   async signedReadUrl(key: string, options: { readonly expiresAt: Date; readonly downloadFileName?: string }): Promise<string> {
-    return this.container.getBlobClient(validKey(key)).generateSasUrl({
+    const url = await this.container.getBlobClient(validKey(key)).generateSasUrl({
       permissions: BlobSASPermissions.parse('r'),
       expiresOn: options.expiresAt,
       contentDisposition: options.downloadFileName ? attachmentContentDisposition(options.downloadFileName) : undefined,
     });
+    return this.publicEndpoint === null ? url : publicUrl(url, this.serviceEndpoint(), this.publicEndpoint);
+  }
+
+  /** The account's endpoint the container's URL starts with (`http://azurite:10000/devstoreaccount1`). */
+  private serviceEndpoint(): string {
+    return this.container.url.slice(0, this.container.url.length - this.container.containerName.length).replace(/\/+$/, '');
   }
 
   async deleteCreatedBefore(cutoff: Date): Promise<number> {
@@ -104,3 +117,9 @@ function validKey(key: string): string {
 function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 404;
 }
+
+/** A URL under the account's endpoint, moved under the public one (the path and the SAS query kept). */
+const publicUrl = (url: string, serviceEndpoint: string, publicEndpoint: string): string => {
+  if (!url.startsWith(`${serviceEndpoint}/`)) throw new Error('a signed URL outside the account\'s endpoint');
+  return `${publicEndpoint}${url.slice(serviceEndpoint.length)}`;
+};
