@@ -18,11 +18,15 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 export const periodsOf = (value: unknown): readonly { readonly span: Span; readonly period: string }[] =>
   typeof value === 'string' && TIMESTAMP.test(value) ? SPANS.map(({ span, length }) => ({ span, period: value.slice(0, length) })) : [];
 
-/** Whole periods of one span whose counts are summed: `after < period < before`, or from / up to a bound of the enclosing period. */
+/**
+ * Whole periods of one span whose counts are summed: `after < period < before` as text. A bound
+ * may be a coarser period (the enclosing day of hours): every finer period of it is longer, so
+ * greater than it and less than it followed by END.
+ */
 export interface WholePeriods {
   readonly span: Span;
-  /** Periods greater than this (exclusive), or at least this (`inclusive`): null, no lower bound. */
-  readonly after: { readonly period: string; readonly inclusive: boolean } | null;
+  /** Periods greater than this: null, no lower bound. */
+  readonly after: string | null;
   /** Periods less than this: null, no upper bound. */
   readonly before: string | null;
 }
@@ -70,7 +74,7 @@ export const coverRange = (from: string | undefined, to: string | undefined): Ra
     if (lowPeriod !== null && lowPeriod === highPeriod) return cover(lower, upper, level + 1);
     whole.push({
       span,
-      after: lower === null ? null : lowPeriod !== null ? { period: lowPeriod, inclusive: false } : { period: (lower as { aligned: string }).aligned, inclusive: true },
+      after: lower === null ? null : lowPeriod ?? (lower as { aligned: string }).aligned,
       before: upper === null ? null : highPeriod !== null ? highPeriod : `${(upper as { aligned: string }).aligned}${END}`,
     });
     if (lowPeriod !== null) cover(lower, { aligned: lowPeriod }, level + 1);

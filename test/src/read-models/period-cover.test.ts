@@ -10,7 +10,7 @@ const countedBy = (cover: RangeCover, stamps: readonly string[]): { total: numbe
     for (const [key, n] of perPeriod) {
       const [span, period] = key.split(' ');
       if (span !== w.span) continue;
-      if (w.after !== null && (w.after.inclusive ? period < w.after.period : period <= w.after.period)) continue;
+      if (w.after !== null && period <= w.after) continue;
       if (w.before !== null && period >= w.before) continue;
       total += n;
     }

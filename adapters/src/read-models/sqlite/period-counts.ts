@@ -33,9 +33,6 @@ const NONE = Buffer.alloc(0);
 /** A value as a key of the counts holds it: as its column does (text, number), a missing one as an empty blob. */
 export const countKey = (value: unknown): SqlValue => toColumn(value) ?? NONE;
 
-/** Whether two keys are the same value (two missing ones are). */
-const sameKey = (a: SqlValue, b: SqlValue): boolean => a === b || (a === NONE && b === NONE);
-
 /** A row's key as text (a missing value, an empty blob, as null). */
 const rowKey = (row: readonly SqlValue[]): string => JSON.stringify(row.map((v) => (v === NONE ? null : v)));
 
@@ -68,7 +65,7 @@ export class PeriodCounts {
     this.add = db.prepare(`INSERT INTO ${quoted(periodCountsTable(layout.table))} (${columns.join(', ')}, n) VALUES (${columns.map(() => '?').join(', ')}, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n`);
   }
 
-  private count(row: SqlValue[], n: number, key = rowKey(row)): void {
+  private count(row: SqlValue[], n: number, key: string): void {
     const d = this.deltas.get(key);
     if (d === undefined) this.deltas.set(key, { row, n });
     else d.n += n;
@@ -76,23 +73,10 @@ export class PeriodCounts {
 
   /**
    * The document went from `before` to `after` (null: absent): the rows it left lose one, those it
-   * joined gain one. When its countedBy values stay (most changes: an update moves updatedAt), only
-   * the periods of the timestamps that moved are touched, and a timestamp that stays in its minute
-   * touches none.
+   * joined gain one (a row it stays in, such as the minute of a timestamp that did not move, is not
+   * touched).
    */
   changed(before: Readonly<Record<string, unknown>> | null, after: Readonly<Record<string, unknown>> | null): void {
-    if (before !== null && after !== null) {
-      const by = this.layout.countedBy.map((k) => countKey(valueAt(after, k)));
-      if (this.layout.countedBy.every((k, i) => sameKey(countKey(valueAt(before, k)), by[i]))) {
-        for (const stamp of this.layout.countedByTime) {
-          const was = periodsOf(valueAt(before, stamp));
-          const is = periodsOf(valueAt(after, stamp));
-          for (const p of was) if (!is.some((q) => q.span === p.span && q.period === p.period)) this.count([...by, stamp, p.span, p.period], -1);
-          for (const p of is) if (!was.some((q) => q.span === p.span && q.period === p.period)) this.count([...by, stamp, p.span, p.period], 1);
-        }
-        return;
-      }
-    }
     const was = tuplesOf(this.layout, before);
     const is = tuplesOf(this.layout, after);
     for (const [key, row] of was) if (!is.has(key)) this.count(row, -1, key);

@@ -144,7 +144,7 @@ export class TicketQueries {
   /** The tickets of whole periods of one span, from the period counts (narrowed by status as the criteria say). */
   private periodSum(c: TicketCriteria, whole: WholePeriods): number {
     const where: SqlPart[] = [{ sql: `${quoted('accountId')} = ? AND stamp = ? AND span = ?`, params: [c.accountId, c.timestampKey, whole.span] }];
-    if (whole.after !== null) where.push({ sql: `period ${whole.after.inclusive ? '>=' : '>'} ?`, params: [whole.after.period] });
+    if (whole.after !== null) where.push({ sql: 'period > ?', params: [whole.after] });
     if (whole.before !== null) where.push({ sql: 'period < ?', params: [whole.before] });
     if (c.statuses !== undefined) where.push({ sql: `${quoted('status')} IN (${c.statuses.map(() => '?').join(', ')})`, params: c.statuses });
     if (c.statusNot !== undefined) where.push({ sql: `${quoted('status')} IS NOT ?`, params: [c.statusNot] });
