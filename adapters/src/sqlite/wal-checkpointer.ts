@@ -13,8 +13,8 @@ const WRITER_CHECKPOINT_BACKSTOP_PAGES = 50_000;
 
 /**
  * What a WAL file is cut back to when its writer starts it over after a checkpoint: SQLite reuses
- * the file and would otherwise keep it at the largest it ever grew (a rebuild's 10,000-event
- * batches leave it at hundreds of megabytes, on disk for good).
+ * the file and would otherwise keep it, on disk for good, at the largest it ever grew (a rebuild's
+ * large batches grow it most).
  */
 export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
