@@ -47,9 +47,9 @@ const rateLimitHeaders = { 'X-RateLimit-Limit': header('X-RateLimit-Limit'), 'X-
 /** The common answers of a route, by its guards. */
 const guardAnswers = (g: Guards): Record<string, Answer> => ({
   ...(g.jsonBody ? {
-    '400': errorAnswer('Malformed JSON, or a body that breaks the rules of the route (the message says what to fix).'),
+    '400': errorAnswer('Malformed JSON or not UTF-8, a field past its documented size (maxLength, maxItems, maxProperties), or a body that breaks the rules of the route (the message says what to fix).'),
     '413': errorAnswer('The body is over 1 MB.'),
-    '415': errorAnswer('A body that is not application/json.'),
+    '415': errorAnswer('A body that is not application/json, or that declares a charset other than UTF-8.'),
   } : {}),
   ...(g.auth === 'token' || g.auth === 'admin' ? {
     '401': errorAnswer('No usable Bearer credentials.', ref('Error'), { 'WWW-Authenticate': header('WWW-Authenticate') }),
