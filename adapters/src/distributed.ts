@@ -6,4 +6,5 @@
 export { AzureBlobStore, type AzureBlobStoreOptions } from './blob-store/azure';
 export { EventStoreDbEventStore, type EventStoreDbOptions, type Backoff, type DropListener } from './event-store/eventstoredb';
 export { MongoReadModels } from './read-models/mongodb';
+export { MongoDataKeys } from './personal-data/mongodb';
 export { NatsJobQueue, type NatsJobQueueOptions } from './job-queue/nats';

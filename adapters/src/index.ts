@@ -17,3 +17,4 @@ export * from './resilience';
 export { diskTakesWrites } from './files/storage-probe';
 export { readAhead, type ReadAhead } from './files/read-ahead';
 export * from './transparency';
+export * from './personal-data';

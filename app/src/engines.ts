@@ -1,15 +1,17 @@
 import path from 'node:path';
 import Router from '@koa/router';
-import { downloadRoutes, LocalBlobStore, SqliteEventStore, SqliteJobQueue, loadOrCreateSigningKey, mongoLimiters, RATE_LIMITS_FILE, READ_MODELS_FILE, SqliteReadModels, sqliteLimiters } from '@support/adapters';
+import { downloadRoutes, LocalBlobStore, PERSONAL_DATA_KEYS_FILE, SqliteDataKeys, SqliteEventStore, SqliteJobQueue, loadOrCreateSigningKey, mongoLimiters, RATE_LIMITS_FILE, READ_MODELS_FILE, SqliteReadModels, sqliteLimiters } from '@support/adapters';
 import { LimiterFactory } from '@support/http-edge';
-import { BlobStore, Clock, EventStore, JobQueue, Logger, ReadModels, thrownMessage } from '@support/domain';
+import { BlobStore, Clock, EventStore, JobQueue, Logger, PersonalDataKeys, ReadModels, thrownMessage } from '@support/domain';
+import { SealingEventStore, sealingEventStore } from '@support/event-sourcing';
 
 import { distributedAdapters } from './distributed-adapters';
 import { oldDataDirRefusal } from './old-data-dir';
 import { Settings } from './settings';
 
 export interface Engines {
-  readonly eventStore: EventStore;
+  /** The log with its events' personal values sealed (and their keys erasable). */
+  readonly eventStore: SealingEventStore;
   readonly readModels: ReadModels;
   readonly jobQueue: JobQueue;
   readonly blobStore: BlobStore;
@@ -26,8 +28,11 @@ export const EVENTS_FILE = 'events.sqlite';
 export const JOBS_FILE = 'jobs.sqlite';
 const BLOB_CONTAINER = 'ticket-exports';
 
-/** The event log the environment names: EventStoreDB, or the embedded log in DATA_DIR (SQLite). */
-export const openEventStore = async (settings: Settings, logger: Logger): Promise<{ eventStore: EventStore; name: string }> => {
+/**
+ * The event log the environment names: EventStoreDB, or the embedded log in DATA_DIR (SQLite); with
+ * each event's personal values sealed under a key of `keys` (`docs/architecture.md`, Erasure).
+ */
+export const openEventStore = async (settings: Settings, logger: Logger, keys: PersonalDataKeys): Promise<{ eventStore: SealingEventStore; name: string }> => {
   if (settings.eventStoreUrl) {
     const eventStore = distributedAdapters().EventStoreDbEventStore.connect(settings.eventStoreUrl);
     // A server without multi-stream append (before KurrentDB 25.1) is refused here, at the start.
@@ -35,10 +40,10 @@ export const openEventStore = async (settings: Settings, logger: Logger): Promis
       await eventStore.close().catch(() => undefined);
       throw e;
     });
-    return { eventStore, name: 'eventstoredb' };
+    return { eventStore: sealingEventStore(eventStore, keys), name: 'eventstoredb' };
   }
   const onCheckpointFailure = (errorMessage: string) => logger.warn('event log: a checkpoint of the WAL failed; tried again shortly', { errorMessage });
-  return { eventStore: SqliteEventStore.open({ file: path.join(settings.dataDir, EVENTS_FILE), onCheckpointFailure }), name: 'sqlite' };
+  return { eventStore: sealingEventStore(SqliteEventStore.open({ file: path.join(settings.dataDir, EVENTS_FILE), onCheckpointFailure }), keys), name: 'sqlite' };
 };
 
 /**
@@ -46,14 +51,23 @@ export const openEventStore = async (settings: Settings, logger: Logger): Promis
  * gateway), or SQLite in DATA_DIR (the counters in their own file there, shared by every process of
  * the machine). Either way the counters outlive a restart.
  */
-export const openReadModels = async (settings: Settings, logger: Logger): Promise<{ readModels: ReadModels; limiters: LimiterFactory; closeLimiters: () => void; name: string }> => {
+export const openReadModels = async (
+  settings: Settings, logger: Logger,
+): Promise<{ readModels: ReadModels; limiters: LimiterFactory; closeLimiters: () => void; dataKeys: PersonalDataKeys; name: string }> => {
   if (settings.mongodbUrl) {
-    const mongo = await distributedAdapters().MongoReadModels.connect(settings.mongodbUrl);
-    return { readModels: mongo, limiters: mongoLimiters(mongo.client, mongo.databaseName), closeLimiters: () => undefined, name: 'mongodb' };
+    const distributed = distributedAdapters();
+    const mongo = await distributed.MongoReadModels.connect(settings.mongodbUrl);
+    return {
+      readModels: mongo, limiters: mongoLimiters(mongo.client, mongo.databaseName), closeLimiters: () => undefined,
+      dataKeys: distributed.MongoDataKeys.open(mongo.client, mongo.databaseName), name: 'mongodb',
+    };
   }
   const onCheckpointFailure = (errorMessage: string) => logger.warn('read models: a checkpoint of the WAL failed; tried again shortly', { errorMessage });
   const counters = sqliteLimiters(path.join(settings.dataDir, RATE_LIMITS_FILE));
-  return { readModels: SqliteReadModels.open(path.join(settings.dataDir, READ_MODELS_FILE), { onCheckpointFailure }), limiters: counters.limiters, closeLimiters: counters.close, name: 'sqlite' };
+  return {
+    readModels: SqliteReadModels.open(path.join(settings.dataDir, READ_MODELS_FILE), { onCheckpointFailure }), limiters: counters.limiters, closeLimiters: counters.close,
+    dataKeys: SqliteDataKeys.open(path.join(settings.dataDir, PERSONAL_DATA_KEYS_FILE)), name: 'sqlite',
+  };
 };
 
 /**
@@ -69,16 +83,17 @@ export const openEngines = async (settings: Settings, logger: Logger, clock: Clo
   // Before any engine opens (and creates its file): an old-format directory is never started empty.
   const refusal = oldDataDirRefusal(settings);
   if (refusal !== null) throw new Error(refusal);
-  const log = await openEventStore(settings, logger);
-  const eventStore = log.eventStore;
-  names.eventStore = log.name;
-  closers.push(() => eventStore.close());
-
   const models = await openReadModels(settings, logger);
   const { readModels, limiters } = models;
   names.readModels = models.name;
   closers.push(() => readModels.close());
   closers.push(async () => models.closeLimiters());
+
+  // The log closes its key store after itself (MongoDB's keys live in the read models' client, closed after).
+  const log = await openEventStore(settings, logger, models.dataKeys);
+  const eventStore = log.eventStore;
+  names.eventStore = log.name;
+  closers.push(() => eventStore.close());
 
   let jobQueue: JobQueue;
   if (settings.natsUrl) {

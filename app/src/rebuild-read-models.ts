@@ -13,8 +13,8 @@ import { readSettings } from './settings';
 const rebuild = async (): Promise<void> => {
   const settings = readSettings();
   const logger = processLogger();
-  const { eventStore } = await openEventStore(settings, logger);
-  const { readModels, closeLimiters } = await openReadModels(settings, logger);
+  const { readModels, closeLimiters, dataKeys } = await openReadModels(settings, logger);
+  const { eventStore } = await openEventStore(settings, logger, dataKeys);
   try {
     const definitions = features.flatMap((f) => f.projections ?? []);
     await readModels.declare(readModelShapes(definitions));

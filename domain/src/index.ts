@@ -17,3 +17,4 @@ export * from './webhooks';
 export * from './log';
 export * from './parking';
 export * from './bulk-updates';
+export * from './personal-data';

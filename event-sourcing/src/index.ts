@@ -14,3 +14,4 @@ export * from './dispatch';
 export * from './holder-process';
 export * from './parked-events';
 export * from './transparency';
+export * from './personal-data';

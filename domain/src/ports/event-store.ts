@@ -85,6 +85,11 @@ export interface ReadStreamOptions {
   /** Default: 'start' forwards, 'end' backwards. */
   readonly fromRevision?: bigint | 'start' | 'end';
   readonly maxCount?: number;
+  /**
+   * The events as the log stores them, their personal values still sealed (what the Merkle tree's
+   * leaves are over: the auditor's view). Default: personal values given back in place.
+   */
+  readonly asStored?: boolean;
 }
 
 export interface SubscribeToAllOptions {
@@ -98,6 +103,8 @@ export interface SubscribeToAllOptions {
    * such text ignore it.
    */
   readonly canonicalText?: boolean;
+  /** As ReadStreamOptions.asStored; implied by canonicalText. */
+  readonly asStored?: boolean;
   /**
    * What the subscription yields of each event instead of the event itself, made once per event
    * (default: the event). A consumer that needs little of an event (the Merkle tree's follower: its

@@ -11,3 +11,4 @@ export * from './configured-http';
 export * from './action-runner';
 export * from './order-lookup';
 export * from './webhook-transport';
+export * from './personal-data-keys';

@@ -27,7 +27,7 @@ export const findTicketId = async (token, typed) => {
 };
 
 export const ticket = (token, id) => call(token, 'GET', `/apis/tickets/${encodeURIComponent(id)}`);
-export const ticketEvents = (token, id) => call(token, 'GET', `/apis/tickets/${encodeURIComponent(id)}/events`);
+export const ticketEvents = (token, id) => call(token, 'GET', `/apis/tickets/${encodeURIComponent(id)}/events?stored=true`);
 /** The latest checkpoint and the log's verifier key. */
 export const checkpoint = (token) => call(token, 'GET', '/admin/log/checkpoint');
 /** Each event's inclusion proof in the tree of the latest checkpoint (with its signed note). */

@@ -8,7 +8,7 @@ const onlyStreams = (q: EventFeedQuery) => q.streams.length > 0 && q.prefixes.le
 async function* readStreams(store: EventStore, query: EventFeedQuery): AsyncGenerator<RecordedEvent> {
   const matches = eventMatcher(query);
   const events: RecordedEvent[] = [];
-  for (const stream of new Set(query.streams)) for await (const e of store.readStream(stream)) events.push(e);
+  for (const stream of new Set(query.streams)) for await (const e of store.readStream(stream, { asStored: true })) events.push(e);
   events.sort((a, b) => comparePositions(a.position, b.position));
   for (const e of events) if (matches(e)) yield e;
 }
@@ -37,7 +37,7 @@ export async function* readEventFeed(store: EventStore, query: EventFeedQuery, s
   if (signal?.aborted) return;
   // Not following, every event is read so that the head is seen even when it does not match.
   const prefixes = query.follow ? enginePrefixes(query) : undefined;
-  const subscription = store.subscribeToAll({ fromPosition: query.after ?? 'start', ...(prefixes ? { streamNamePrefixes: prefixes } : {}) });
+  const subscription = store.subscribeToAll({ fromPosition: query.after ?? 'start', asStored: true, ...(prefixes ? { streamNamePrefixes: prefixes } : {}) });
   const stop = () => void subscription.unsubscribe();
   signal?.addEventListener('abort', stop, { once: true });
   try {

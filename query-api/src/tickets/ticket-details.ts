@@ -23,11 +23,12 @@ export const ticketDetails = async (deps: TicketDetailsDeps, principal: Principa
 /**
  * GET /apis/tickets/{ticketId}/events: the ticket's stream, oldest first, for auditors: each event
  * with its id, type, data, metadata (account, token id, request, correlation and causation ids),
- * revision, global position and time.
+ * revision, global position and time. `asStored`: the data as the log stores it, personal values
+ * sealed (what the event's leaf and proof are over).
  */
-export const ticketEvents = async (deps: TicketDetailsDeps, principal: Principal, ticketId: string): Promise<E.Either<HttpProblem, HttpAnswer>> => {
+export const ticketEvents = async (deps: TicketDetailsDeps, principal: Principal, ticketId: string, asStored = false): Promise<E.Either<HttpProblem, HttpAnswer>> => {
   const events = [];
-  for await (const e of deps.eventStore.readStream(ticketStream(ticketId))) {
+  for await (const e of deps.eventStore.readStream(ticketStream(ticketId), { asStored })) {
     if (events.length === 0 && (e.data as { accountId?: unknown }).accountId !== principal.accountId) return NOT_FOUND();
     events.push({
       id: e.id, type: e.type, revision: Number(e.revision),

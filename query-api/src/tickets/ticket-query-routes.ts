@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { authenticate, rateLimit, respond } from '@support/http-edge';
+import * as E from 'fp-ts/Either';
+import { authenticate, problem, rateLimit, respond } from '@support/http-edge';
 import { Principal } from '@support/domain';
 import { addTicketListRoute, TicketListRouteDeps } from './list-tickets-route';
 import { ticketDetails, TicketDetailsDeps, ticketEvents } from './ticket-details';
@@ -15,7 +16,12 @@ export const ticketQueryRoutes = (deps: TicketListRouteDeps & TicketDetailsDeps 
     respond(ctx, await ticketDetails(deps, ctx.state.principal as Principal, ctx.params.ticketId));
   });
   router.get('/apis/tickets/:ticketId/events', authenticate(deps.directory), async (ctx) => {
-    respond(ctx, await ticketEvents(deps, ctx.state.principal as Principal, ctx.params.ticketId));
+    const stored = ctx.query.stored;
+    if (stored !== undefined && stored !== 'true' && stored !== 'false') {
+      respond(ctx, E.left(problem(400, `stored must be true or false, got '${String(stored)}'`, { field: 'stored' })));
+      return;
+    }
+    respond(ctx, await ticketEvents(deps, ctx.state.principal as Principal, ctx.params.ticketId, stored === 'true'));
   });
   router.get('/apis/tickets/:ticketId/merge', authenticate(deps.directory), async (ctx) => {
     respond(ctx, await ticketMerge(deps, ctx.state.principal as Principal, ctx.params.ticketId));

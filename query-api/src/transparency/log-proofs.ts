@@ -57,7 +57,7 @@ const treeSize = (t: LogTransparency, asked: number | undefined): E.Either<HttpP
 /** The event of a leaf, read from the log (the leaf before it names where to start). */
 const eventAt = async (deps: LogProofDeps, index: number): Promise<RecordedEvent | null> => {
   const before = index === 0 ? null : deps.transparency.store.leaf(index - 1)?.position ?? null;
-  const subscription = deps.eventStore.subscribeToAll({ fromPosition: before ?? 'start' });
+  const subscription = deps.eventStore.subscribeToAll({ fromPosition: before ?? 'start', asStored: true });
   try {
     for await (const event of subscription) return event;
     return null;
@@ -95,7 +95,7 @@ export const ticketInclusion = async (deps: LogProofDeps, scope: AdminScope, tic
   if (E.isLeft(size)) return size;
   const proofs = [];
   const pending: string[] = [];
-  for await (const e of deps.eventStore.readStream(ticketStream(ticketId))) {
+  for await (const e of deps.eventStore.readStream(ticketStream(ticketId), { asStored: true })) {
     if (proofs.length === 0 && pending.length === 0 && scope.kind === 'account' && webhookAccountOf(e) !== scope.accountId) break;
     const index = deps.transparency.store.leafIndexOf(e.position);
     const proof = index === null ? null : proofOf(deps.transparency, index, size.right.size, e.position);

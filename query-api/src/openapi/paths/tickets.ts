@@ -38,9 +38,11 @@ export const ticketQueryPaths: Paths = {
   },
   '/apis/tickets/{ticketId}/events': {
     get: operation({
-      operationId: 'getTicketEvents', summary: 'The ticket\'s history, oldest first (agent workspace)', tags: TAGS, parameters: [ticketId],
+      operationId: 'getTicketEvents', summary: 'The ticket\'s history, oldest first (agent workspace)', tags: TAGS,
+      parameters: [ticketId, queryParam('stored', '`true`: each event as the log stores it, its personal values sealed in `$personal` (what its proof is over: the audit page verifies these; docs/api/erasure.md). Default: the values in place, `[erased]` where erased.', { enum: ['true', 'false'] })],
     }, { auth: 'token' }, {
       '200': answer('Every event of the ticket\'s stream.', record({ success: { const: true }, ticketId: str(), events: arrayOf(ref('StoredEvent')) })),
+      '400': errorAnswer('`stored` other than `true` or `false` (`field` names it).'),
       '404': notFound,
     }),
   },

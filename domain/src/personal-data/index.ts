@@ -1,0 +1,3 @@
+export * from './personal-fields';
+export * from './sealed-envelope';
+export * from './separate-personal';

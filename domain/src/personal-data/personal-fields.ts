@@ -1,0 +1,27 @@
+/**
+ * The fields of each event type that hold a customer's personal data: what the log seals with a key
+ * of its own per event, and what an erasure makes unreadable. A name is a field of the event's data,
+ * or `field.inner` for a field of an object in it. Fields not named here stay in the clear: ids,
+ * numbers, statuses, times, agents, SLA outcomes, CSAT ratings, counts.
+ */
+export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  // customer-<id>
+  CustomerCreated: ['name', 'phone', 'email', 'storefrontCustomerId'],
+  CustomerContactAdded: ['value'],
+  CustomerDetailsAdded: ['name', 'storefrontCustomerId'],
+  CustomerRequestReceived: ['subject', 'query', 'orderName'],
+  // ticket-<id>
+  TicketCreated: ['subject', 'query', 'summary', 'orderName', 'customer.name', 'customer.phone', 'customer.email', 'payload', 'images', 'objectiveValues'],
+  TicketQueryProcessed: ['summary'],
+  TaskEvaluated: ['steps', 'objectives', 'values'],
+  DataPointsReevaluated: ['dataPoints', 'values', 'objectives'],
+  EmailMessageRecorded: ['from', 'to'],
+  CallEvaluated: ['reason'],
+  CsatSubmitted: ['comment'],
+  DispositionSet: ['fields'],
+  TicketsMerged: ['note'],
+  TicketMergedInto: ['note'],
+};
+
+/** The personal fields of an event type (none for most). */
+export const personalFieldsOf = (eventType: string): readonly string[] => PERSONAL_FIELDS[eventType] ?? [];

@@ -1,0 +1,2 @@
+export * from './sealing-event-store';
+export * from './values-cipher';
