@@ -24,6 +24,7 @@ const FIND_CHUNK = 256;
 export class SqliteDataKeys implements PersonalDataKeys {
   private readonly pool: KeyPool;
   private readonly insert: Database.Statement<[Buffer]>;
+  private readonly selects = new Map<number, Database.Statement>();
 
   private constructor(private readonly db: Database.Database) {
     this.insert = db.prepare('INSERT INTO data_keys (key) VALUES (?)');
@@ -51,10 +52,20 @@ export class SqliteDataKeys implements PersonalDataKeys {
     for (let i = 0; i < ids.length; i += FIND_CHUNK) {
       const chunk = ids.slice(i, i + FIND_CHUNK).map(Number).filter(Number.isSafeInteger);
       if (chunk.length === 0) continue;
-      const rows = this.db.prepare(`SELECT id, key FROM data_keys WHERE id IN (${chunk.map(() => '?').join(',')})`).raw(true).all(...chunk) as [number, Buffer][];
+      const rows = this.selectOf(chunk.length).all(...chunk) as [number, Buffer][];
       for (const [id, key] of rows) found.set(String(id), key);
     }
     return found;
+  }
+
+  /** The SELECT of `count` ids, prepared once per count. */
+  private selectOf(count: number): Database.Statement {
+    let statement = this.selects.get(count);
+    if (statement === undefined) {
+      statement = this.db.prepare(`SELECT id, key FROM data_keys WHERE id IN (${Array.from({ length: count }, () => '?').join(',')})`).raw(true);
+      this.selects.set(count, statement);
+    }
+    return statement;
   }
 
   async erase(ids: readonly string[]): Promise<number> {

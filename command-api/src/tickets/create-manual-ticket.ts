@@ -108,6 +108,9 @@ export const createManualTicket = async (
   const handled = await decideCreate(deps, ctx, principal, command);
   if (E.isLeft(handled)) return contended(handled.left);
   const { decision, appended } = handled.right;
+  if (decision.kind === 'customerBeingErased') {
+    return E.left(problem(409, 'The customer\'s personal data is being erased: send the request again once the erasure is done (a few seconds)', {}, { 'Retry-After': '10' }));
+  }
   const customer = customerView(decision.customer);
   if (decision.kind === 'requestRecorded') return ok({ success: true, requestId: decision.requestId, existingTicket: false, customer });
   if (decision.kind === 'existing') {

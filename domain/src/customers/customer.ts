@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { Decider } from '../shared/decider';
 import { CustomerEvent, CustomerRequestReceivedData } from './events';
+import { CustomerErasure, decideErasure, ErasureCommand, ErasureError, evolveErasure } from './erasure';
 
 /** A customer folded from `customer-<customerId>`. */
 export interface CustomerState {
@@ -16,6 +17,10 @@ export interface CustomerState {
   readonly phones: readonly string[];
   readonly emails: readonly string[];
   readonly createdAt: string;
+  /** The latest erasure of its personal data (docs/api/erasure.md), or null. */
+  readonly erasure: CustomerErasure | null;
+  /** Contacts or details recorded since that erasure (false when there is none). */
+  readonly personalDataSinceErasure: boolean;
 }
 
 type MaybeCustomer = CustomerState | null;
@@ -27,24 +32,37 @@ const evolveCustomer = (state: MaybeCustomer, event: CustomerEvent): MaybeCustom
       return {
         customerId: d.customerId, accountId: d.accountId, name: d.name, phone: d.phone, email: d.email,
         storefrontCustomerId: d.storefrontCustomerId, phones: d.phone ? [d.phone] : [], emails: d.email ? [d.email] : [], createdAt: d.createdAt,
+        erasure: null, personalDataSinceErasure: false,
       };
     }
     case 'CustomerContactAdded': {
       if (state === null) return state;
       const { kind, value } = event.data;
+      const since = { personalDataSinceErasure: state.erasure !== null };
       return kind === 'phone'
-        ? { ...state, phone: state.phone ?? value, phones: state.phones.includes(value) ? state.phones : [...state.phones, value] }
-        : { ...state, email: state.email ?? value, emails: state.emails.includes(value) ? state.emails : [...state.emails, value] };
+        ? { ...state, ...since, phone: state.phone ?? value, phones: state.phones.includes(value) ? state.phones : [...state.phones, value] }
+        : { ...state, ...since, email: state.email ?? value, emails: state.emails.includes(value) ? state.emails : [...state.emails, value] };
     }
     case 'CustomerDetailsAdded':
       if (state === null) return state;
       return {
         ...state,
+        personalDataSinceErasure: state.erasure !== null,
         name: state.name ?? event.data.name ?? null,
         storefrontCustomerId: state.storefrontCustomerId ?? event.data.storefrontCustomerId ?? null,
       };
     case 'CustomerRequestReceived':
       return state;
+    case 'CustomerErased':
+      // Its contacts and details are gone: a later request links them again, as for a customer met anew.
+      if (state === null) return state;
+      return {
+        ...state, name: null, phone: null, email: null, storefrontCustomerId: null, phones: [], emails: [],
+        erasure: evolveErasure(state.erasure, event), personalDataSinceErasure: false,
+      };
+    case 'CustomerErasureRequested':
+    case 'CustomerErasureRefused':
+      return state === null ? state : { ...state, erasure: evolveErasure(state.erasure, event) };
     default:
       return state;
   }
@@ -89,9 +107,10 @@ type CustomerCommand =
       readonly storefrontCustomerId: string | null;
       readonly at: Date;
     }
-  | { readonly type: 'RecordRequest'; readonly request: Omit<CustomerRequestReceivedData, 'customerId' | 'accountId'> };
+  | { readonly type: 'RecordRequest'; readonly request: Omit<CustomerRequestReceivedData, 'customerId' | 'accountId'> }
+  | ErasureCommand;
 
-type CustomerError = { readonly kind: 'CustomerNotFound' };
+type CustomerError = { readonly kind: 'CustomerNotFound' } | ErasureError;
 
 export const customerDecider: Decider<CustomerCommand, CustomerEvent, MaybeCustomer, CustomerError> = {
   initialState: () => null,
@@ -109,6 +128,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, MaybeCusto
       return E.right([{ type: 'CustomerCreated', data: { customerId, accountId, name, phone, email, storefrontCustomerId, createdAt: at.toISOString() } }]);
     }
     if (state === null) return E.left({ kind: 'CustomerNotFound' });
+    if (command.type === 'RequestErasure' || command.type === 'CompleteErasure' || command.type === 'RefuseErasure') return decideErasure(command, state);
     const ids = { customerId: state.customerId, accountId: state.accountId };
     if (command.type === 'RecordRequest') return E.right([{ type: 'CustomerRequestReceived', data: { ...ids, ...command.request } }]);
 

@@ -50,13 +50,55 @@ export interface CustomerRequestReceivedData {
   readonly taskId: string | null;
 }
 
+/** An account admin asked for the customer's personal data to be erased (docs/api/erasure.md); a job erases it. */
+export interface CustomerErasureRequestedData {
+  readonly customerId: string;
+  readonly accountId: string;
+  readonly erasureId: string;
+  /** The token id of the admin who asked (never the token). */
+  readonly requestedBy: string;
+  readonly requestedAt: string;
+}
+
+/** What an erasure did: the streams and events whose personal values it made unreadable, the keys it deleted. No erased value. */
+export interface ErasureCounts {
+  readonly streams: number;
+  readonly events: number;
+  readonly keys: number;
+}
+
+export interface CustomerErasedData extends ErasureCounts {
+  readonly customerId: string;
+  readonly accountId: string;
+  readonly erasureId: string;
+  readonly requestedBy: string;
+  readonly requestedAt: string;
+  readonly erasedAt: string;
+  /** The tickets whose personal values were erased. */
+  readonly ticketIds: readonly string[];
+}
+
+/** An erasure that could not be done, and nothing of it was: the reason says why and what the operator can do. */
+export interface CustomerErasureRefusedData {
+  readonly customerId: string;
+  readonly accountId: string;
+  readonly erasureId: string;
+  readonly reason: string;
+  readonly refusedAt: string;
+}
+
 export type CustomerCreated = { readonly type: 'CustomerCreated'; readonly data: CustomerCreatedData };
 export type CustomerContactAdded = { readonly type: 'CustomerContactAdded'; readonly data: CustomerContactAddedData };
 export type CustomerDetailsAdded = { readonly type: 'CustomerDetailsAdded'; readonly data: CustomerDetailsAddedData };
 export type CustomerRequestReceived = { readonly type: 'CustomerRequestReceived'; readonly data: CustomerRequestReceivedData };
 
+export type CustomerErasureRequested = { readonly type: 'CustomerErasureRequested'; readonly data: CustomerErasureRequestedData };
+export type CustomerErased = { readonly type: 'CustomerErased'; readonly data: CustomerErasedData };
+export type CustomerErasureRefused = { readonly type: 'CustomerErasureRefused'; readonly data: CustomerErasureRefusedData };
+
 /** Events of the stream `customer-<customerId>`. */
-export type CustomerEvent = CustomerCreated | CustomerContactAdded | CustomerDetailsAdded | CustomerRequestReceived;
+export type CustomerEvent =
+  | CustomerCreated | CustomerContactAdded | CustomerDetailsAdded | CustomerRequestReceived | CustomerErasureRequested | CustomerErased | CustomerErasureRefused;
 
 interface CustomerKeyClaimedData {
   readonly customerId: string;

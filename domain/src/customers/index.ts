@@ -1,3 +1,4 @@
 export * from './contact';
 export * from './events';
 export * from './customer';
+export * from './erasure';

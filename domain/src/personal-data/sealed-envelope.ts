@@ -6,7 +6,7 @@
  *
  * `f` names the fields taken out (an auditor sees which fields an event held and which were erased),
  * each with the kind of its value, so that an erased value is given back as a placeholder of the
- * same kind. `c` is base64 of IV ‖ AES-256-GCM ciphertext ‖ tag over the JSON of the values in the
+ * same kind. `c` is base64 of AES-256-GCM ciphertext ‖ tag (the key seals this event only, so its nonce is fixed) over the JSON of the values in the
  * order of `f`, the event's id as associated data.
  */
 export const SEALED_FIELD = '$personal';

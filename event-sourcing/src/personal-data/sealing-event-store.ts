@@ -1,14 +1,15 @@
 import {
-  AllSubscription, EventData, EventStore, joinPersonal, PersonalDataKeys, RecordedEvent, SEALED_FIELD, sealedEnvelopeOf, separatePersonal, StreamAppend,
+  AllSubscription, EventData, EventStore, PersonalDataKeys, RecordedEvent, SEALED_FIELD, sealedEnvelopeOf, separatePersonal, StreamAppend,
 } from '@support/domain';
-import { openValues, sealValues } from './values-cipher';
-import { RecentKeys } from './recent-keys';
+import { sealValues } from './values-cipher';
+import { OpenedEvent } from './opened-event';
+import { RecentEntries } from './recent-entries';
 
-/** Events of a stream read opened together. */
-const STREAM_BATCH = 64;
+/** Events whose data the store keeps after sealing them (a few seconds of creates). */
+const WRITTEN_KEPT = 1_024;
 
 export interface SealingOptions {
-  /** Keys kept in memory after use (default 10,000) and for how long (default 60 s). */
+  /** Keys kept in memory after use (default 20,000: about 3 MB) and for how long (default 60 s). */
   readonly recentKeys?: number;
   readonly recentKeysTtlMs?: number;
 }
@@ -30,7 +31,10 @@ export interface SealingEventStore extends EventStore {
  * them sealed.
  */
 export const sealingEventStore = (store: EventStore, keys: PersonalDataKeys, options: SealingOptions = {}): SealingEventStore => {
-  const recent = new RecentKeys(options.recentKeys ?? 10_000, options.recentKeysTtlMs ?? 60_000);
+  const ttlMs = options.recentKeysTtlMs ?? 60_000;
+  const recent = new RecentEntries<Buffer>(options.recentKeys ?? 20_000, ttlMs);
+  /** The data of the events this store sealed lately, as they were given: read back by this process's subscriptions without opening. */
+  const written = new RecentEntries<unknown>(WRITTEN_KEPT, ttlMs);
 
   const seal = async (events: readonly EventData[]): Promise<readonly EventData[]> => {
     let sealed: EventData[] | null = null;
@@ -41,8 +45,11 @@ export const sealingEventStore = (store: EventStore, keys: PersonalDataKeys, opt
       const key = await keys.take();
       recent.set(key.id, key.key);
       const envelope = { k: key.id, f: separated.fields, c: sealValues(key.key, event.id, separated.values) };
+      written.set(event.id, event.data);
       sealed ??= events.slice();
-      sealed[i] = { ...event, data: { ...separated.clear, [SEALED_FIELD]: envelope } };
+      // separated.clear is a copy of the event's data of its own: the envelope is added to it in place.
+      separated.clear[SEALED_FIELD] = envelope;
+      sealed[i] = { id: event.id, type: event.type, metadata: event.metadata, data: separated.clear };
     }
     return sealed ?? events;
   };
@@ -50,12 +57,9 @@ export const sealingEventStore = (store: EventStore, keys: PersonalDataKeys, opt
   const opened = (event: RecordedEvent, known: ReadonlyMap<string, Buffer>): RecordedEvent => {
     const envelope = sealedEnvelopeOf(event.data);
     if (envelope === null) return event;
-    const key = known.get(envelope.k);
-    const values = key === undefined ? null : openValues(key, event.id, envelope.c);
-    return {
-      id: event.id, type: event.type, metadata: event.metadata, streamName: event.streamName, revision: event.revision, position: event.position, created: event.created,
-      data: joinPersonal(event.data as Record<string, unknown>, envelope, values !== null && values.length === envelope.f.length ? values : null),
-    };
+    const data = written.get(event.id);
+    if (data === undefined) return new OpenedEvent(event, envelope, known.get(envelope.k));
+    return { id: event.id, type: event.type, data, metadata: event.metadata, streamName: event.streamName, revision: event.revision, position: event.position, created: event.created };
   };
 
   /** The keys of these events' envelopes held in memory, and the ids of those that are not. */
@@ -64,7 +68,7 @@ export const sealingEventStore = (store: EventStore, keys: PersonalDataKeys, opt
     const missing: string[] = [];
     for (const e of events) {
       const envelope = sealedEnvelopeOf(e.data);
-      if (envelope === null || known.has(envelope.k)) continue;
+      if (envelope === null || known.has(envelope.k) || written.get(e.id) !== undefined) continue;
       const key = recent.get(envelope.k);
       if (key === undefined) missing.push(envelope.k); else known.set(envelope.k, key);
     }
@@ -110,22 +114,16 @@ export const sealingEventStore = (store: EventStore, keys: PersonalDataKeys, opt
       return store.appendToStreams(sealed);
     },
     readStream: (streamName, options) => (options?.asStored === true ? store.readStream(streamName, options) : {
-      // A stream is read in full by its callers: its events are opened STREAM_BATCH at a time, their keys asked for together.
+      // One event at a time: a caller may stop after the first (a stream's owner, its last number).
       async *[Symbol.asyncIterator]() {
-        let batch: RecordedEvent[] = [];
-        for await (const event of store.readStream(streamName, options)) {
-          batch.push(event);
-          if (batch.length < STREAM_BATCH) continue;
-          yield* await openAll(batch);
-          batch = [];
-        }
-        if (batch.length > 0) yield* await openAll(batch);
+        for await (const event of store.readStream(streamName, options)) yield sealedEnvelopeOf(event.data) === null ? event : (await openAll([event]))[0]!;
       },
     }),
     subscribeToAll: (options) => (options?.canonicalText === true || options?.asStored === true ? store.subscribeToAll(options) : openedSubscription(store.subscribeToAll(options))),
     headPosition: () => store.headPosition(),
     eraseKeys: async (ids) => {
       recent.forget(ids);
+      written.clear();
       return keys.erase(ids);
     },
     close: async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
@@ -306,6 +306,7 @@ const profileCreates = (p: ProfiledCreates): void => {
     line(`      ${`${count(us / PROFILE_CREATES)} µs`.padStart(8)} a create ${((100 * us) / base).toFixed(1).padStart(5)} %  ${file}`);
   });
   if (process.env.BENCH_SPEED_PROFILE_KEEP !== undefined) {
+    mkdirSync(process.env.BENCH_SPEED_PROFILE_KEEP, { recursive: true });
     for (const f of p.profiles) copyFileSync(f.file, path.join(process.env.BENCH_SPEED_PROFILE_KEEP, path.basename(f.file)));
     line(`  the profiles kept in ${process.env.BENCH_SPEED_PROFILE_KEEP} (open them in Chrome DevTools)`);
   }

@@ -17,7 +17,9 @@ import { numberedTicket } from './numbered-ticket';
 export type ManualTicketDecision =
   | { readonly kind: 'requestRecorded'; readonly customer: CustomerState; readonly requestId: string; readonly appends: readonly DecidedAppend[] }
   | { readonly kind: 'existing'; readonly customer: CustomerState; readonly ticket: TicketState; readonly appends: readonly DecidedAppend[] }
-  | { readonly kind: 'created'; readonly customer: CustomerState; readonly ticket: TicketState; readonly appends: readonly DecidedAppend[] };
+  | { readonly kind: 'created'; readonly customer: CustomerState; readonly ticket: TicketState; readonly appends: readonly DecidedAppend[] }
+  /** The customer's personal data is being erased: nothing is written until the erasure is done (docs/api/erasure.md). */
+  | { readonly kind: 'customerBeingErased'; readonly customer: CustomerState; readonly appends: readonly DecidedAppend[] };
 
 /** What a create knows besides the log: who asks, when, the ids it made, the text it processed. */
 export interface ManualTicketContext {
@@ -92,11 +94,15 @@ const newTicketData = (command: ManualTicketCommand, customer: CustomerState, ti
  * - an open ticket of the customer and requested task (rule Reuse): that ticket, nothing more
  *   written than what the customer gained;
  * - else a new ticket: the slot names it, it takes the account's next number, and it is created.
+ * A customer whose erasure is under way gets nothing: the erasure job erases what was written before
+ * it was asked, and what comes after waits for it to finish.
  * Each stream is expected at the revision it was read at (a missing one must still be missing; a
  * forced create takes the slot whatever names it), so the append that writes the decision holds only
  * if nothing it read has changed: a lost race is decided again on what the other writer wrote.
  */
 export const decideManualTicket = (command: ManualTicketCommand, state: ManualTicketState, ctx: ManualTicketContext): ManualTicketDecision => {
+  const found = state.customer?.state ?? null;
+  if (found !== null && found.erasure?.status === 'requested') return { kind: 'customerBeingErased', customer: found, appends: [] };
   const { customer, appends } = decideCustomer(command, state, ctx);
   const customerRevision = state.customer?.revision ?? null;
   if (!command.waitForTicket) {

@@ -42,6 +42,7 @@ const nobody = (): ManualTicketState => ({
 
 const kim: CustomerState = {
   customerId: 'c-kim', accountId: 'acme', name: 'Kim Lee', phone: PHONE, email: null, storefrontCustomerId: null, phones: [PHONE], emails: [], createdAt: '2026-12-01T00:00:00Z',
+  erasure: null, personalDataSinceErasure: false,
 };
 
 /** The phone owned by Kim (customer stream at revision 3), the email nobody's. */
