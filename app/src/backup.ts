@@ -1,18 +1,20 @@
 import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { processLogger, READ_MODELS_FILE, SIGNING_KEY_FILE, WEBHOOK_SIGNING_KEY_FILE } from '@support/adapters';
+import { PERSONAL_DATA_KEYS_FILE, processLogger, READ_MODELS_FILE, SIGNING_KEY_FILE, WEBHOOK_SIGNING_KEY_FILE } from '@support/adapters';
 import { EVENTS_FILE, JOBS_FILE } from './engines';
 import { readSettings } from './settings';
 
 /**
  * The embedded engines' files, in the order they are copied: the read models first, then the
- * jobs, the log last. Each copy is a consistent snapshot of its file (SQLite's online backup), and
- * a later copy holds everything an earlier one reflects: the read models' checkpoints and the
- * dispatchers' positions are never ahead of the log copied after them, so a service started on the
- * backup catches them up from its log.
+ * jobs, the log, and the keys of its sealed personal values last. Each copy is a consistent
+ * snapshot of its file (SQLite's online backup), and a later copy holds everything an earlier one
+ * reflects: the read models' checkpoints and the dispatchers' positions are never ahead of the log
+ * copied after them, so a service started on the backup catches them up from its log; and every
+ * event of the log's copy has its key in the keys' copy (a key is stored before its event), but
+ * for keys erased in between.
  */
-const BACKUP_FILES = [READ_MODELS_FILE, JOBS_FILE, EVENTS_FILE] as const;
+const BACKUP_FILES = [READ_MODELS_FILE, JOBS_FILE, EVENTS_FILE, PERSONAL_DATA_KEYS_FILE] as const;
 
 const exists = async (file: string): Promise<boolean> => stat(file).then(() => true, () => false);
 

@@ -1,5 +1,5 @@
 import {
-  AccountDirectory, ActionRunner, AllowedHost, BlobStore, ChatAppClient, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, StoreCallsFor, ServiceItself, WebhookTransport,
+  AccountDirectory, ActionRunner, AllowedHost, PersonalDataErasure, BlobStore, ChatAppClient, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, StoreCallsFor, ServiceItself, WebhookTransport,
 } from '@support/domain';
 import { LimiterFactory } from '@support/http-edge';
 import type { LogTransparency } from '@support/query-api';
@@ -39,6 +39,8 @@ export interface ServiceDeps {
   };
   /** The Merkle tree beside the log and the verifier key of its checkpoints (the proof routes). */
   readonly transparency: LogTransparency;
+  /** Deletes the keys of sealed personal values (a customer's erasure, docs/api/erasure.md). */
+  readonly personalData: PersonalDataErasure;
   /** OPERATOR_TOKEN: the operator's admin routes (event feed, read-model queries) over every account; unset: account admins only. */
   readonly operatorToken?: string;
 }

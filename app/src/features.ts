@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import { localTicketTextProcessor } from '@support/adapters';
-import { actionRoutes, bulkUpdateRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes, webhookCommandRoutes } from '@support/command-api';
+import { actionRoutes, bulkUpdateRoutes, erasureCommandRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes, webhookCommandRoutes } from '@support/command-api';
 import { DispatcherDefinition } from '@support/event-sourcing';
 import {
   bulkUpdatesProjection, exportJobsProjection, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection, ticketsProjection, webhooksProjection,
 } from '@support/projectors';
-import { analyticsRoutes, auditRoutes, browserPageRoutes, bulkUpdateQueryRoutes, exportQueryRoutes, logRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
+import { analyticsRoutes, auditRoutes, browserPageRoutes, bulkUpdateQueryRoutes, erasureQueryRoutes, exportQueryRoutes, logRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
 import {
-  bulkUpdateDeadLetterSweep, bulkUpdateDispatcher, DataPointsWorkerOptions, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryDispatcher, messageDeliveryWorker, slaWatcher,
+  bulkUpdateDeadLetterSweep, bulkUpdateDispatcher, customerErasureDispatcher, DataPointsWorkerOptions, startCustomerErasureWorker, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryDispatcher, messageDeliveryWorker, slaWatcher,
   startDataPointsWorker, startTaskEvaluationWorker, startTicketTextWorker, taskEvaluationDispatcher, ticketBulkUpdateWorker, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportDispatcher, ticketExportWorker, ticketTextDispatcher,
   webhookDispatcher,
 } from '@support/workers';
@@ -103,6 +103,14 @@ export const features: readonly Feature[] = [
     workers: [{ name: 'webhooks', start: (deps) => startWebhookWorkers(deps) }],
   },
   { name: 'sla', workers: [slaWatcher()] },
+  {
+    // A customer's personal data erased on request (docs/api/erasure.md).
+    name: 'customer-erasure',
+    commandRoutes: (deps) => erasureCommandRoutes(deps),
+    queryRoutes: (deps) => erasureQueryRoutes(deps),
+    dispatchers: [customerErasureDispatcher],
+    workers: [{ name: 'customer-erasure', start: (deps) => startCustomerErasureWorker(deps) }],
+  },
   { name: 'audit', queryRoutes: (deps) => auditRoutes(deps) },
   { name: 'transparency', queryRoutes: (deps) => logRoutes(deps) },
   // The API reference and the auditor's page (their API calls go through the routes above).

@@ -179,6 +179,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
         transport: webhookSender({ allowedHosts: settings.webhookAllowedHosts, serviceItself }),
       },
       transparency: { store: tree, verifierKey: verifierKey(settings.logOrigin, createPublicKey(logKey)) },
+      personalData: { eraseKeys: (ids) => engines.eventStore.eraseKeys(ids) },
       ...(settings.operatorToken !== undefined ? { operatorToken: settings.operatorToken } : {}),
     };
 

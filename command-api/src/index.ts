@@ -6,3 +6,4 @@ export * from './exports';
 export * from './idempotency';
 export * from './webhooks';
 export * from './bulk-updates';
+export * from './customers/erasure';

@@ -11,3 +11,4 @@ export * from './parked-events';
 export * from './transparency';
 export * from './pages';
 export * from './bulk-updates';
+export * from './customers';

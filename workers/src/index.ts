@@ -5,3 +5,4 @@ export * from './exports';
 export * from './webhooks';
 export * from './sla';
 export * from './bulk-updates';
+export * from './erasures';

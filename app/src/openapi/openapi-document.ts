@@ -1,4 +1,4 @@
-import { actionPaths, bulkUpdateCommandPaths, exportCommandPaths, messagingCommandPaths, recordPaths, ticketCommandPaths, webhookCommandPaths } from '@support/command-api';
+import { actionPaths, bulkUpdateCommandPaths, erasurePaths, exportCommandPaths, messagingCommandPaths, recordPaths, ticketCommandPaths, webhookCommandPaths } from '@support/command-api';
 import { headers, Paths, schemas, securitySchemes } from '@support/http-edge';
 import {
   adminPaths, bulkUpdateQueryPaths, exportQueryPaths, logPaths, messagingQueryPaths, operationPaths, orderPaths, pagePaths, ticketQueryPaths, webhookMessages, webhookQueryPaths,
@@ -19,7 +19,7 @@ const featurePaths = (...parts: readonly Paths[]): Paths => {
 /** Each feature's paths; a feature that adds routes describes them beside its routes and adds them here. */
 const FEATURE_PATHS: readonly Paths[] = [
   featurePaths(ticketCommandPaths, ticketQueryPaths), featurePaths(exportCommandPaths, exportQueryPaths), featurePaths(messagingCommandPaths, messagingQueryPaths),
-  featurePaths(bulkUpdateCommandPaths, bulkUpdateQueryPaths), recordPaths, actionPaths, orderPaths, featurePaths(webhookQueryPaths, webhookCommandPaths), adminPaths, logPaths, operationPaths, pagePaths,
+  featurePaths(bulkUpdateCommandPaths, bulkUpdateQueryPaths), recordPaths, actionPaths, orderPaths, erasurePaths, featurePaths(webhookQueryPaths, webhookCommandPaths), adminPaths, logPaths, operationPaths, pagePaths,
 ];
 
 /**

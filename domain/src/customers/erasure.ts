@@ -76,3 +76,23 @@ export const evolveErasure = (erasure: CustomerErasure | null, event: CustomerEv
       return erasure;
   }
 };
+
+/** Where an erasure's status is read. */
+export const erasureStatusPath = (customerId: string): string => `/apis/customers/${encodeURIComponent(customerId)}/erasure`;
+
+/** The answer of an erasure's routes (docs/api/erasure.md). */
+export const erasureView = (customerId: string, erasure: CustomerErasure) => ({
+  success: true as const,
+  erasureId: erasure.erasureId,
+  customerId,
+  status: erasure.status,
+  requestedAt: erasure.requestedAt,
+  finishedAt: erasure.finishedAt,
+  reason: erasure.reason,
+  erased: erasure.counts,
+  ticketIds: erasure.ticketIds,
+  statusUrl: erasureStatusPath(customerId),
+});
+
+/** The 403 of the erasure's routes for a token that is not an account admin's. */
+export const ERASURE_ADMINS_ONLY = 'Only an account admin may erase a customer\'s personal data or read an erasure: use an admin\'s token';

@@ -22,3 +22,8 @@ export interface PersonalDataKeys {
   erase(ids: readonly string[]): Promise<number>;
   close(): Promise<void>;
 }
+
+/** The erasure of sealed personal values: their keys deleted everywhere they are kept (the key store, and the memory of this process). */
+export interface PersonalDataErasure {
+  eraseKeys(ids: readonly string[]): Promise<number>;
+}

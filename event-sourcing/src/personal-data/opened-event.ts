@@ -18,7 +18,11 @@ export class OpenedEvent implements RecordedEvent {
   readonly position: Position;
   readonly created: Date;
 
-  constructor(private readonly stored: RecordedEvent, private readonly envelope: SealedEnvelope, private readonly key: Buffer | undefined) {
+  /** `remember`: told the data once opened with its key (the store keeps it for the next read of the event). */
+  constructor(
+    private readonly stored: RecordedEvent, private readonly envelope: SealedEnvelope, private readonly key: Buffer | undefined,
+    private readonly remember: (id: string, data: unknown) => void,
+  ) {
     this.id = stored.id;
     this.type = stored.type;
     this.metadata = stored.metadata;
@@ -31,8 +35,10 @@ export class OpenedEvent implements RecordedEvent {
   get data(): unknown {
     if (!this.isOpened) {
       const values = this.key === undefined ? null : openValues(this.key, this.id, this.envelope.c);
-      this.opened = joinPersonal(this.stored.data as Record<string, unknown>, this.envelope, values !== null && values.length === this.envelope.f.length ? values : null);
+      const complete = values !== null && values.length === this.envelope.f.length;
+      this.opened = joinPersonal(this.stored.data as Record<string, unknown>, this.envelope, complete ? values : null);
       this.isOpened = true;
+      if (complete) this.remember(this.id, this.opened);
     }
     return this.opened;
   }

@@ -5,8 +5,8 @@ import { sealValues } from './values-cipher';
 import { OpenedEvent } from './opened-event';
 import { RecentEntries } from './recent-entries';
 
-/** Events whose data the store keeps after sealing them (a few seconds of creates). */
-const WRITTEN_KEPT = 1_024;
+/** Events whose data the store keeps after sealing or opening them (a few seconds of creates). */
+const WRITTEN_KEPT = 4_096;
 
 export interface SealingOptions {
   /** Keys kept in memory after use (default 20,000: about 3 MB) and for how long (default 60 s). */
@@ -33,8 +33,13 @@ export interface SealingEventStore extends EventStore {
 export const sealingEventStore = (store: EventStore, keys: PersonalDataKeys, options: SealingOptions = {}): SealingEventStore => {
   const ttlMs = options.recentKeysTtlMs ?? 60_000;
   const recent = new RecentEntries<Buffer>(options.recentKeys ?? 20_000, ttlMs);
-  /** The data of the events this store sealed lately, as they were given: read back by this process's subscriptions without opening. */
+  /**
+   * The data of the events this store sealed or opened lately: read back by this process's
+   * subscriptions and command handlers (a ticket's stream is read by each worker that records on it)
+   * without opening them again.
+   */
   const written = new RecentEntries<unknown>(WRITTEN_KEPT, ttlMs);
+  const remember = (id: string, data: unknown) => written.set(id, data);
 
   const seal = async (events: readonly EventData[]): Promise<readonly EventData[]> => {
     let sealed: EventData[] | null = null;
@@ -58,7 +63,7 @@ export const sealingEventStore = (store: EventStore, keys: PersonalDataKeys, opt
     const envelope = sealedEnvelopeOf(event.data);
     if (envelope === null) return event;
     const data = written.get(event.id);
-    if (data === undefined) return new OpenedEvent(event, envelope, known.get(envelope.k));
+    if (data === undefined) return new OpenedEvent(event, envelope, known.get(envelope.k), remember);
     return { id: event.id, type: event.type, data, metadata: event.metadata, streamName: event.streamName, revision: event.revision, position: event.position, created: event.created };
   };
 

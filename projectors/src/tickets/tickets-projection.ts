@@ -5,7 +5,8 @@ import {
 } from '@support/domain';
 import { ProjectionDefinition } from '../runtime';
 import { loadTicketCustomer } from './customer-lookup';
-import { customerContactAdded, customerCreated, customerDetailsAdded, CustomerTicket } from './customer-writes';
+import { customerContactAdded, customerCreated, customerDetailsAdded } from './customer-writes';
+import { customerErased } from './customer-erased-writes';
 import { FamilyChange, familyFields } from './family';
 import { familyRootOf, followMerges } from './family-root';
 import { mergeWrites } from './merge-writes';
@@ -16,7 +17,7 @@ import { dataPointsReevaluated, taskEvaluated, ticketCreated, ticketFamilyChange
 
 const ticket = (reads: ProjectionReads, id: string) => reads.get<TicketDocument>(TICKETS_COLLECTION, id);
 
-const ticketsOf = (reads: ProjectionReads, accountId: string, customerId: string): Promise<CustomerTicket[]> =>
+const ticketsOf = (reads: ProjectionReads, accountId: string, customerId: string): Promise<TicketDocument[]> =>
   reads.find<TicketDocument>(TICKETS_COLLECTION, { accountId, customerId });
 
 /** A change of the family's totals (and Voice FCR), written to the root's document; merged into `own` when the ticket is the root. */
@@ -96,6 +97,8 @@ const project = async (event: RecordedEvent, reads: ProjectionReads): Promise<re
       return customerContactAdded(e.data, await loadTicketCustomer(reads, e.data.customerId), await ticketsOf(reads, e.data.accountId, e.data.customerId));
     case 'CustomerDetailsAdded':
       return customerDetailsAdded(e.data, await loadTicketCustomer(reads, e.data.customerId), await ticketsOf(reads, e.data.accountId, e.data.customerId));
+    case 'CustomerErased':
+      return customerErased(e.data, await ticketsOf(reads, e.data.accountId, e.data.customerId));
     default:
       return [];
   }

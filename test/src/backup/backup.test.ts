@@ -41,10 +41,13 @@ describe('npm run backup: a copy of the data directory taken while the service r
       const { stdout } = await backup(svc.dataDir, folder);
       // then
       expect(stdout).to.contain('Restore:');
-      expect(readdirSync(folder).sort()).to.include.members(['events.sqlite', 'jobs.sqlite', 'read-models.sqlite', 'url-signing.key', 'webhook-signing.key']);
+      expect(readdirSync(folder).sort()).to.include.members(['events.sqlite', 'jobs.sqlite', 'personal-data-keys.sqlite', 'read-models.sqlite', 'url-signing.key', 'webhook-signing.key']);
       await svc.stop();
       restored = await startTestService({ dataDir: folder });
       expect(await listedIds(restored)).to.deep.equal(before);
+      // the log's sealed personal values open in the restored service (their keys came along)
+      const history = await restored.api('GET', `/apis/tickets/${before[0]}/events`, { token: TOKENS.acmeAdmin });
+      expect(history.body.events.find((e: { type: string }) => e.type === 'TicketCreated').data.query).to.match(/^parcel \d$/);
       await createTicket(restored, { customer: { phone: '+14157779999' }, query: 'after the restore' });
       expect(await listedIds(restored)).to.have.length(before.length + 1);
     } finally {

@@ -1,0 +1,93 @@
+import * as E from 'fp-ts/Either';
+import {
+  Clock, CommandContext, IdGenerator, customerDecider, customerStream, EventStore, Job, JobOutcome, Logger, PersonalDataErasure, ProjectionProgress, ReadModels,
+  sealedEnvelopeOf, separatePersonal, TicketDocument, TICKETS_COLLECTION, TICKETS_PROJECTION, ticketStream,
+} from '@support/domain';
+import { handleCustomer, loadStream } from '@support/event-sourcing';
+import { isCustomerErasureJob } from './customer-erasure-job';
+
+export interface CustomerErasureWorkerDeps {
+  readonly eventStore: EventStore;
+  readonly readModels: ReadModels;
+  readonly progress: ProjectionProgress;
+  readonly personalData: PersonalDataErasure;
+  readonly clock: Clock;
+  readonly newId: IdGenerator;
+  readonly logger: Logger;
+}
+
+export const CUSTOMER_ERASURE_WORKER = 'worker:customer-erasure';
+
+/** How long the job waits for the tickets read model to reach the log's head before it tries again. */
+const READ_MODEL_WAIT_MS = 30_000;
+
+/** The personal values of some streams as the log stores them: the keys that seal them, and the events that hold any in the clear. */
+interface StreamsRead {
+  readonly keyIds: readonly string[];
+  readonly events: number;
+  readonly inTheClear: number;
+}
+
+const readSealed = async (eventStore: EventStore, streams: readonly string[]): Promise<StreamsRead> => {
+  const keyIds: string[] = [];
+  let inTheClear = 0;
+  for (const stream of streams) {
+    for await (const event of eventStore.readStream(stream, { asStored: true })) {
+      const envelope = sealedEnvelopeOf(event.data);
+      if (envelope !== null) keyIds.push(envelope.k);
+      else if (separatePersonal(event.type, event.data) !== null) inTheClear++;
+    }
+  }
+  return { keyIds, events: keyIds.length, inTheClear };
+};
+
+/** Why an erasure of a log written before sealing is refused, and what the operator can do (docs/api/erasure.md). */
+export const inTheClearReason = (count: number): string =>
+  `${count} event${count === 1 ? '' : 's'} of this customer ${count === 1 ? 'was' : 'were'} written before personal values were sealed in the log: ` +
+  'their values are in the clear, and rewriting them would break the log\'s proofs, so nothing was erased. ' +
+  'The operator can move the desk to a new log that seals every event (docs/operations.md, Erasure).';
+
+/**
+ * One erasure (docs/api/erasure.md): once no create that read the customer before the request can
+ * still append (ERASURE_GRACE_MS) and the tickets read model has every ticket written by then, the
+ * sealed personal values of the customer's stream and of every ticket of theirs are erased by
+ * deleting their keys; then CustomerErased records what was done (no erased value in it), and the
+ * read models put placeholders in their documents. A log holding any of those values in the clear
+ * is refused whole (CustomerErasureRefused), nothing deleted. Safe to run again: keys already
+ * deleted count as deleted, and the erasure is recorded once.
+ */
+export const eraseCustomer = (deps: CustomerErasureWorkerDeps) => async (job: Job): Promise<JobOutcome> => {
+  if (!isCustomerErasureJob(job.payload)) return { type: 'fail', reason: 'job payload is not a customer erasure' };
+  const target = job.payload;
+  const wait = target.dueAt - deps.clock.now().getTime();
+  if (wait > 0) return { type: 'retry', delayMs: wait, reason: 'creates that read the customer before the request may still append' };
+
+  const { state: customer } = await loadStream(deps.eventStore, customerStream(target.customerId), customerDecider);
+  if (customer === null || customer.erasure?.erasureId !== target.erasureId || customer.erasure.status !== 'requested') return { type: 'ack' };
+  const head = await deps.eventStore.headPosition();
+  if (head !== null && !(await deps.progress.waitFor([TICKETS_PROJECTION], head, READ_MODEL_WAIT_MS))) {
+    return { type: 'retry', delayMs: 1_000, reason: 'the tickets read model is behind the log' };
+  }
+  const tickets = await deps.readModels.find<TicketDocument>(TICKETS_COLLECTION, { where: { accountId: target.accountId, customerId: target.customerId } });
+  const ticketIds = tickets.map((t) => t._id).sort();
+  const streams = [customerStream(target.customerId), ...ticketIds.map(ticketStream)];
+  const read = await readSealed(deps.eventStore, streams);
+
+  const now = deps.clock.now();
+  const ctx: CommandContext = {
+    accountId: target.accountId, userId: CUSTOMER_ERASURE_WORKER, requestId: job.id, now, causationId: target.causationId,
+    ...(target.correlationId !== null ? { correlationId: target.correlationId } : {}),
+  };
+  if (read.inTheClear > 0) {
+    const refused = await handleCustomer(deps, customerStream(target.customerId), { type: 'RefuseErasure', erasureId: target.erasureId, reason: inTheClearReason(read.inTheClear), at: now }, ctx);
+    if (E.isLeft(refused)) throw new Error(`the refusal of erasure ${target.erasureId} could not be recorded: ${refused.left.kind}`);
+    deps.logger.warn('customer erasure refused: events hold personal values in the clear', { erasureId: target.erasureId, accountId: target.accountId, events: read.inTheClear });
+    return { type: 'ack' };
+  }
+  await deps.personalData.eraseKeys(read.keyIds);
+  const counts = { streams: streams.length, events: read.events, keys: read.keyIds.length };
+  const completed = await handleCustomer(deps, customerStream(target.customerId), { type: 'CompleteErasure', erasureId: target.erasureId, counts, ticketIds, at: now }, ctx);
+  if (E.isLeft(completed)) throw new Error(`erasure ${target.erasureId} could not be recorded: ${completed.left.kind}`);
+  deps.logger.info('customer erased', { erasureId: target.erasureId, accountId: target.accountId, ...counts });
+  return { type: 'ack' };
+};

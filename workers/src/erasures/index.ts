@@ -1,0 +1,3 @@
+export * from './customer-erasure-job';
+export * from './erase-customer';
+export * from './erasure-worker';
