@@ -122,6 +122,12 @@ export interface ReadModels {
    * Batches of one engine run one at a time.
    */
   applyBatch(readModel: string, upTo: Position, apply: (batch: ProjectionBatch) => Promise<void>): Promise<void>;
+  /**
+   * Makes what the read models' writes replaced or deleted unrecoverable from the engine's files (an
+   * erasure's placeholders, docs/api/erasure.md): the embedded engine checkpoints its WAL and cuts it
+   * to nothing (its file zeroes replaced content as it writes). Engines that cannot leave it out.
+   */
+  forgetReplaced?(): Promise<void>;
   /** Empties every read model and checkpoint (a rebuild from the log starts from here). */
   dropAll(): Promise<void>;
   close(): Promise<void>;

@@ -9,7 +9,7 @@ import { RecentEntries } from './recent-entries';
 const WRITTEN_KEPT = 4_096;
 
 export interface SealingOptions {
-  /** Keys kept in memory after use (default 20,000: about 3 MB) and for how long (default 60 s). */
+  /** Keys this store sealed with kept in memory (default 20,000: about 3 MB), and for how long (default 60 s). */
   readonly recentKeys?: number;
   readonly recentKeysTtlMs?: number;
 }
@@ -79,11 +79,9 @@ export const sealingEventStore = (store: EventStore, keys: PersonalDataKeys, opt
     }
     return { known, missing };
   };
+  /** The keys found in the store, beside those in memory (not kept: a key seals one event, whose opened data is kept instead). */
   const withFound = (known: Map<string, Buffer>, found: ReadonlyMap<string, Buffer>): Map<string, Buffer> => {
-    for (const [id, key] of found) {
-      known.set(id, key);
-      recent.set(id, key);
-    }
+    for (const [id, key] of found) known.set(id, key);
     return known;
   };
   const openAll = async (events: readonly RecordedEvent[]): Promise<RecordedEvent[]> => {
@@ -98,11 +96,33 @@ export const sealingEventStore = (store: EventStore, keys: PersonalDataKeys, opt
     return events.map((e) => opened(e, all));
   };
 
+  const NONE: ReadonlyMap<string, Buffer> = new Map();
+  /** One event opened without waiting when its key is at hand (in memory, or from a store that answers at once); null when it must be asked for. */
+  const openedNow = (event: RecordedEvent): RecordedEvent | null => {
+    const envelope = sealedEnvelopeOf(event.data);
+    if (envelope === null || written.get(event.id) !== undefined) return opened(event, NONE);
+    const key = recent.get(envelope.k);
+    if (key !== undefined) return new OpenedEvent(event, envelope, key, remember);
+    return openAllNow === undefined ? null : openAllNow([event])[0]!;
+  };
+  /** The events of `source` opened: an iterator of its own rather than an async generator, so that an event with nothing to ask for costs one step. */
+  const openedIterable = (source: AsyncIterable<RecordedEvent>): AsyncIterable<RecordedEvent> => ({
+    [Symbol.asyncIterator]: () => {
+      const it = source[Symbol.asyncIterator]();
+      return {
+        next: async (): Promise<IteratorResult<RecordedEvent>> => {
+          const r = await it.next();
+          if (r.done === true) return r;
+          return { done: false, value: openedNow(r.value) ?? (await openAll([r.value]))[0]! };
+        },
+        return: async (value?: unknown): Promise<IteratorResult<RecordedEvent>> => (it.return !== undefined ? it.return(value) : { done: true, value }),
+      };
+    },
+  });
+
   const openedSubscription = (inner: AllSubscription): AllSubscription => {
     const subscription: AllSubscription = {
-      async *[Symbol.asyncIterator]() {
-        for await (const event of inner) yield (await openAll([event]))[0]!;
-      },
+      [Symbol.asyncIterator]: () => openedIterable(inner)[Symbol.asyncIterator](),
       unsubscribe: () => inner.unsubscribe(),
     };
     if (inner.readUpTo !== undefined) subscription.readUpTo = () => inner.readUpTo!();
@@ -118,12 +138,8 @@ export const sealingEventStore = (store: EventStore, keys: PersonalDataKeys, opt
       for (const a of appends) sealed.push({ ...a, events: await seal(a.events) });
       return store.appendToStreams(sealed);
     },
-    readStream: (streamName, options) => (options?.asStored === true ? store.readStream(streamName, options) : {
-      // One event at a time: a caller may stop after the first (a stream's owner, its last number).
-      async *[Symbol.asyncIterator]() {
-        for await (const event of store.readStream(streamName, options)) yield sealedEnvelopeOf(event.data) === null ? event : (await openAll([event]))[0]!;
-      },
-    }),
+    // One event at a time: a caller may stop after the first (a stream's owner, its last number).
+    readStream: (streamName, options) => (options?.asStored === true ? store.readStream(streamName, options) : openedIterable(store.readStream(streamName, options))),
     subscribeToAll: (options) => (options?.canonicalText === true || options?.asStored === true ? store.subscribeToAll(options) : openedSubscription(store.subscribeToAll(options))),
     headPosition: () => store.headPosition(),
     eraseKeys: async (ids) => {

@@ -63,7 +63,13 @@ export const eraseCustomer = (deps: CustomerErasureWorkerDeps) => async (job: Jo
   if (wait > 0) return { type: 'retry', delayMs: wait, reason: 'creates that read the customer before the request may still append' };
 
   const { state: customer } = await loadStream(deps.eventStore, customerStream(target.customerId), customerDecider);
-  if (customer === null || customer.erasure?.erasureId !== target.erasureId || customer.erasure.status !== 'requested') return { type: 'ack' };
+  if (customer === null || customer.erasure?.erasureId !== target.erasureId) return { type: 'ack' };
+  if (customer.erasure.status === 'erased') {
+    // Recorded by an earlier delivery that stopped before the read models' files were cut.
+    await deps.readModels.forgetReplaced?.();
+    return { type: 'ack' };
+  }
+  if (customer.erasure.status !== 'requested') return { type: 'ack' };
   const head = await deps.eventStore.headPosition();
   if (head !== null && !(await deps.progress.waitFor([TICKETS_PROJECTION], head, READ_MODEL_WAIT_MS))) {
     return { type: 'retry', delayMs: 1_000, reason: 'the tickets read model is behind the log' };
@@ -88,6 +94,9 @@ export const eraseCustomer = (deps: CustomerErasureWorkerDeps) => async (job: Jo
   const counts = { streams: streams.length, events: read.events, keys: read.keyIds.length };
   const completed = await handleCustomer(deps, customerStream(target.customerId), { type: 'CompleteErasure', erasureId: target.erasureId, counts, ticketIds, at: now }, ctx);
   if (E.isLeft(completed)) throw new Error(`erasure ${target.erasureId} could not be recorded: ${completed.left.kind}`);
+  // The read models replace the values with placeholders as they apply the erasure; then no old copy stays in their files.
+  const appended = completed.right.appended?.position;
+  if (appended !== undefined && (await deps.progress.waitFor([TICKETS_PROJECTION], appended, READ_MODEL_WAIT_MS))) await deps.readModels.forgetReplaced?.();
   deps.logger.info('customer erased', { erasureId: target.erasureId, accountId: target.accountId, ...counts });
   return { type: 'ack' };
 };

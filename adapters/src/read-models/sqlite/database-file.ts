@@ -30,7 +30,8 @@ const describe = (file: string, e: unknown): Error => {
 /**
  * Opens (or makes) the read-model database for writing: WAL, so that readers in this and other
  * processes read while the projections write; synchronous=NORMAL, since a read model lost to a
- * power cut is rebuilt from its checkpoint (the documents and the checkpoint commit together).
+ * power cut is rebuilt from its checkpoint (the documents and the checkpoint commit together);
+ * secure_delete, so that what a write replaces is gone from the file.
  */
 export const openWriter = (file: string): Database.Database => {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -49,6 +50,8 @@ export const openWriter = (file: string): Database.Database => {
     connection.transaction(() => checkOrMark(file, connection)).immediate();
     enterWalMode(db);
     db.pragma('synchronous = NORMAL');
+    // A document replaced or deleted leaves no bytes of its old text in the file (an erasure's placeholders, docs/api/erasure.md).
+    db.pragma('secure_delete = ON');
     db.pragma('cache_size = -32768');
     db.pragma('temp_store = MEMORY');
     return db;

@@ -19,9 +19,17 @@ export const searchTableOf = (layout: TableLayout, scope: unknown): string =>
  */
 export const scopedSearchTable = (table: string, scope: unknown): string => `${table}:search(${String(scope ?? '')})`;
 
-/** The statement that makes a search table. Case-sensitive: texts and fragments are in lower case already, and folding case again would make distinct letters one (σ and ς). */
+/**
+ * The statements that make a search table. Case-sensitive: texts and fragments are in lower case
+ * already, and folding case again would make distinct letters one (σ and ς). With FTS5's
+ * secure-delete, a text deleted or replaced (an erased customer's, docs/api/erasure.md) leaves no
+ * trigram of it in the index.
+ */
 export const searchTableDdl = (table: string): string =>
-  `CREATE VIRTUAL TABLE IF NOT EXISTS ${quoted(table)} USING fts5(text, tokenize='trigram case_sensitive 1', content='', contentless_delete=1)`;
+  `CREATE VIRTUAL TABLE IF NOT EXISTS ${quoted(table)} USING fts5(text, tokenize='trigram case_sensitive 1', content='', contentless_delete=1);${searchSecureDelete(table)}`;
+
+/** FTS5's secure-delete on a search table (kept in the table's configuration; a table made before it had it gets it at the start). */
+export const searchSecureDelete = (table: string): string => `INSERT INTO ${quoted(table)}(${quoted(table)}, rank) VALUES('secure-delete', 1)`;
 
 /** The search tables the file holds for a collection (each scope's), for dropping them. */
 export const existingSearchTables = (db: Database.Database, layout: TableLayout): string[] =>

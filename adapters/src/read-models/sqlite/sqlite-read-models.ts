@@ -9,7 +9,7 @@ import { PlannerStatistics } from './planner-statistics';
 import { ReaderStatements, Statements } from './statements';
 import { layoutDdl, layoutTables, TableLayout, tableLayout } from './table-layout';
 import { quoted } from './sql-values';
-import { existingSearchTables } from './search-tables';
+import { existingSearchTables, searchSecureDelete } from './search-tables';
 import { SqliteTicketReads } from './ticket-reads';
 import { TICKETS_TABLE } from './ticket-criteria-sql';
 import { DEFAULT_READER_THREADS, ReaderPool } from './readers/reader-pool';
@@ -97,6 +97,17 @@ export class SqliteReadModels implements ReadModels {
     const stale = (this.writer.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").all(layout.table) as { name: string }[])
       .filter((i) => !declared.has(i.name));
     for (const index of stale) this.writer.exec(`DROP INDEX ${quoted(index.name)}`);
+    for (const table of existingSearchTables(this.writer, layout)) this.writer.exec(searchSecureDelete(table));
+  }
+
+  /** The WAL checkpointed and cut to nothing; a reader holding an old snapshot (a few milliseconds) is waited for, up to 10 s. */
+  async forgetReplaced(): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      const [result] = this.writer.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+      if (result?.busy === 0) return;
+      if (attempt >= 500) throw new Error('the read models\' WAL could not be cut after an erasure: a reader kept it');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   async declare(models: readonly ReadModelShape[]): Promise<void> {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as E from 'fp-ts/Either';
-import { extractSummary, SqliteEventStore, uuidV7Generator } from '@support/adapters';
+import { extractSummary, PERSONAL_DATA_KEYS_FILE, SqliteDataKeys, SqliteEventStore, uuidV7Generator } from '@support/adapters';
+import { sealingEventStore } from '@support/event-sourcing';
 import { EVENTS_FILE } from '@support/app';
 import {
   CUSTOMER_KEY_STREAM_PREFIX, CUSTOMER_STREAM_PREFIX, customerKeyStream, EventData, EventMetadata, evolveTicket, MaybeTicket, NormalizedEmail, OPEN_TICKET_STREAM_PREFIX,
@@ -409,7 +410,8 @@ export const seedLog = async (options: SeedOptions): Promise<SeedResult> => {
     };
   };
 
-  const store = await SqliteEventStore.open({ file: path.join(options.dataDir, EVENTS_FILE) });
+  // As the service appends: each event's personal values sealed under a key of its own (docs/architecture.md).
+  const store = sealingEventStore(SqliteEventStore.open({ file: path.join(options.dataDir, EVENTS_FILE) }), SqliteDataKeys.open(path.join(options.dataDir, PERSONAL_DATA_KEYS_FILE)));
   let events = 0;
   let appends = 0;
   let bytes = 0;
