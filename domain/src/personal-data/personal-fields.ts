@@ -21,6 +21,9 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   DispositionSet: ['fields'],
   TicketsMerged: ['note'],
   TicketMergedInto: ['note'],
+  // resource_record-<id>: the record's fields (a customer's order, address, ...)
+  ResourceRecordInserted: ['data'],
+  ResourceRecordUpdated: ['changes', 'data'],
 };
 
 /** The personal fields of an event type (none for most). */

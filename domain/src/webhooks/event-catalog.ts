@@ -32,6 +32,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'message.failed',
   'record.inserted',
   'record.updated',
+  'customer.erased',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -133,6 +134,8 @@ const payloads = (event: RecordedEvent, d: Data): readonly (readonly [WebhookEve
       return [['record.inserted', { recordId: d.recordId, objectId: d.objectId, customerId: d.customerId, fields: Object.keys(d.data ?? {}), createdAt: d.createdAt }]];
     case 'ResourceRecordUpdated':
       return [['record.updated', { recordId: d.recordId, objectId: d.objectId, customerId: d.customerId, changedFields: Object.keys(d.changes ?? {}), updatedAt: d.updatedAt }]];
+    case 'CustomerErased':
+      return [['customer.erased', { customerId: d.customerId, erasureId: d.erasureId, ticketIds: d.ticketIds, requestedAt: d.requestedAt, erasedAt: d.erasedAt }]];
     default:
       return [];
   }
@@ -158,7 +161,7 @@ export const webhookEventsOf = (event: RecordedEvent): readonly WebhookEvent[] =
 export const WEBHOOK_SOURCE_EVENT_TYPES: ReadonlySet<string> = new Set([
   'TicketCreated', 'TicketAssigned', 'TicketUnassigned', 'TicketStatusChanged', 'EmailMessageRecorded', 'CallRecorded', 'ChatSessionRecorded',
   'CsatSent', 'CsatSubmitted', 'DispositionSet', 'ChildTicketLinked', 'TicketsMerged', 'TicketSplit', 'SlaMet', 'SlaBreached', 'SlaWarned', 'SlaPaused', 'SlaResumed', 'LogCheckpointSigned', 'TicketExportSucceeded', 'TicketExportFailed', 'MessageSent', 'MessageFailed', 'MessageStatusReported',
-  'ResourceRecordInserted', 'ResourceRecordUpdated',
+  'ResourceRecordInserted', 'ResourceRecordUpdated', 'CustomerErased',
 ]);
 
 /**

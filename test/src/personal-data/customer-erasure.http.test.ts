@@ -39,6 +39,10 @@ describe('customer erasure (HTTP): an account admin erases a customer\'s persona
     const second = await create({ customer: { phone: '+48601234567' }, subject: 'Lost parcel', query: 'Where is it?', forceCreateTicket: true });
     const other = await create({ customer: { name: 'Omar Haddad', phone: '+14155550142' }, subject: 'Broken kettle', query: 'Mine leaks too' });
     const customerId = first.customer.id;
+    const record = await svc.api('POST', '/apis/resources/records/insert', {
+      token: TOKENS.acmeAdmin, body: { objectId: 'obj-inventory', data: { sku: 'ZOFIA-KETTLE-1', customerPhone: '+48 601 234 567', contact: 'zofia@example.pl' } },
+    });
+    expect(record.body.record.customerId, 'the record is linked to the customer').to.equal(customerId);
     const storedBefore = await storedEvents(first.ticketId);
     // when
     const asked = await svc.api('POST', erasurePath(customerId), { token: TOKENS.acmeAdmin });
@@ -47,7 +51,7 @@ describe('customer erasure (HTTP): an account admin erases a customer\'s persona
     expect(asked.body).to.include({ status: 'requested', customerId, statusUrl: erasurePath(customerId) });
     const done = await erasedStatus(customerId);
     expect(done).to.deep.include({ status: 'erased', erasureId: asked.body.erasureId, reason: null, ticketIds: [first.ticketId, second.ticketId].sort() });
-    expect(done.erased).to.include({ streams: 3 });
+    expect(done.erased).to.include({ streams: 4 });
     // the read models follow the log: the erasure's event reaches them a moment after the status says erased
     let ticket: Record<string, unknown> = {};
     await eventually(async () => {
@@ -66,6 +70,8 @@ describe('customer erasure (HTTP): an account admin erases a customer\'s persona
     expect(created.data).to.deep.include({ subject: ERASED_TEXT, query: ERASED_TEXT });
     expect(created.data.customer).to.deep.include({ name: ERASED_TEXT, phone: ERASED_TEXT });
     expect(await storedEvents(first.ticketId), 'the log as stored').to.deep.equal(storedBefore);
+    const records = await svc.api('POST', '/admin/read-models/records/find', { token: TOKENS.acmeAdmin, body: { filter: { customerId } } });
+    expect(records.body.documents.map((r: { _id: string; data: unknown; lookupKeys: unknown }) => [r._id, r.data, r.lookupKeys])).to.deep.equal([[record.body.record.id, {}, []]]);
     const untouched = (await svc.api('GET', `/apis/tickets/${other.ticketId}`, { token: TOKENS.acmeAdmin })).body.ticket;
     expect(untouched).to.deep.include({ subject: 'Broken kettle', customerName: 'Omar Haddad' });
   });

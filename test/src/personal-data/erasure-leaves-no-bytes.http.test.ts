@@ -16,7 +16,8 @@ const CUSTOMER = { name: 'Quentin Zyxwvut', phone: '+14155550199', email: 'quent
 const SUBJECT = 'Vorpal teapot';
 const QUERY = 'The vorpal teapot went snicker-snack';
 const forms = (value: string): string[] => [value, value.toLowerCase(), JSON.stringify(value).slice(1, -1)];
-const LOOKED_FOR = [CUSTOMER.name, 'Zyxwvut', CUSTOMER.phone.slice(1), CUSTOMER.email, SUBJECT, QUERY].flatMap(forms);
+const SKU = 'VORPAL-SKU-77';
+const LOOKED_FOR = [CUSTOMER.name, 'Zyxwvut', CUSTOMER.phone.slice(1), CUSTOMER.email, SUBJECT, QUERY, SKU].flatMap(forms);
 
 /** The files of the data directory that hold one of the erased values, and which. */
 const holding = (dataDir: string): string[] =>
@@ -30,12 +31,14 @@ describe('customer erasure (HTTP): after it, no file of DATA_DIR holds a byte se
   });
   after(async () => svc?.stop());
 
-  it('given a customer with two tickets and another customer, when erased, then none of their values is in any file (WAL and search index included), and the other\'s are', async () => {
+  it('given a customer with two tickets and a record, and another customer, when erased, then none of their values is in any file (WAL and search index included), and the other\'s are', async () => {
     // given
     const created = await svc.api('POST', '/apis/tickets/manual', { token: TOKENS.acmeAdmin, body: { customer: CUSTOMER, subject: SUBJECT, query: QUERY, orderName: '#VORPAL-1', fastResponse: true } });
     expect(created.status, created.text).to.equal(200);
     await svc.api('POST', '/apis/tickets/manual', { token: TOKENS.acmeAdmin, body: { customer: { phone: CUSTOMER.phone }, subject: SUBJECT, query: `${QUERY} again`, forceCreateTicket: true, fastResponse: true } });
     await svc.api('POST', '/apis/tickets/manual', { token: TOKENS.acmeAdmin, body: { customer: { name: 'Bartholomew Kept', phone: '+14155550198' }, subject: 'Kept subject', query: 'Kept query', fastResponse: true } });
+    const record = await svc.api('POST', '/apis/resources/records/insert', { token: TOKENS.acmeAdmin, body: { objectId: 'obj-inventory', data: { sku: SKU, customerPhone: CUSTOMER.phone } } });
+    expect(record.status, record.text).to.equal(200);
     const search = await svc.api('POST', '/apis/task-runs/tickets/list', { token: TOKENS.acmeAdmin, body: { search: 'zyxwvut' } });
     expect(search.body.total, 'the search index holds the name before').to.equal(2);
     // when

@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/Either';
 import {
   Clock, CommandContext, IdGenerator, customerDecider, customerStream, EventStore, Job, JobOutcome, Logger, PersonalDataErasure, ProjectionProgress, ReadModels,
-  sealedEnvelopeOf, separatePersonal, TicketDocument, TICKETS_COLLECTION, TICKETS_PROJECTION, ticketStream,
+  ReadDocument, RECORDS_COLLECTION, RECORDS_PROJECTION, recordStream, sealedEnvelopeOf, separatePersonal, TicketDocument, TICKETS_COLLECTION, TICKETS_PROJECTION,
+  ticketStream,
 } from '@support/domain';
 import { handleCustomer, loadStream } from '@support/event-sourcing';
 import { isCustomerErasureJob } from './customer-erasure-job';
@@ -49,10 +50,10 @@ export const inTheClearReason = (count: number): string =>
 
 /**
  * One erasure (docs/api/erasure.md): once no create that read the customer before the request can
- * still append (ERASURE_GRACE_MS) and the tickets read model has every ticket written by then, the
- * sealed personal values of the customer's stream and of every ticket of theirs are erased by
- * deleting their keys; then CustomerErased records what was done (no erased value in it), and the
- * read models put placeholders in their documents. A log holding any of those values in the clear
+ * still append (ERASURE_GRACE_MS) and the read models have every ticket and record written by then,
+ * the sealed personal values of the customer's stream, of every ticket of theirs and of every
+ * resource record linked to them are erased by deleting their keys; then CustomerErased records
+ * what was done (no erased value in it), and the read models put placeholders in their documents. A log holding any of those values in the clear
  * is refused whole (CustomerErasureRefused), nothing deleted. Safe to run again: keys already
  * deleted count as deleted, and the erasure is recorded once.
  */
@@ -71,12 +72,13 @@ export const eraseCustomer = (deps: CustomerErasureWorkerDeps) => async (job: Jo
   }
   if (customer.erasure.status !== 'requested') return { type: 'ack' };
   const head = await deps.eventStore.headPosition();
-  if (head !== null && !(await deps.progress.waitFor([TICKETS_PROJECTION], head, READ_MODEL_WAIT_MS))) {
-    return { type: 'retry', delayMs: 1_000, reason: 'the tickets read model is behind the log' };
+  if (head !== null && !(await deps.progress.waitFor([TICKETS_PROJECTION, RECORDS_PROJECTION], head, READ_MODEL_WAIT_MS))) {
+    return { type: 'retry', delayMs: 1_000, reason: 'the read models are behind the log' };
   }
-  const tickets = await deps.readModels.find<TicketDocument>(TICKETS_COLLECTION, { where: { accountId: target.accountId, customerId: target.customerId } });
-  const ticketIds = tickets.map((t) => t._id).sort();
-  const streams = [customerStream(target.customerId), ...ticketIds.map(ticketStream)];
+  const ofCustomer = { where: { accountId: target.accountId, customerId: target.customerId } };
+  const ticketIds = (await deps.readModels.find<TicketDocument>(TICKETS_COLLECTION, ofCustomer)).map((t) => t._id).sort();
+  const recordIds = (await deps.readModels.find<ReadDocument>(RECORDS_COLLECTION, ofCustomer)).map((r) => r._id).sort();
+  const streams = [customerStream(target.customerId), ...ticketIds.map(ticketStream), ...recordIds.map(recordStream)];
   const read = await readSealed(deps.eventStore, streams);
 
   const now = deps.clock.now();
@@ -96,7 +98,7 @@ export const eraseCustomer = (deps: CustomerErasureWorkerDeps) => async (job: Jo
   if (E.isLeft(completed)) throw new Error(`erasure ${target.erasureId} could not be recorded: ${completed.left.kind}`);
   // The read models replace the values with placeholders as they apply the erasure; then no old copy stays in their files.
   const appended = completed.right.appended?.position;
-  if (appended !== undefined && (await deps.progress.waitFor([TICKETS_PROJECTION], appended, READ_MODEL_WAIT_MS))) await deps.readModels.forgetReplaced?.();
+  if (appended !== undefined && (await deps.progress.waitFor([TICKETS_PROJECTION, RECORDS_PROJECTION], appended, READ_MODEL_WAIT_MS))) await deps.readModels.forgetReplaced?.();
   deps.logger.info('customer erased', { erasureId: target.erasureId, accountId: target.accountId, ...counts });
   return { type: 'ack' };
 };

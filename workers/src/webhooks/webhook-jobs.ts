@@ -1,5 +1,5 @@
 import {
-  LOG_CHECKPOINT_STREAM,
+  CUSTOMER_STREAM_PREFIX, LOG_CHECKPOINT_STREAM,
   WEBHOOK_STREAM_PREFIX, WebhookEventType, WebhookReplayRequested, TICKET_STREAM_PREFIX, EXPORT_JOB_STREAM_PREFIX, MESSAGE_STREAM_PREFIX, RECORD_STREAM_PREFIX,
 } from '@support/domain';
 import type { WebhookMessage } from './webhook-messages';
@@ -26,4 +26,6 @@ export interface WebhookDeliveryJob {
 export type WebhookReplayJob = WebhookReplayRequested['data'];
 
 /** The streams whose events make webhook messages, and the subscriptions' own (replay requests). */
-export const WEBHOOK_SOURCE_PREFIXES: readonly string[] = [TICKET_STREAM_PREFIX, EXPORT_JOB_STREAM_PREFIX, MESSAGE_STREAM_PREFIX, RECORD_STREAM_PREFIX, WEBHOOK_STREAM_PREFIX, LOG_CHECKPOINT_STREAM];
+export const WEBHOOK_SOURCE_PREFIXES: readonly string[] = [
+  TICKET_STREAM_PREFIX, EXPORT_JOB_STREAM_PREFIX, MESSAGE_STREAM_PREFIX, RECORD_STREAM_PREFIX, WEBHOOK_STREAM_PREFIX, LOG_CHECKPOINT_STREAM, CUSTOMER_STREAM_PREFIX,
+];

@@ -10,7 +10,7 @@ export const erasureAnswer = object({
   finishedAt: nullable(dateTime()),
   reason: nullable(str('Why the erasure was refused, and what the operator can do.')),
   erased: nullable(object({
-    streams: int('Streams whose personal values were erased: the customer\'s and each of their tickets\'.', { minimum: 0 }),
+    streams: int('Streams whose personal values were erased: the customer\'s, each of their tickets\' and each of their resource records\'.', { minimum: 0 }),
     events: int('Events whose sealed personal values can no longer be opened.', { minimum: 0 }),
     keys: int('Keys deleted.', { minimum: 0 }),
   }, ['streams', 'events', 'keys'], { closed: true })),

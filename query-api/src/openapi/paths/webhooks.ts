@@ -86,6 +86,9 @@ const DATA: Record<(typeof WEBHOOK_EVENT_TYPES)[number], Schema> = {
   'message.failed': record({ messageId: str(), attempt: nullable(int()), error: object({ code: str(), message: str() }), failedAt: dateTime() }),
   'record.inserted': record({ recordId: str(), objectId: str(), customerId: nullable(str()), fields: arrayOf(str(), 'The fields set (names only).'), createdAt: dateTime() }),
   'record.updated': record({ recordId: str(), objectId: str(), customerId: nullable(str()), changedFields: arrayOf(str()), updatedAt: dateTime() }),
+  'customer.erased': record({
+    customerId: str(), erasureId: str(), ticketIds: arrayOf(str(), 'The tickets whose personal values were erased.'), requestedAt: dateTime(), erasedAt: dateTime(),
+  }),
 };
 
 const SIGNED = 'Signed as the Standard Webhooks specification says: headers webhook-id, webhook-timestamp and webhook-signature (v1, HMAC-SHA256 with the subscription\'s secret; two signatures while a rotated-out secret still signs). Verify with the standardwebhooks package or Svix\'s libraries. Answer 2xx within 10 s; timeouts, connection errors, 408, 429 (Retry-After honoured) and 5xx are retried with backoff for at least 24 hours; another 4xx is not retried.';
