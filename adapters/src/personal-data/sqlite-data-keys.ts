@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { DataKey, PersonalDataKeys } from '@support/domain';
+import { cutWal } from '../sqlite/cut-wal';
 import { openSharedFile } from '../sqlite/shared-file';
 import { KeyPool } from './key-pool';
 
@@ -9,8 +10,8 @@ export const PERSONAL_DATA_KEYS_FILE = 'personal-data-keys.sqlite';
 const SCHEMA = `CREATE TABLE IF NOT EXISTS data_keys (id INTEGER PRIMARY KEY AUTOINCREMENT, key BLOB NOT NULL)`;
 /** Keys stored per write: a create seals about three events. */
 const BATCH = 1024;
-/** How many times an erasure tries to cut the WAL, 20 ms apart. */
-const TRUNCATE_ATTEMPTS = 250;
+/** How long an erasure waits for readers of the key store before cutting its WAL. */
+const TRUNCATE_WAIT_MS = 5_000;
 /** Ids asked for per statement. */
 const FIND_CHUNK = 256;
 
@@ -72,22 +73,9 @@ export class SqliteDataKeys implements PersonalDataKeys {
     const numbers = ids.map(Number).filter(Number.isSafeInteger);
     const remove = this.db.prepare('DELETE FROM data_keys WHERE id = ?');
     const deleted = this.db.transaction(() => numbers.reduce((n, id) => n + remove.run(id).changes, 0)).immediate();
-    await this.truncateWal();
+    // The deleted keys' cells are zeroed in the file; the WAL, which may still hold earlier images of their pages, is cut.
+    await cutWal(this.db, TRUNCATE_WAIT_MS, 'the key store\'s WAL could not be truncated after an erasure: another process kept reading it');
     return deleted;
-  }
-
-  /**
-   * The deleted keys' cells are zeroed in the file; the WAL, which may still hold earlier images of
-   * their pages, is checkpointed and cut to nothing. A reader of another process holding an old
-   * snapshot keeps the WAL from being cut: tried again until it lets go (a read takes milliseconds).
-   */
-  private async truncateWal(): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-      if (result?.busy === 0) return;
-      if (attempt >= TRUNCATE_ATTEMPTS) throw new Error('the key store\'s WAL could not be truncated after an erasure: another process kept reading it');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
   }
 
   async close(): Promise<void> {

@@ -1,2 +1,3 @@
 export { WalCheckpointer } from './wal-checkpointer';
 export { WalSync } from './wal-sync';
+export { cutWal } from './cut-wal';

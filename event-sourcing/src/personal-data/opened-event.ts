@@ -42,9 +42,4 @@ export class OpenedEvent implements RecordedEvent {
     }
     return this.opened;
   }
-
-  /** What a JSON answer of the event holds: the opened data, as for any other event. */
-  toJSON(): Record<string, unknown> {
-    return { id: this.id, type: this.type, data: this.data, metadata: this.metadata, streamName: this.streamName, revision: this.revision, position: this.position, created: this.created };
-  }
 }

@@ -59,51 +59,54 @@ export const sealingEventStore = (store: EventStore, keys: PersonalDataKeys, opt
     return sealed ?? events;
   };
 
-  const opened = (event: RecordedEvent, known: ReadonlyMap<string, Buffer>): RecordedEvent => {
-    const envelope = sealedEnvelopeOf(event.data);
-    if (envelope === null) return event;
-    const data = written.get(event.id);
-    if (data === undefined) return new OpenedEvent(event, envelope, known.get(envelope.k), remember);
-    return { id: event.id, type: event.type, data, metadata: event.metadata, streamName: event.streamName, revision: event.revision, position: event.position, created: event.created };
-  };
-
-  /** The keys of these events' envelopes held in memory, and the ids of those that are not. */
-  const keysInMemory = (events: readonly RecordedEvent[]): { known: Map<string, Buffer>; missing: string[] } => {
-    const known = new Map<string, Buffer>();
-    const missing: string[] = [];
+  /** What opening some events needs: their keys in memory, the data of those this store holds already (by event id), the keys to ask for. */
+  interface AtHand {
+    readonly known: Map<string, Buffer>;
+    readonly held: Map<string, unknown>;
+    readonly missing: string[];
+  }
+  /** Looked up once per event, so that an entry expiring meanwhile cannot turn a value into a placeholder. */
+  const atHand = (events: readonly RecordedEvent[]): AtHand => {
+    const hand: AtHand = { known: new Map(), held: new Map(), missing: [] };
     for (const e of events) {
       const envelope = sealedEnvelopeOf(e.data);
-      if (envelope === null || known.has(envelope.k) || written.get(e.id) !== undefined) continue;
+      if (envelope === null || hand.known.has(envelope.k)) continue;
+      const data = written.get(e.id);
+      if (data !== undefined) {
+        hand.held.set(e.id, data);
+        continue;
+      }
       const key = recent.get(envelope.k);
-      if (key === undefined) missing.push(envelope.k); else known.set(envelope.k, key);
+      if (key === undefined) hand.missing.push(envelope.k); else hand.known.set(envelope.k, key);
     }
-    return { known, missing };
+    return hand;
   };
-  /** The keys found in the store, beside those in memory (not kept: a key seals one event, whose opened data is kept instead). */
-  const withFound = (known: Map<string, Buffer>, found: ReadonlyMap<string, Buffer>): Map<string, Buffer> => {
-    for (const [id, key] of found) known.set(id, key);
-    return known;
+  /** The events opened with what was at hand and the keys the store found (a key seals one event: found keys are not kept, its opened data is). */
+  const openWith = (events: readonly RecordedEvent[], hand: AtHand, found: ReadonlyMap<string, Buffer>): RecordedEvent[] => {
+    for (const [id, key] of found) hand.known.set(id, key);
+    return events.map((event) => {
+      const envelope = sealedEnvelopeOf(event.data);
+      if (envelope === null) return event;
+      const data = hand.held.get(event.id);
+      if (data === undefined) return new OpenedEvent(event, envelope, hand.known.get(envelope.k), remember);
+      return { id: event.id, type: event.type, data, metadata: event.metadata, streamName: event.streamName, revision: event.revision, position: event.position, created: event.created };
+    });
   };
+  const NONE: ReadonlyMap<string, Buffer> = new Map();
   const openAll = async (events: readonly RecordedEvent[]): Promise<RecordedEvent[]> => {
-    const { known, missing } = keysInMemory(events);
-    const all = missing.length === 0 ? known : withFound(known, await keys.find(missing));
-    return events.map((e) => opened(e, all));
+    const hand = atHand(events);
+    return openWith(events, hand, hand.missing.length === 0 ? NONE : await keys.find(hand.missing));
   };
   const findNow = keys.findNow?.bind(keys);
   const openAllNow = findNow === undefined ? undefined : (events: readonly RecordedEvent[]): RecordedEvent[] => {
-    const { known, missing } = keysInMemory(events);
-    const all = missing.length === 0 ? known : withFound(known, findNow(missing));
-    return events.map((e) => opened(e, all));
+    const hand = atHand(events);
+    return openWith(events, hand, hand.missing.length === 0 ? NONE : findNow(hand.missing));
   };
-
-  const NONE: ReadonlyMap<string, Buffer> = new Map();
   /** One event opened without waiting when its key is at hand (in memory, or from a store that answers at once); null when it must be asked for. */
   const openedNow = (event: RecordedEvent): RecordedEvent | null => {
-    const envelope = sealedEnvelopeOf(event.data);
-    if (envelope === null || written.get(event.id) !== undefined) return opened(event, NONE);
-    const key = recent.get(envelope.k);
-    if (key !== undefined) return new OpenedEvent(event, envelope, key, remember);
-    return openAllNow === undefined ? null : openAllNow([event])[0]!;
+    const hand = atHand([event]);
+    if (hand.missing.length === 0) return openWith([event], hand, NONE)[0]!;
+    return findNow === undefined ? null : openWith([event], hand, findNow(hand.missing))[0]!;
   };
   /** The events of `source` opened: an iterator of its own rather than an async generator, so that an event with nothing to ask for costs one step. */
   const openedIterable = (source: AsyncIterable<RecordedEvent>): AsyncIterable<RecordedEvent> => ({

@@ -1,27 +1,14 @@
 import { expect } from 'chai';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
 import { eventually } from '../support/eventually';
 import { startTestService, TestService } from '../support/test-service';
-
-/** Every file under a directory, its path and bytes. */
-const filesUnder = (dir: string): { path: string; bytes: Buffer }[] =>
-  readdirSync(dir).flatMap((name) => {
-    const at = join(dir, name);
-    return statSync(at).isDirectory() ? filesUnder(at) : [{ path: at, bytes: readFileSync(at) }];
-  });
+import { storedForms, valuesHeld } from './support/files-holding';
 
 const CUSTOMER = { name: 'Quentin Zyxwvut', phone: '+14155550199', email: 'quentin.zyxwvut@example.org' };
 const SUBJECT = 'Vorpal teapot';
 const QUERY = 'The vorpal teapot went snicker-snack';
-const forms = (value: string): string[] => [value, value.toLowerCase(), JSON.stringify(value).slice(1, -1)];
 const SKU = 'VORPAL-SKU-77';
-const LOOKED_FOR = [CUSTOMER.name, 'Zyxwvut', CUSTOMER.phone.slice(1), CUSTOMER.email, SUBJECT, QUERY, SKU].flatMap(forms);
-
-/** The files of the data directory that hold one of the erased values, and which. */
-const holding = (dataDir: string): string[] =>
-  filesUnder(dataDir).flatMap((f) => LOOKED_FOR.filter((v) => f.bytes.includes(Buffer.from(v))).map((v) => `${v} in ${f.path.slice(dataDir.length + 1)}`));
+const LOOKED_FOR = [CUSTOMER.name, 'Zyxwvut', CUSTOMER.phone.slice(1), CUSTOMER.email, SUBJECT, QUERY, SKU].flatMap(storedForms);
 
 describe('customer erasure (HTTP): after it, no file of DATA_DIR holds a byte sequence of the erased values', function () {
   this.timeout(60_000);
@@ -47,9 +34,9 @@ describe('customer erasure (HTTP): after it, no file of DATA_DIR holds a byte se
     await eventually(async () => (await svc.api('GET', `/apis/customers/${customerId}/erasure`, { token: TOKENS.acmeAdmin })).body.status === 'erased', 'the erasure is done', 30_000);
     // then: once the read models applied it and cut their WAL
     let found: string[] = [];
-    await eventually(() => (found = holding(svc.dataDir)).length === 0, `no file holds an erased value (still: ${found.join('; ')})`, 15_000).catch(() => undefined);
+    await eventually(() => (found = valuesHeld(svc.dataDir, LOOKED_FOR)).length === 0, `no file holds an erased value (still: ${found.join('; ')})`, 15_000).catch(() => undefined);
     expect(found).to.deep.equal([]);
-    const kept = filesUnder(svc.dataDir).some((f) => f.bytes.includes(Buffer.from('bartholomew kept')));
+    const kept = valuesHeld(svc.dataDir, ['bartholomew kept']).length > 0;
     expect(kept, 'the other customer\'s values are still there (the scan can find a value)').to.equal(true);
     expect((await svc.api('POST', '/apis/task-runs/tickets/list', { token: TOKENS.acmeAdmin, body: { search: 'zyxwvut' } })).body.total).to.equal(0);
   });

@@ -15,6 +15,7 @@ import { TICKETS_TABLE } from './ticket-criteria-sql';
 import { DEFAULT_READER_THREADS, ReaderPool } from './readers/reader-pool';
 import { OneAtATime } from '../one-at-a-time';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
+import { cutWal } from '../../sqlite/cut-wal';
 
 const META = `CREATE TABLE IF NOT EXISTS read_models (name TEXT PRIMARY KEY, version INTEGER NOT NULL, shape TEXT NOT NULL, checkpoint TEXT)`;
 
@@ -102,12 +103,7 @@ export class SqliteReadModels implements ReadModels {
 
   /** The WAL checkpointed and cut to nothing; a reader holding an old snapshot (a few milliseconds) is waited for, up to 10 s. */
   async forgetReplaced(): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      const [result] = this.writer.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-      if (result?.busy === 0) return;
-      if (attempt >= 500) throw new Error('the read models\' WAL could not be cut after an erasure: a reader kept it');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await cutWal(this.writer, 10_000, 'the read models\' WAL could not be cut after an erasure: a reader kept it');
   }
 
   async declare(models: readonly ReadModelShape[]): Promise<void> {
