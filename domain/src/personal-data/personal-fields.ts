@@ -1,7 +1,8 @@
 /**
  * The fields of each event type that hold a customer's personal data: what the log seals with a key
  * of its own per event, and what an erasure makes unreadable. A name is a field of the event's data,
- * or `field.inner` for a field of an object in it. Fields not named here stay in the clear: ids,
+ * `field.inner` for a field of an object in it, `list.*.inner` for that field of each element of a
+ * list. Fields not named here stay in the clear: ids,
  * numbers, statuses, times, agents, SLA outcomes, CSAT ratings, counts.
  */
 export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
@@ -13,7 +14,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   // ticket-<id>
   TicketCreated: ['subject', 'query', 'summary', 'orderName', 'customer.name', 'customer.phone', 'customer.email', 'payload', 'images', 'objectiveValues'],
   TicketQueryProcessed: ['summary'],
-  TaskEvaluated: ['steps', 'objectives', 'values'],
+  // What a task evaluation found (data point values, objectives, action results); the task path, action keys and statuses stay.
+  TaskEvaluated: ['steps.*.dataPoints', 'steps.*.objectives', 'steps.*.actions.*.result', 'steps.*.actions.*.error', 'steps.*.actions.*.errors', 'objectives', 'values'],
   DataPointsReevaluated: ['dataPoints', 'values', 'objectives'],
   EmailMessageRecorded: ['from', 'to'],
   CallEvaluated: ['reason'],

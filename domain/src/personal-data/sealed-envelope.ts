@@ -4,7 +4,8 @@
  *
  *   { ...the data without them, "$personal": { "k": key id, "f": [[field, kind], ...], "c": sealed text } }
  *
- * `f` names the fields taken out (an auditor sees which fields an event held and which were erased),
+ * `f` names the places taken out (a field, `a.b` inside an object, `a.0.b` inside a list: an auditor
+ * sees which fields an event held and which were erased),
  * each with the kind of its value, so that an erased value is given back as a placeholder of the
  * same kind. `c` is base64 of AES-256-GCM ciphertext ‖ tag (the key seals this event only, so its nonce is fixed) over the JSON of the values in the
  * order of `f`, the event's id as associated data.

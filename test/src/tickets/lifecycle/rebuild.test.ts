@@ -1,18 +1,19 @@
 import { expect } from 'chai';
-import { Position, ReadModels, TicketDocument, TICKETS_COLLECTION } from '@support/domain';
-import { projectionSubscriber, readModelShapes, ticketsProjection } from '@support/projectors';
+import { ERASED_TEXT, Position, ReadModels, RECORDS_COLLECTION, TicketDocument, TICKETS_COLLECTION } from '@support/domain';
+import { ProjectionDefinition, projectionSubscriber, readModelShapes, recordsProjection, ticketsProjection } from '@support/projectors';
 import { useTicketService } from '../create/support/ticket-service';
 import { tempSqliteReadModels } from '../../support/sqlite-read-models';
 import { TestService } from '../../support/test-service';
 import { newTicket, work } from './support';
+import { eventually } from '../../support/eventually';
 
-/** Replays the whole log into fresh read models through the tickets projection, as a rebuild does, in batches of `batch` events. */
-const rebuild = async (svc: TestService, batch: number): Promise<ReadModels> => {
+/** Replays the whole log into fresh read models through a projection (the tickets'), as a rebuild does, in batches of `batch` events. */
+const rebuild = async (svc: TestService, batch: number, projection: ProjectionDefinition = ticketsProjection): Promise<ReadModels> => {
   const readModels = tempSqliteReadModels();
-  await readModels.declare(readModelShapes([ticketsProjection]));
-  const subscriber = projectionSubscriber(ticketsProjection, readModels);
+  await readModels.declare(readModelShapes([projection]));
+  const subscriber = projectionSubscriber(projection, readModels);
   const head = (await svc.deps.eventStore.headPosition()) as Position;
-  const subscription = svc.deps.eventStore.subscribeToAll({ fromPosition: 'start', streamNamePrefixes: ticketsProjection.streamNamePrefixes });
+  const subscription = svc.deps.eventStore.subscribeToAll({ fromPosition: 'start', streamNamePrefixes: projection.streamNamePrefixes });
   let pending = [];
   for await (const event of subscription) {
     pending.push(event);
@@ -27,7 +28,9 @@ const rebuild = async (svc: TestService, batch: number): Promise<ReadModels> => 
   return readModels;
 };
 
-const allTickets = (readModels: ReadModels) => readModels.find<Record<string, unknown> & { _id: string }>(TICKETS_COLLECTION, { where: {}, sort: { _id: 1 } });
+const all = (collection: string) => (readModels: ReadModels) => readModels.find<Record<string, unknown> & { _id: string }>(collection, { where: {}, sort: { _id: 1 } });
+const allTickets = all(TICKETS_COLLECTION);
+const allRecords = all(RECORDS_COLLECTION);
 
 describe('working tickets: the read model rebuilt from the log', () => {
   const env = useTicketService();
@@ -84,5 +87,33 @@ describe('working tickets: the read model rebuilt from the log', () => {
     expect(root.family.customerEmailMessageIds).to.include('r-4');
     expect(root.mergedTicketIds).to.have.members([chatId, phoneId]);
     expect(root.voiceFcr.laterInboundContact).to.equal(true);
+  });
+
+  it('given a customer erased (a worked ticket on a task, a linked record), when the read models are dropped and the log replayed, then every ticket and record document is identical to the live one (docs/api/erasure.md)', async () => {
+    // given
+    const phone = '+14155550166';
+    const ticketId = await newTicket(env.svc, {
+      customer: { name: 'Erin Erasable', phone, email: 'erin.erasable@example.org' }, subject: 'Dented kettle', orderName: '#E-1',
+      taskName: 'Refund Request', skipExecuteAction: true, fastResponse: false,
+    });
+    await work(env.svc, ticketId, 'emails', { messageId: 'e-1', threadId: 'et', emailClient: 'gmail', from: 'erin.erasable@example.org', to: ['support@acme.example'], sentAt: '2027-02-01T10:00:00Z' });
+    await work(env.svc, ticketId, 'disposition', { category: 'Refunds', subcategory: 'Damaged', fields: { 'Refund Reason': 'Dented' } });
+    await work(env.svc, ticketId, 'status', { status: 'resolved' });
+    await work(env.svc, ticketId, 'csat', { event: 'submitted', rating: 4, comment: 'Erin was happy', at: '2027-02-02T10:00:00Z' });
+    const record = await env.svc.api('POST', '/apis/resources/records/insert', { token: 'acme-admin-token-0001', body: { objectId: 'obj-inventory', data: { sku: 'ERIN-1', customerPhone: phone } } });
+    const customerId = record.body.record.customerId as string;
+    expect(customerId).to.be.a('string');
+    // when erased, and the read models have applied it
+    expect((await env.svc.api('POST', `/apis/customers/${customerId}/erasure`, { token: 'acme-admin-token-0001' })).status).to.equal(202);
+    await eventually(async () => (await env.svc.deps.readModels.get<TicketDocument>(TICKETS_COLLECTION, ticketId))?.subject === ERASED_TEXT, 'the ticket is erased', 30_000);
+    await eventually(async () => (await allRecords(env.svc.deps.readModels)).every((r) => r.customerId !== customerId || Object.keys(r.data as object).length === 0), 'the record is erased');
+    // then
+    const live = await allTickets(env.svc.deps.readModels);
+    expect(await allTickets(await rebuild(env.svc, 1))).to.deep.equal(live);
+    expect(await allTickets(await rebuild(env.svc, 1_000))).to.deep.equal(live);
+    expect(await allRecords(await rebuild(env.svc, 1_000, recordsProjection))).to.deep.equal(await allRecords(env.svc.deps.readModels));
+    const erased = live.find((d) => d._id === ticketId) as Record<string, any>;
+    expect(erased).to.deep.include({ subject: ERASED_TEXT, customerName: null, customerPhones: [], dispositions: {}, status: 'resolved' });
+    expect(erased.csat).to.deep.equal({ rating: 4, comment: ERASED_TEXT });
   });
 });
