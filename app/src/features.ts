@@ -3,7 +3,7 @@ import { localTicketTextProcessor } from '@support/adapters';
 import { actionRoutes, bulkUpdateRoutes, erasureCommandRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes, webhookCommandRoutes } from '@support/command-api';
 import { DispatcherDefinition } from '@support/event-sourcing';
 import {
-  bulkUpdatesProjection, exportJobsProjection, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection, ticketsProjection, webhooksProjection,
+  bulkUpdatesProjection, exportJobsProjection, idempotencyAnswersProjection, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection, ticketsProjection, webhooksProjection,
 } from '@support/projectors';
 import { analyticsRoutes, auditRoutes, browserPageRoutes, bulkUpdateQueryRoutes, erasureQueryRoutes, exportQueryRoutes, logRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
 import {
@@ -108,6 +108,8 @@ export const features: readonly Feature[] = [
     name: 'customer-erasure',
     commandRoutes: (deps) => erasureCommandRoutes(deps),
     queryRoutes: (deps) => erasureQueryRoutes(deps),
+    // Which answers kept for Idempotency-Keys name which ids: an erasure finds a customer's answers by it.
+    projections: [idempotencyAnswersProjection],
     dispatchers: [customerErasureDispatcher],
     workers: [{ name: 'customer-erasure', start: (deps) => startCustomerErasureWorker(deps) }],
   },

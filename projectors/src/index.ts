@@ -7,3 +7,4 @@ export * from './webhooks';
 export * from './parking';
 export * from './transparency';
 export * from './bulk-updates';
+export * from './idempotency';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/Either';
 import type { Context, Middleware } from 'koa';
 import {
-  AccountDirectory, canonicalJson, CommandContext, IdempotentRequestAnswered, IdempotentRequestStarted, Logger, requestFingerprint, thrownMessage,
+  AccountDirectory, answerSubjects, canonicalJson, CommandContext, ERASED_TEXT, IdempotentRequestAnswered, IdempotentRequestStarted, Logger, requestFingerprint, thrownMessage,
 } from '@support/domain';
 import {
   claimUnique, IDEMPOTENCY_KEY, IdempotencyKey, idempotentRequestRunning, readLastEvent, recordFact, releaseClaim, sleep, WriteDeps,
@@ -30,7 +30,12 @@ const worthRepeating = (status: number): boolean => status < 500 && status !== 4
 
 const keyOf = (header: string): string => (header.length >= 2 && header.startsWith('"') && header.endsWith('"') ? header.slice(1, -1) : header);
 
+/** The answer kept held personal data of a customer since erased (docs/api/erasure.md): it is not given again. */
+const erasedAnswer = () =>
+  problem(410, `The answer kept for this ${IDEMPOTENCY_HEADER} held personal data of a customer who has since been erased: read the resource it created, or send a new key for a new request`, { field: IDEMPOTENCY_HEADER });
+
 const replay = (ctx: Context, answered: IdempotentRequestAnswered['data']): void => {
+  if (answered.bodyText === ERASED_TEXT) throw erasedAnswer();
   ctx.status = answered.status;
   for (const [name, value] of Object.entries(answered.headers)) ctx.set(name, value);
   ctx.set(REPLAYED_HEADER, 'true');
@@ -50,7 +55,8 @@ const anotherBody = () =>
  * IDEMPOTENT_WAIT_MS, then 409 with Retry-After); a repeat whose first request's process has ended
  * (killed mid-command) takes the key over at once and runs the command. An answer that is not the command's outcome (5xx,
  * 409, 429) is not kept: the key is given up and the next repeat runs the command. Keys are kept
- * for good (the draft asks for at least 24 hours).
+ * for good (the draft asks for at least 24 hours); the body kept is sealed as personal data, and an
+ * answer whose customer was erased answers 410 to its repeats.
  */
 export const idempotencyKeys = (deps: IdempotencyDeps, isCommand: (ctx: Context) => boolean): Middleware => async (ctx, next) => {
   const header = ctx.get(IDEMPOTENCY_HEADER);
@@ -115,7 +121,7 @@ export const idempotencyKeys = (deps: IdempotencyDeps, isCommand: (ctx: Context)
     type: 'IdempotentRequestAnswered',
     data: {
       requestId, fingerprint: claim.fingerprint, status: ctx.status, headers, body: null,
-      ...(ctx.body === undefined || ctx.body === null ? {} : { bodyText: JSON.stringify(ctx.body) }),
+      ...(ctx.body === undefined || ctx.body === null ? {} : { bodyText: JSON.stringify(ctx.body), subjects: answerSubjects(ctx.body) }),
       answeredAt: new Date().toISOString(),
     },
   };

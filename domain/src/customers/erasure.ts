@@ -16,7 +16,7 @@ export interface CustomerErasure {
 
 export type ErasureCommand =
   | { readonly type: 'RequestErasure'; readonly erasureId: string; readonly requestedBy: string; readonly at: Date }
-  | { readonly type: 'CompleteErasure'; readonly erasureId: string; readonly counts: ErasureCounts; readonly ticketIds: readonly string[]; readonly at: Date }
+  | { readonly type: 'CompleteErasure'; readonly erasureId: string; readonly counts: ErasureCounts; readonly ticketIds: readonly string[]; readonly messageIds: readonly string[]; readonly at: Date }
   | { readonly type: 'RefuseErasure'; readonly erasureId: string; readonly reason: string; readonly at: Date };
 
 /** What the erasure part of a customer's state needs to decide: its ids, its erasure, and whether it holds contacts again since. */
@@ -48,7 +48,7 @@ export const decideErasure = (command: ErasureCommand, subject: ErasureSubject):
       if (current.status !== 'requested') return E.right([]);
       return E.right([{
         type: 'CustomerErased',
-        data: { ...ids, erasureId: current.erasureId, requestedBy: current.requestedBy, requestedAt: current.requestedAt, erasedAt: at, ticketIds: command.ticketIds, ...command.counts },
+        data: { ...ids, erasureId: current.erasureId, requestedBy: current.requestedBy, requestedAt: current.requestedAt, erasedAt: at, ticketIds: command.ticketIds, messageIds: command.messageIds, ...command.counts },
       }]);
     case 'RefuseErasure':
       if (current === null || current.erasureId !== command.erasureId) return E.left({ kind: 'ErasureNotRequested', erasureId: command.erasureId });

@@ -76,6 +76,8 @@ export interface CustomerErasedData extends ErasureCounts {
   readonly erasedAt: string;
   /** The tickets whose personal values were erased. */
   readonly ticketIds: readonly string[];
+  /** The template messages sent to the customer's phones whose number and parameters were erased (absent in earlier erasures). */
+  readonly messageIds?: readonly string[];
 }
 
 /** An erasure that could not be done, and nothing of it was: the reason says why and what the operator can do. */

@@ -7,7 +7,7 @@ import { HolderProcess } from '../shared/holder-process';
  * Header Field"): the key of one token is a claim stream whose first event names the request that
  * runs the command, and whose last event, once it answered, holds that answer for every repeat.
  */
-const IDEMPOTENCY_STREAM_PREFIX = 'idempotency-';
+export const IDEMPOTENCY_STREAM_PREFIX = 'idempotency-';
 
 /** The key's stream: the token and the key are hashed, so neither appears in stream names. */
 export const idempotencyStream = (tokenDigest: string, key: string): string =>
@@ -41,6 +41,8 @@ export type IdempotentRequestAnswered = DomainEvent<'IdempotentRequestAnswered',
   readonly bodyText?: string;
   /** null (the body is bodyText); in events of earlier versions, the body as an object. */
   readonly body: unknown;
+  /** The ids the body names (answerSubjects: its customer, ticket, record...); absent in events of earlier versions. */
+  readonly subjects?: readonly string[];
   readonly answeredAt: string;
 }>;
 

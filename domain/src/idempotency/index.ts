@@ -1,1 +1,3 @@
 export * from './events';
+export * from './answer-subjects';
+export * from './answers-read-model';

@@ -26,6 +26,10 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   // resource_record-<id>: the record's fields (a customer's order, address, ...)
   ResourceRecordInserted: ['data'],
   ResourceRecordUpdated: ['changes', 'data'],
+  // message-<id>: the number a template was sent to and the parameters it carried
+  MessageQueued: ['to', 'template.components'],
+  // idempotency-<hash>: the answer kept for the repeats of a request (a ticket with its customer, a record, ...)
+  IdempotentRequestAnswered: ['bodyText', 'body'],
 };
 
 /** The personal fields of an event type (none for most). */

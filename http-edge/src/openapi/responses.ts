@@ -38,7 +38,7 @@ interface Guards {
 /** The Idempotency-Key header of the command routes. */
 const idempotencyKeyParam = {
   name: 'Idempotency-Key', in: 'header', required: false,
-  description: 'Makes a retry safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): 1 to 255 visible ASCII characters, for example a UUID, per token. A repeat with the same key, method, path and body answers the first answer again (with `Idempotent-Replayed: true`), also after a restart; another request under the same key answers 422; a repeat while the first runs waits for its answer (up to 8 s, then 409). A 5xx, 409 or 429 answer is not kept: the next repeat runs the command.',
+  description: 'Makes a retry safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): 1 to 255 visible ASCII characters, for example a UUID, per token. A repeat with the same key, method, path and body answers the first answer again (with `Idempotent-Replayed: true`), also after a restart; another request under the same key answers 422; a repeat while the first runs waits for its answer (up to 8 s, then 409). A 5xx, 409 or 429 answer is not kept: the next repeat runs the command. The answer kept is personal data: once its customer is erased, a repeat answers 410.',
   schema: { type: 'string', minLength: 1, maxLength: 257 },
 };
 
@@ -67,6 +67,7 @@ const guardAnswers = (g: Guards): Record<string, Answer> => ({
   ...(g.idempotent ? {
     '409': errorAnswer('A request with this Idempotency-Key is still being processed (Retry-After).', ref('Error'), { 'Retry-After': header('Retry-After') }),
     '422': errorAnswer('This Idempotency-Key was used with another request (method, path or body).'),
+    '410': errorAnswer('The answer kept for this Idempotency-Key held personal data of a customer since erased: it is not given again.'),
   } : {}),
   '500': errorAnswer('An unexpected failure: `Internal server error`; the detail goes to the log with the request id.'),
   ...(g.gated !== false ? {

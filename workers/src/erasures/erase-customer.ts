@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/Either';
 import {
-  Clock, CommandContext, IdGenerator, customerDecider, customerStream, EventStore, Job, JobOutcome, Logger, PersonalDataErasure, ProjectionProgress, ReadModels,
-  ReadDocument, RECORDS_COLLECTION, RECORDS_PROJECTION, recordStream, sealedEnvelopeOf, separatePersonal, TicketDocument, TICKETS_COLLECTION, TICKETS_PROJECTION,
-  ticketStream,
+  Clock, CommandContext, IdGenerator, customerDecider, customerStream, EventStore, IDEMPOTENCY_ANSWERS_COLLECTION, IDEMPOTENCY_ANSWERS_PROJECTION, Job, JobOutcome,
+  Logger, MESSAGES_COLLECTION, MESSAGES_PROJECTION, messageStream, PersonalDataErasure, ProjectionProgress, ReadModels, ReadDocument, RECORDS_COLLECTION, RECORDS_PROJECTION,
+  recordStream, sealedEnvelopeOf, separatePersonal, TicketDocument, TICKETS_COLLECTION, TICKETS_PROJECTION, ticketStream,
 } from '@support/domain';
 import { handleCustomer, loadStream } from '@support/event-sourcing';
 import { isCustomerErasureJob } from './customer-erasure-job';
@@ -19,8 +19,18 @@ export interface CustomerErasureWorkerDeps {
 
 export const CUSTOMER_ERASURE_WORKER = 'worker:customer-erasure';
 
-/** How long the job waits for the tickets read model to reach the log's head before it tries again. */
+/** How long the job waits for the read models to reach the log's head before it tries again. */
 const READ_MODEL_WAIT_MS = 30_000;
+
+/** The read models the erasure finds the customer's streams in, and that put placeholders in their documents after it. */
+const READ_MODELS_OF_ERASURE = [TICKETS_PROJECTION, RECORDS_PROJECTION, MESSAGES_PROJECTION, IDEMPOTENCY_ANSWERS_PROJECTION];
+
+/** The ids of the documents of a collection that match any of these conditions, sorted. */
+const idsWhere = async (readModels: ReadModels, collection: string, conditions: readonly Record<string, string>[]): Promise<string[]> => {
+  const ids = new Set<string>();
+  for (const where of conditions) for (const doc of await readModels.find<ReadDocument>(collection, { where })) ids.add(doc._id);
+  return [...ids].sort();
+};
 
 /** The personal values of some streams as the log stores them: the keys that seal them, and the events that hold any in the clear. */
 interface StreamsRead {
@@ -51,8 +61,9 @@ export const inTheClearReason = (count: number): string =>
 /**
  * One erasure (docs/api/erasure.md): once no create that read the customer before the request can
  * still append (ERASURE_GRACE_MS) and the read models have every ticket and record written by then,
- * the sealed personal values of the customer's stream, of every ticket of theirs and of every
- * resource record linked to them are erased by deleting their keys; then CustomerErased records
+ * the sealed personal values of the customer's stream, of every ticket of theirs, of every
+ * resource record linked to them, of every template message sent to their phones and of every
+ * answer kept for an Idempotency-Key that names any of these are erased by deleting their keys; then CustomerErased records
  * what was done (no erased value in it), and the read models put placeholders in their documents. A log holding any of those values in the clear
  * is refused whole (CustomerErasureRefused), nothing deleted. Safe to run again: keys already
  * deleted count as deleted, and the erasure is recorded once.
@@ -72,13 +83,18 @@ export const eraseCustomer = (deps: CustomerErasureWorkerDeps) => async (job: Jo
   }
   if (customer.erasure.status !== 'requested') return { type: 'ack' };
   const head = await deps.eventStore.headPosition();
-  if (head !== null && !(await deps.progress.waitFor([TICKETS_PROJECTION, RECORDS_PROJECTION], head, READ_MODEL_WAIT_MS))) {
+  if (head !== null && !(await deps.progress.waitFor(READ_MODELS_OF_ERASURE, head, READ_MODEL_WAIT_MS))) {
     return { type: 'retry', delayMs: 1_000, reason: 'the read models are behind the log' };
   }
-  const ofCustomer = { where: { accountId: target.accountId, customerId: target.customerId } };
+  const { accountId } = target;
+  const ofCustomer = { where: { accountId, customerId: target.customerId } };
   const ticketIds = (await deps.readModels.find<TicketDocument>(TICKETS_COLLECTION, ofCustomer)).map((t) => t._id).sort();
   const recordIds = (await deps.readModels.find<ReadDocument>(RECORDS_COLLECTION, ofCustomer)).map((r) => r._id).sort();
-  const streams = [customerStream(target.customerId), ...ticketIds.map(ticketStream), ...recordIds.map(recordStream)];
+  // Template messages sent to the customer's phones, and the answers kept for Idempotency-Keys that name the customer or what was theirs.
+  const messageIds = await idsWhere(deps.readModels, MESSAGES_COLLECTION, customer.phones.map((to) => ({ accountId, to })));
+  const answerStreams = await idsWhere(deps.readModels, IDEMPOTENCY_ANSWERS_COLLECTION,
+    [target.customerId, ...ticketIds, ...recordIds, ...messageIds].map((subject) => ({ accountId, subjects: subject })));
+  const streams = [customerStream(target.customerId), ...ticketIds.map(ticketStream), ...recordIds.map(recordStream), ...messageIds.map(messageStream), ...answerStreams];
   const read = await readSealed(deps.eventStore, streams);
 
   const now = deps.clock.now();
@@ -94,11 +110,11 @@ export const eraseCustomer = (deps: CustomerErasureWorkerDeps) => async (job: Jo
   }
   await deps.personalData.eraseKeys(read.keyIds);
   const counts = { streams: streams.length, events: read.events, keys: read.keyIds.length };
-  const completed = await handleCustomer(deps, customerStream(target.customerId), { type: 'CompleteErasure', erasureId: target.erasureId, counts, ticketIds, at: now }, ctx);
+  const completed = await handleCustomer(deps, customerStream(target.customerId), { type: 'CompleteErasure', erasureId: target.erasureId, counts, ticketIds, messageIds, at: now }, ctx);
   if (E.isLeft(completed)) throw new Error(`erasure ${target.erasureId} could not be recorded: ${completed.left.kind}`);
   // The read models replace the values with placeholders as they apply the erasure; then no old copy stays in their files.
   const appended = completed.right.appended?.position;
-  if (appended !== undefined && (await deps.progress.waitFor([TICKETS_PROJECTION, RECORDS_PROJECTION], appended, READ_MODEL_WAIT_MS))) await deps.readModels.forgetReplaced?.();
+  if (appended !== undefined && (await deps.progress.waitFor(READ_MODELS_OF_ERASURE, appended, READ_MODEL_WAIT_MS))) await deps.readModels.forgetReplaced?.();
   deps.logger.info('customer erased', { erasureId: target.erasureId, accountId: target.accountId, ...counts });
   return { type: 'ack' };
 };
