@@ -11,7 +11,7 @@ import {
 import { readModelShapes, webhooksProjection } from '@support/projectors';
 import { deliverWebhook, deliveryJobs, WebhookDeliveryJob, webhookMessagesOf, WebhookWorkerDeps } from '@support/workers';
 import { tempSqliteReadModels, writeDocuments } from '../support/sqlite-read-models';
-import { silentLogger } from '../support/test-service';
+import { webhookWorkerDeps } from './worker-deps';
 
 const AT = '2026-11-27T10:00:00.000Z';
 
@@ -39,22 +39,11 @@ describe('webhook delivery jobs: the messages of a batch of events, one job per 
     sent = [];
     answers = new Map();
     offsetMs = 0;
-    deps = {
-      eventStore: events, readModels, jobQueue: undefined as never, directory: undefined as never, newId: randomUUID, logger: silentLogger,
-      clock: { now: () => new Date(Date.now() + offsetMs) },
-      progress: { waitFor: async () => true } as never,
-      webhooks: {
-        key: Buffer.alloc(32, 7), allowedHosts: [],
-        transport: {
-          checkTarget: async () => ({ ok: true }),
-          send: async (r: WebhookRequest) => {
-            sent.push(r.messageId);
-            const status = answers.get(r.messageId) ?? 200;
-            return { kind: 'answered', status, durationMs: 1, bodyExcerpt: '' };
-          },
-        },
-      },
-    };
+    deps = webhookWorkerDeps(events, readModels, async (r: WebhookRequest) => {
+      sent.push(r.messageId);
+      const status = answers.get(r.messageId) ?? 200;
+      return { kind: 'answered', status, durationMs: 1, bodyExcerpt: '' };
+    }, () => offsetMs);
   });
   afterEach(async () => {
     await events.close();

@@ -185,6 +185,31 @@ describe('webhooks: subscriptions, signed deliveries in order, the delivery log,
     });
   });
 
+  describe('a customer erased (issue 59)', () => {
+    it('given a record.inserted delivery of a customer\'s record waiting for its retry, when the customer is erased, then the retry is made from the log as it is then: it names none of the record\'s fields', async () => {
+      // given a receiver that asks for the retry 12 s later (the erasure is done within about 7 s)
+      receiver.script.push({ status: 503, headers: { 'retry-after': '12' } });
+      const made = await subscribe({ url: receiver.url, eventTypes: ['record.inserted'] });
+      const phone = freshPhone();
+      const created = await svc.api('POST', MANUAL, { token: TOKENS.acmeAdmin, body: { customer: { name: 'Aino Korhonen', phone }, query: 'my kettle leaks', fastResponse: true } });
+      const customerId = created.body.customer.id as string;
+      const record = await svc.api('POST', '/apis/resources/records/insert', { token: TOKENS.acmeAdmin, body: { objectId: 'obj-inventory', data: { sku: 'AINO-KETTLE-1', customerPhone: phone } } });
+      expect(record.body.record.customerId, 'the record is linked to the customer').to.equal(customerId);
+      const ofRecord = () => receiver.received.filter((r) => r.json?.data?.recordId === record.body.record.id);
+      await eventually(() => ofRecord().length === 1, 'the first attempt', 10_000);
+      expect(ofRecord()[0]!.json.data.fields).to.deep.equal(['sku', 'customerPhone']);
+      // when
+      expect((await svc.api('POST', `/apis/customers/${customerId}/erasure`, { token: TOKENS.acmeAdmin })).status).to.equal(202);
+      await eventually(async () => (await svc.api('GET', `/apis/customers/${customerId}/erasure`, { token: TOKENS.acmeAdmin })).body.status === 'erased', 'the erasure is done', 15_000);
+      // then the retry is the same message, its data what the log gives now
+      await eventually(() => ofRecord().length === 2, 'the retry', 20_000);
+      const [first, retry] = ofRecord();
+      expect(retry!.headers['webhook-id']).to.equal(first!.headers['webhook-id']);
+      expect(retry!.json.data).to.deep.include({ customerId, fields: [] });
+      await svc.api('DELETE', `${HOOKS}/${made.body.id}`, { token: TOKENS.acmeAdmin });
+    });
+  });
+
   describe('ping, rotation and replay', () => {
     it('pings: the receiver gets a signed webhook.ping and the answer says how it went', async () => {
       const made = await subscribe({ url: receiver.url, eventTypes: ['ticket.created'] });

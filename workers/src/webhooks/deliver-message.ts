@@ -5,8 +5,8 @@ import {
 } from '@support/domain';
 import { handleWebhookDelivery, loadStream } from '@support/event-sourcing';
 import { earlierPending } from './delivery-order';
-import { WebhookDeliveryJob } from './webhook-jobs';
-import type { WebhookMessage } from './webhook-messages';
+import type { MessageDataOf } from './message-data';
+import { WebhookDeliveryJob, WebhookMessageRef } from './webhook-jobs';
 import { WEBHOOK_WORKER, WebhookWorkerDeps } from './webhook-worker-deps';
 
 /** A delivery waiting for an earlier one of its stream looks again after this long. */
@@ -22,14 +22,14 @@ export type MessageTurn =
  * 1. the delivery already delivered or failed for good: settled; its next attempt not due yet: again then;
  *    a `fresh` job (its first delivery, so no attempt of it can exist) skips this read;
  * 2. an earlier message of the same stream not yet settled for this subscription: again shortly;
- * 3. send, signed with the subscription's secrets, and record the attempt (WebhookDeliveryAttempted:
+ * 3. send, its data made from its log event as the log has it now (context.dataOf), signed with the subscription's secrets, and record the attempt (WebhookDeliveryAttempted:
  *    delivered; failed with the next attempt's time (timeouts, connection errors, 408, 429 with its
  *    Retry-After, 5xx; for at least a day); or failed for good (another 4xx, a redirect, a refused
  *    target, or the day is over)).
  */
 export const deliverMessage = async (
-  deps: WebhookWorkerDeps, sub: WebhookSubscriptionDocument, job: WebhookDeliveryJob, message: WebhookMessage,
-  context: { readonly jobId: string; readonly fresh: boolean; readonly random: () => number },
+  deps: WebhookWorkerDeps, sub: WebhookSubscriptionDocument, job: WebhookDeliveryJob, message: WebhookMessageRef,
+  context: { readonly jobId: string; readonly fresh: boolean; readonly random: () => number; readonly dataOf: MessageDataOf },
 ): Promise<MessageTurn> => {
   const deliveryId = webhookDeliveryId(sub._id, message.messageId, job.replayId);
   const stream = webhookDeliveryStream(deliveryId);
@@ -42,7 +42,9 @@ export const deliverMessage = async (
   const waitingFor = await earlierPending(deps, job, message, sub.eventTypes, sub.createdPosition, now);
   if (waitingFor !== null) return { settled: false, delayMs: ORDER_WAIT_MS, reason: `waiting for the delivery of ${waitingFor}`, failed: false };
 
-  const body = JSON.stringify(webhookPayload(message.messageId, message.position, message.occurredAt, { type: message.type, accountId: message.accountId, data: message.data }));
+  const data = await context.dataOf(message);
+  if (data === null) return { settled: true, failed: false };
+  const body = JSON.stringify(webhookPayload(message.messageId, message.position, message.occurredAt, { type: message.type, accountId: message.accountId, data }));
   const attempt = await deps.webhooks.transport.send({ url: sub.url, body, messageId: message.messageId, timestamp: now, secrets: signingSecrets(deps.webhooks.key, sub, now) });
   const after = deps.clock.now();
   const result = attemptOutcome(attempt);

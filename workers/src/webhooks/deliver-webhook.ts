@@ -4,8 +4,8 @@ import {
 } from '@support/domain';
 import { handleWebhookSubscription } from '@support/event-sourcing';
 import { deliverMessage, MessageTurn } from './deliver-message';
-import { WebhookDeliveryJob } from './webhook-jobs';
-import type { WebhookMessage } from './webhook-messages';
+import { messageDataReader } from './message-data';
+import { WebhookDeliveryJob, WebhookMessageRef } from './webhook-jobs';
 import { WEBHOOK_WORKER, WebhookWorkerDeps } from './webhook-worker-deps';
 
 /** Streams of one job delivered side by side (the messages of each one after another). */
@@ -14,7 +14,7 @@ const STREAMS_AT_ONCE = 16;
 const EXTEND_AFTER_MS = 5_000;
 
 /** The messages of a job: a list, or the one message of a job published before jobs held several. */
-const messagesOf = (job: WebhookDeliveryJob & { readonly message?: WebhookMessage }): readonly WebhookMessage[] =>
+const messagesOf = (job: WebhookDeliveryJob & { readonly message?: WebhookMessageRef }): readonly WebhookMessageRef[] =>
   job.messages ?? (job.message !== undefined ? [job.message] : []);
 
 /**
@@ -30,8 +30,8 @@ export const deliverWebhook = (deps: WebhookWorkerDeps, random: () => number = M
   const sub = await deps.readModels.get<WebhookSubscriptionDocument>(WEBHOOK_SUBSCRIPTIONS_COLLECTION, payload.subscriptionId);
   if (sub === null || !sub.enabled) return { type: 'ack' };
   // Its first delivery: no attempt of its messages can have been recorded yet.
-  const context = { jobId: job.id, fresh: job.deliveryCount === 1, random };
-  const streams = new Map<string, WebhookMessage[]>();
+  const context = { jobId: job.id, fresh: job.deliveryCount === 1, random, dataOf: messageDataReader(deps.eventStore, deps.logger) };
+  const streams = new Map<string, WebhookMessageRef[]>();
   for (const message of messagesOf(payload)) {
     const stream = streams.get(message.subject);
     if (stream === undefined) streams.set(message.subject, [message]);

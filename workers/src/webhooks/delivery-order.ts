@@ -2,8 +2,8 @@ import {
   comparePositions, positionFromString, WebhookDeliveryAttempted, webhookDeliveryId, webhookDeliveryStream, WebhookEventType,
 } from '@support/domain';
 import { readLastEvent } from '@support/event-sourcing';
-import { WebhookDeliveryJob } from './webhook-jobs';
-import { WebhookMessage, webhookMessagesOf } from './webhook-messages';
+import { WebhookDeliveryJob, WebhookMessageRef } from './webhook-jobs';
+import { webhookMessagesOf } from './webhook-messages';
 import { WebhookWorkerDeps } from './webhook-worker-deps';
 
 /**
@@ -19,7 +19,7 @@ const ORDER_GRACE_MS = 2 * 60_000;
  * stream's order, each after the one before is delivered or has failed for good.
  */
 export const earlierPending = async (
-  deps: WebhookWorkerDeps, job: WebhookDeliveryJob, message: WebhookMessage, subscribed: readonly WebhookEventType[], createdPosition: string, now: Date,
+  deps: WebhookWorkerDeps, job: WebhookDeliveryJob, message: WebhookMessageRef, subscribed: readonly WebhookEventType[], createdPosition: string, now: Date,
 ): Promise<string | null> => {
   const revision = BigInt(message.revision);
   if (revision === 0n) return null;

@@ -5,7 +5,7 @@ import {
 } from '@support/domain';
 import type { JobToPublish } from '@support/event-sourcing';
 import { webhookMessagesFor } from './webhook-messages';
-import { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob, type WebhookMessage } from './webhook-jobs';
+import { referenceOf, WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob, type WebhookMessage } from './webhook-jobs';
 import type { WebhookWorkerDeps } from './webhook-worker-deps';
 
 /** How long the fan-out waits for the subscriptions read model to reach a message's position. */
@@ -56,9 +56,10 @@ export const deliveryJobs = async (deps: Pick<WebhookWorkerDeps, 'progress' | 'r
   return [...bySubscription].map(([subscriptionId, messages]) => deliveryJob({ subscriptionId, replayId: null, messages }));
 };
 
-/** A delivery job to publish, deduplicated by the ids of the deliveries it holds. */
-export const deliveryJob = (payload: WebhookDeliveryJob): JobToPublish => {
+/** A delivery job to publish, deduplicated by the ids of the deliveries it holds; its messages name their log events, without their data. */
+export const deliveryJob = (job: WebhookDeliveryJob): JobToPublish => {
   const ids = createHash('sha256');
-  for (const m of payload.messages) ids.update(webhookDeliveryId(payload.subscriptionId, m.messageId, payload.replayId));
+  for (const m of job.messages) ids.update(webhookDeliveryId(job.subscriptionId, m.messageId, job.replayId));
+  const payload: WebhookDeliveryJob = { ...job, messages: job.messages.map(referenceOf) };
   return { kind: WEBHOOK_DELIVERY_JOB, payload, dedupeId: `webhook-delivery:${ids.digest('hex').slice(0, 32)}` };
 };
