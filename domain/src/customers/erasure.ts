@@ -12,6 +12,8 @@ export interface CustomerErasure {
   readonly reason: string | null;
   readonly counts: ErasureCounts | null;
   readonly ticketIds: readonly string[];
+  /** The template messages whose number and parameters were erased. */
+  readonly messageIds: readonly string[];
 }
 
 export type ErasureCommand =
@@ -63,12 +65,12 @@ export const evolveErasure = (erasure: CustomerErasure | null, event: CustomerEv
     case 'CustomerErasureRequested':
       return {
         erasureId: event.data.erasureId, status: 'requested', requestedBy: event.data.requestedBy, requestedAt: event.data.requestedAt,
-        finishedAt: null, reason: null, counts: null, ticketIds: [],
+        finishedAt: null, reason: null, counts: null, ticketIds: [], messageIds: [],
       };
     case 'CustomerErased': {
       if (erasure === null) return erasure;
       const { streams, events, keys } = event.data;
-      return { ...erasure, status: 'erased', finishedAt: event.data.erasedAt, counts: { streams, events, keys }, ticketIds: event.data.ticketIds };
+      return { ...erasure, status: 'erased', finishedAt: event.data.erasedAt, counts: { streams, events, keys }, ticketIds: event.data.ticketIds, messageIds: event.data.messageIds ?? [] };
     }
     case 'CustomerErasureRefused':
       return erasure === null ? erasure : { ...erasure, status: 'refused', finishedAt: event.data.refusedAt, reason: event.data.reason };
@@ -86,11 +88,13 @@ export const erasureView = (customerId: string, erasure: CustomerErasure) => ({
   erasureId: erasure.erasureId,
   customerId,
   status: erasure.status,
+  requestedBy: erasure.requestedBy,
   requestedAt: erasure.requestedAt,
   finishedAt: erasure.finishedAt,
   reason: erasure.reason,
   erased: erasure.counts,
   ticketIds: erasure.ticketIds,
+  messageIds: erasure.messageIds,
   statusUrl: erasureStatusPath(customerId),
 });
 

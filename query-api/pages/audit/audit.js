@@ -1,7 +1,7 @@
 // The auditor's page: sign in, find a ticket, read its trail, each event verified in this browser.
 import * as api from './api.js';
 import { verifyTrail } from './trail.js';
-import { actor, describe } from './words.js';
+import { actor, describe, erasureWords, sealedFields } from './words.js';
 
 const TOKEN_KEY = 'audit.token';
 const FOLLOW_MS = 3000;
@@ -37,13 +37,21 @@ const stopFollowing = () => {
 
 const eventItem = (e) => {
   const raw = el('pre', { className: 'raw', textContent: JSON.stringify(e, null, 2) });
+  const sealed = sealedFields(e);
   return el('li', { className: 'event' },
     el('p', { className: 'head' },
       el('time', { dateTime: e.created, textContent: new Date(e.created).toLocaleString() }), ' ',
       el('strong', { className: 'type', textContent: e.type }), ` by ${actor(e)}`),
     el('p', { className: 'words', textContent: describe(e) }),
+    ...(sealed.length === 0 ? [] : [el('p', { className: 'sealed', textContent: `Personal fields sealed: ${sealed.join(', ')}` })]),
     el('p', { className: 'verdict', textContent: 'Checking…' }),
     el('details', {}, el('summary', { textContent: 'Raw event' }), raw));
+};
+
+/** The erasure of the ticket's customer, once done, as the trail's last line. */
+const showErasure = (erasure) => {
+  $('erasure').textContent = erasure ? erasureWords(erasure) : '';
+  $('erasure').hidden = !erasure;
 };
 
 const render = (events) => {
@@ -88,6 +96,7 @@ const refresh = async () => {
   const grew = answer.body.events.length > shown.events.length;
   shown.events = answer.body.events;
   render(shown.events);
+  showErasure(answer.body.customerErasure);
   const waiting = [...shown.items.values()].some((i) => i.dataset.verdict === 'pending');
   if (grew || waiting) await verify();
   if (grew) say(`New events: the trail has ${shown.events.length}.`);
@@ -115,6 +124,7 @@ const open = async (typed) => {
   $('checkpoint').textContent = '';
   $('ticket-section').hidden = false;
   render(shown.events);
+  showErasure(events.body.customerErasure);
   say(`Verifying ${shown.events.length} events…`);
   await verify(proofs);
   say(`Trail of ${shown.events.length} events shown.`);

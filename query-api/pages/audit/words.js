@@ -45,5 +45,17 @@ export const describe = (event) => {
   return fields.length === 0 ? event.type : fields.map(([k, v]) => `${k}: ${short(v)}`).join(', ');
 };
 
+/** The places of an event's personal values, sealed in the log under a key of its own (docs/api/erasure.md); none for most events. */
+export const sealedFields = (event) => {
+  const envelope = event.data?.$personal;
+  return Array.isArray(envelope?.f) ? envelope.f.map((place) => String(place[0])) : [];
+};
+
+/** The trail's line for the erasure of the ticket's customer (`customerErasure` of GET /apis/tickets/{id}/events). */
+export const erasureWords = (erasure) =>
+  `Personal data of the customer erased${by(erasure.requestedBy)}: asked ${erasure.requestedAt}, done ${erasure.erasedAt} (erasure ${erasure.erasureId}, ` +
+  `${erasure.keys} keys deleted). The sealed fields of this trail's events can no longer be opened; ` +
+  'the events are stored as they were, so each still verifies against every checkpoint.';
+
 /** Who did it: the access token's id or the worker's name, from the event's metadata. */
 export const actor = (event) => event.metadata?.userId ?? 'the service';

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { HttpAnswer, HttpProblem, ok, problem } from '@support/http-edge';
-import { EventStore, Principal, ReadModels, TicketDocument, TICKETS_COLLECTION, ticketStream } from '@support/domain';
+import { customerDecider, customerStream, EventStore, Principal, ReadModels, TicketDocument, TICKETS_COLLECTION, ticketStream } from '@support/domain';
+import { loadStream } from '@support/event-sourcing';
 
 export interface TicketDetailsDeps {
   readonly readModels: ReadModels;
@@ -20,11 +21,20 @@ export const ticketDetails = async (deps: TicketDetailsDeps, principal: Principa
   return ok({ success: true, ticket: { id: doc._id, ...ticket } });
 };
 
+/** The erasure of the ticket's customer once done (the audit page's last line of the trail): who asked, when, how many keys; no erased value. */
+const customerErasureOf = async (eventStore: EventStore, customerId: unknown) => {
+  if (typeof customerId !== 'string') return null;
+  const erasure = (await loadStream(eventStore, customerStream(customerId), customerDecider)).state?.erasure ?? null;
+  if (erasure === null || erasure.status !== 'erased') return null;
+  return { erasureId: erasure.erasureId, requestedBy: erasure.requestedBy, requestedAt: erasure.requestedAt, erasedAt: erasure.finishedAt, keys: erasure.counts?.keys ?? 0 };
+};
+
 /**
  * GET /apis/tickets/{ticketId}/events: the ticket's stream, oldest first, for auditors: each event
  * with its id, type, data, metadata (account, token id, request, correlation and causation ids),
  * revision, global position and time. `asStored`: the data as the log stores it, personal values
- * sealed (what the event's leaf and proof are over).
+ * sealed (what the event's leaf and proof are over). `customerErasure`: the erasure of the ticket's
+ * customer, once done (null otherwise).
  */
 export const ticketEvents = async (deps: TicketDetailsDeps, principal: Principal, ticketId: string, asStored = false): Promise<E.Either<HttpProblem, HttpAnswer>> => {
   const events = [];
@@ -37,5 +47,6 @@ export const ticketEvents = async (deps: TicketDetailsDeps, principal: Principal
     });
   }
   if (events.length === 0) return NOT_FOUND();
-  return ok({ success: true, ticketId, events });
+  const customerErasure = await customerErasureOf(deps.eventStore, (events[0].data as { customerId?: unknown }).customerId);
+  return ok({ success: true, ticketId, events, customerErasure });
 };

@@ -147,6 +147,29 @@ describe('GET /audit in Chromium: a ticket\'s trail, each event verified in the 
     expect(t.errors.filter((e) => !e.startsWith('answer ') && !e.includes('status of 403'))).to.deep.equal([]);
   });
 
+  it('given a ticket whose customer was erased, then its trail still verifies event by event, names the sealed fields, and ends with the erasure\'s line', async () => {
+    // given a ticket proven by a checkpoint
+    const created = await svc.api('POST', '/apis/tickets/manual', {
+      token: TOKENS.acmeAdmin, body: { customer: { name: 'Ida Erased', phone: '+14155550188' }, subject: 'Erase me', query: 'Forget me, please.', fastResponse: true },
+    });
+    const id = created.body.ticketId as string;
+    await provenByCheckpoint(svc, id);
+    // when the customer is erased
+    const customerId = created.body.customer.id as string;
+    expect((await svc.api('POST', `/apis/customers/${customerId}/erasure`, { token: TOKENS.acmeAdmin })).status).to.equal(202);
+    await eventually(async () => (await svc.api('GET', `/apis/customers/${customerId}/erasure`, { token: TOKENS.acmeAdmin })).body.status === 'erased', 'the erasure is done', 30_000);
+    // then
+    const t = await tab();
+    await openTrail(t.page, svc.url, TOKENS.acmeAdmin, id);
+    await t.page.getByText(ALL_VERIFIED).waitFor();
+    expect((await verdicts(t.page)).every((v) => v.state === 'verified')).to.equal(true);
+    expect(await t.page.locator('#trail .event .sealed').first().textContent()).to.match(/^Personal fields sealed: .*subject.*customer\.name/);
+    const line = await t.page.locator('#erasure').textContent();
+    expect(line).to.match(/^Personal data of the customer erased by tok-admin: asked .* \(erasure [0-9a-f-]{36}, \d+ keys deleted\)/);
+    expect(await t.page.locator('#trail').textContent()).to.not.include('Ida Erased');
+    expect(t.errors).to.deep.equal([]);
+  });
+
   it('shows and verifies a trail of 200 events within a second (the figure is printed)', async () => {
     // Given a ticket with 200 events (its creation, then sentiments added straight to its stream)
     const created = await svc.api('POST', '/apis/tickets/manual', { token: TOKENS.acmeAdmin, body: { customer: { phone: '+14155550123' }, query: 'Long trail.', fastResponse: true } });

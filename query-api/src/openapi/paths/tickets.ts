@@ -41,7 +41,13 @@ export const ticketQueryPaths: Paths = {
       operationId: 'getTicketEvents', summary: 'The ticket\'s history, oldest first (agent workspace)', tags: TAGS,
       parameters: [ticketId, queryParam('stored', '`true`: each event as the log stores it, its personal values sealed in `$personal` (what its proof is over: the audit page verifies these; docs/api/erasure.md). Default: the values in place, `[erased]` where erased.', { enum: ['true', 'false'] })],
     }, { auth: 'token' }, {
-      '200': answer('Every event of the ticket\'s stream.', record({ success: { const: true }, ticketId: str(), events: arrayOf(ref('StoredEvent')) })),
+      '200': answer('Every event of the ticket\'s stream, and the erasure of its customer once done.', record({
+        success: { const: true }, ticketId: str(), events: arrayOf(ref('StoredEvent')),
+        customerErasure: nullable(object({
+          erasureId: str(), requestedBy: str('The access token id of the admin who asked.'), requestedAt: dateTime(), erasedAt: dateTime(),
+          keys: int('Keys deleted: the sealed fields of the ticket\'s events can no longer be opened (docs/api/erasure.md).', { minimum: 0 }),
+        }, ['erasureId', 'requestedBy', 'requestedAt', 'erasedAt', 'keys'], { closed: true })),
+      })),
       '400': errorAnswer('`stored` other than `true` or `false` (`field` names it).'),
       '404': notFound,
     }),
