@@ -362,6 +362,28 @@ export function eventStoreContract(engineName: string, makeEngine: () => Promise
         await expectNextIsMarker(iterator, `${base}-ticket-2`);
       });
 
+      it('given a subscription filtered by stream prefix, when events of other streams follow the last one it yielded, then it tells that it has read past them (readUpTo, readPast): the server-side filter, and a consumer idle between two of its events knows it is caught up', async () => {
+        const base = uniqueName('progress');
+        const start = await store.headPosition();
+        const subscription = store.subscribeToAll({ fromPosition: start ?? 'start', streamNamePrefixes: [`${base}-wanted-`] });
+        subscriptions.push(subscription);
+        expect(typeof subscription.readUpTo, 'readUpTo').to.equal('function');
+        expect(typeof subscription.readPast, 'readPast').to.equal('function');
+        const iterator = subscription[Symbol.asyncIterator]();
+        const wanted = [newEvent(), newEvent()];
+        await append(`${base}-wanted-1`, [wanted[0]]);
+        const first = await iterator.next();
+        expect(first.done !== true && first.value.id).to.equal(wanted[0].id);
+        const seen = (first.value as RecordedEvent).position;
+        for (let i = 0; i < 80; i += 1) await append(`${base}-other-${i % 4}`, [newEvent()]);
+        const pending = iterator.next();
+        await Promise.race([subscription.readPast!(seen), sleep(15_000).then(() => expect.fail('readPast did not resolve within 15 s'))]);
+        expect(comparePositions(subscription.readUpTo!() as Position, seen), 'read past the last event it yielded').to.equal(1);
+        await append(`${base}-wanted-2`, [wanted[1]]);
+        const second = await pending;
+        expect(second.done !== true && second.value.id).to.equal(wanted[1].id);
+      });
+
       it('given onArrival, when events are stored before the subscription and appended while it is live, then it yields what onArrival made of each, once each, in log order', async () => {
         // given: what is kept of an event: its id and position, with a mark
         const base = uniqueName('arrival');

@@ -19,10 +19,11 @@ import {
 } from '@support/domain';
 import { aTicket } from '../tickets/list/ticket-documents';
 import { bulkUpdatesSection } from './bulk-updates-read-model.contract';
+import { guaranteesSection } from './read-models-guarantees.contract';
 import { ticketMergeSection } from './ticket-merge.contract';
 
 /** An engine of the ReadModels port, as the contract runs it. */
-interface ReadModelsEngine {
+export interface ReadModelsEngine {
   readonly name: string;
   /** A fresh, empty engine (a new SQLite file, a new MongoDB database); the contract closes it after each test. */
   open(): Promise<ReadModels>;
@@ -34,6 +35,14 @@ interface ReadModelsEngine {
    * document as it is when it gets to it), so the snapshot test runs only where this is true.
    */
   readonly streamsSnapshot?: boolean;
+  /**
+   * Takes the lock that declare takes across processes, as another process over the same store
+   * would (SQLite: the write lock of the file, from another thread; MongoDB: the declare lease), and
+   * lets it go after `ms`; resolves once it is held, with the moment (ms since the epoch) it was let go.
+   */
+  readonly holdDeclareLock?: (models: ReadModels, ms: number) => Promise<{ readonly released: Promise<number> }>;
+  /** Another engine over the same store as `models` (another process's view of the same file or database). */
+  readonly openBeside?: (models: ReadModels) => Promise<ReadModels>;
 }
 
 /**
@@ -1106,6 +1115,7 @@ export const readModelsContract = (engine: ReadModelsEngine): void => {
 
     documentsSection(models);
     batchesSection(models);
+    guaranteesSection(models, engine);
     ticketsSection(models, engine);
     bulkUpdatesSection(models);
     ticketMergeSection(models);

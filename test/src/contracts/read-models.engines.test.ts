@@ -5,6 +5,7 @@ import path from 'node:path';
 import { SqliteReadModels, SqliteReadModelsOptions } from '@support/adapters';
 import type { ReadModels } from '@support/domain';
 import { readModelsContract } from './read-models.contract';
+import { holdMongoLease, holdSqliteWriteLock } from './declare-lock-holders';
 
 /** Closes the engine, then runs `after` (removing its file, dropping its database). */
 const closingWith = <M extends ReadModels>(models: M, after: () => Promise<void> | void): M => {
@@ -19,6 +20,12 @@ const closingWith = <M extends ReadModels>(models: M, after: () => Promise<void>
   return models;
 };
 
+/** Another process's hold of the file's write lock, and another engine over the same file. */
+const sqliteHooks = {
+  holdDeclareLock: (models: ReadModels, ms: number) => holdSqliteWriteLock((models as SqliteReadModels).file, ms),
+  openBeside: async (models: ReadModels) => SqliteReadModels.open((models as SqliteReadModels).file),
+};
+
 /** SQLite in a fresh directory, removed at close. */
 const sqliteEngine = (options: SqliteReadModelsOptions) => async (): Promise<ReadModels> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'read-models-contract-'));
@@ -31,15 +38,18 @@ const sqliteEngine = (options: SqliteReadModelsOptions) => async (): Promise<Rea
 };
 
 // As the service runs it: the tickets of these cases stay below the search index's batch, so their text is searched where it waits.
-readModelsContract({ name: 'SQLite', streamsSnapshot: true, open: sqliteEngine({}) });
+readModelsContract({ name: 'SQLite', streamsSnapshot: true, open: sqliteEngine({}), ...sqliteHooks });
 // The search text put into the FTS5 index every 7 tickets: searches find tickets in the index and waiting at once.
-readModelsContract({ name: 'SQLite, search index every 7 tickets', streamsSnapshot: true, open: sqliteEngine({ searchIndexBatch: 7 }) });
+readModelsContract({ name: 'SQLite, search index every 7 tickets', streamsSnapshot: true, open: sqliteEngine({ searchIndexBatch: 7 }), ...sqliteHooks });
 
 /* MongoDB: runs only when MONGODB_URL points at a loopback server, and the engine exists in this build. */
 
 interface MongoReadModelsClass {
   connect(url: string, options?: { readonly databaseName?: string }): Promise<ReadModels>;
 }
+
+/** What the hooks read of a MongoReadModels: its client and database. */
+type MongoModels = ReadModels & { readonly client: import('mongodb').MongoClient; readonly databaseName: string };
 
 /** Where the MongoDB engine may be exported from (the distributed adapters, or its own folder). */
 const MONGO_MODULES = ['@support/adapters/dist/distributed', '@support/adapters/dist/read-models/mongodb', '@support/adapters'];
@@ -79,6 +89,13 @@ let databases = 0;
 readModelsContract({
   name: 'MongoDB',
   skip: mongoSkip(),
+  holdDeclareLock: (models, ms) => holdMongoLease((models as MongoModels).client.db((models as MongoModels).databaseName) as never, ms),
+  openBeside: async (models) => {
+    const MongoReadModels = loadMongoReadModels();
+    if (typeof MongoReadModels === 'string' || !mongodbUrl) throw new Error('MongoDB is not available');
+    const database = (models as MongoModels).databaseName;
+    return MongoReadModels.connect(withDatabase(mongodbUrl, database), { databaseName: database });
+  },
   open: async () => {
     if (!mongodbUrl) throw new Error('MONGODB_URL is not set');
     const MongoReadModels = loadMongoReadModels();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { Query } from 'mingo';
+import { Aggregator, Query } from 'mingo';
 import { update } from 'mingo/updater';
 import type { Db, MongoClient } from 'mongodb';
 import { SqliteReadModels } from '@support/adapters';
@@ -12,6 +12,7 @@ import {
 } from '@support/domain';
 import { MongoReadModels } from '@support/adapters/dist/read-models/mongodb';
 import { readModelsContract } from '../contracts/read-models.contract';
+import { holdMongoLease } from '../contracts/declare-lock-holders';
 import { ticketFilter, ticketSort } from '@support/adapters/dist/read-models/mongodb/ticket-filter';
 import { GRAMS } from '@support/adapters/dist/read-models/mongodb/internal-fields';
 import { withSearchGrams } from '@support/adapters/dist/read-models/mongodb/search-grams';
@@ -239,11 +240,11 @@ describe('MongoDB ticket filter and sort (run by mingo over the writer\'s docume
     expect(nonEmpty, 'combinations that match some tickets').to.be.greaterThan(150);
   });
 
-  it('given fragments of a gram or more, then the filter asks the gram index for every gram of each, beside the literal', () => {
+  it('given fragments of a gram or more, then the filter asks the account\'s part of the gram index for every gram of each, beside the literal', () => {
     const filter = ticketFilter({ ...base, searchFragments: ['refund', 'ab'] });
     expect(filter.$or).to.deep.equal([
-      { [GRAMS]: { $all: ['ref', 'efu', 'fun', 'und'] }, searchText: { $regex: 'refund' } },
-      { searchText: { $regex: 'ab' } },
+      { accountId: base.accountId, [GRAMS]: { $all: ['ref', 'efu', 'fun', 'und'] }, searchText: { $regex: 'refund' } },
+      { accountId: base.accountId, searchText: { $regex: 'ab' } },
     ]);
   });
 
@@ -335,7 +336,32 @@ class FakeCollection {
     this.docs.push(doc);
   }
 
+  /** An update pipeline ($$NOW and expressions, the declare lease's) or update operators, applied to a document in place. */
+  private static changed(doc: Record<string, unknown>, modifier: Record<string, unknown> | Record<string, unknown>[]): Record<string, unknown> {
+    if (!Array.isArray(modifier)) {
+      update(doc, modifier as Record<string, Record<string, unknown>>);
+      return doc;
+    }
+    const [next] = new Aggregator(modifier).run([structuredClone(doc)]) as Record<string, unknown>[];
+    for (const key of Object.keys(doc)) delete doc[key];
+    return Object.assign(doc, next);
+  }
+
+  async findOneAndUpdate(filter: Record<string, unknown>, modifier: Record<string, unknown>[], options: { upsert?: boolean } = {}) {
+    const found = this.matching(filter)[0];
+    if (found !== undefined) return structuredClone(FakeCollection.changed(found, modifier));
+    if (options.upsert !== true) return null;
+    const doc = FakeCollection.changed({ _id: filter._id }, modifier);
+    this.insert(doc);
+    return structuredClone(doc);
+  }
+
   async updateOne(filter: Record<string, unknown>, modifier: Record<string, Record<string, unknown>>, options: { upsert?: boolean } = {}) {
+    if (Array.isArray(modifier)) {
+      const found = this.matching(filter)[0];
+      if (found !== undefined) FakeCollection.changed(found, modifier);
+      return { matchedCount: found === undefined ? 0 : 1 };
+    }
     const { $setOnInsert, ...rest } = sent(modifier);
     const found = this.matching(filter)[0];
     if (found !== undefined) {
@@ -367,8 +393,24 @@ class FakeCollection {
     if (found !== undefined) this.docs.splice(this.docs.indexOf(found), 1);
   }
 
-  async createIndexes() {
-    return [];
+  /** The indexes as listIndexes describes them: `_id_`, then those made, in order. */
+  indexList: { name: string; key: Record<string, unknown> }[] = [{ name: '_id_', key: { _id: 1 } }];
+
+  async createIndexes(specs: { name?: string; key: Record<string, unknown> }[]) {
+    for (const spec of specs) {
+      const same = this.indexList.find((i) => i.name === spec.name);
+      if (same !== undefined && JSON.stringify(same.key) !== JSON.stringify(spec.key)) throw Object.assign(new Error('Index already exists with a different key'), { code: 86 });
+      if (same === undefined) this.indexList.push({ name: spec.name as string, key: spec.key });
+    }
+    return specs.map((spec) => spec.name);
+  }
+
+  async indexes() {
+    return structuredClone(this.indexList);
+  }
+
+  async dropIndex(name: string) {
+    this.indexList = this.indexList.filter((i) => i.name !== name);
   }
 }
 
@@ -584,4 +626,15 @@ describe('MongoReadModels over a stand-in for the driver (mingo) agree with Sqli
  * tickets' pages and streams) without a server. The contract also runs on a real server when
  * MONGODB_URL is set (contracts/read-models.engines.test.ts).
  */
-readModelsContract({ name: 'MongoDB engine over a mingo stand-in for the driver', open: async () => fakeMongo().readModels });
+const fakeDbs = new WeakMap<ReadModels, FakeDb>();
+
+readModelsContract({
+  name: 'MongoDB engine over a mingo stand-in for the driver',
+  open: async () => {
+    const { readModels, db } = fakeMongo();
+    fakeDbs.set(readModels, db);
+    return readModels;
+  },
+  holdDeclareLock: (models, ms) => holdMongoLease(fakeDbs.get(models) as FakeDb, ms),
+  openBeside: async (models) => new MongoReadModels({} as unknown as MongoClient, fakeDbs.get(models) as unknown as Db),
+});

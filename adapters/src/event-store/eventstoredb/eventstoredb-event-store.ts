@@ -4,14 +4,12 @@ import {
   BACKWARDS,
   END,
   EventStoreDBClient,
-  excludeSystemEvents,
   FORWARDS,
   Position as ClientPosition,
   ReadPosition,
   ResolvedEvent,
   START,
   StreamNotFoundError,
-  streamNameFilter,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import { Either, left, right } from 'fp-ts/Either';
@@ -39,8 +37,10 @@ import {
   esdbConnectionString,
   MultiStreamAppendClient,
 } from './multi-stream-append';
+import { pinnedEnd } from './pinned-end';
 import { Backoff, DropListener, ReconnectingAllSubscription } from './reconnecting-subscription';
 import { toClientEvent, toPosition, toRecordedEvent } from './recorded-event';
+import { subscriptionFilter } from './subscription-filter';
 
 export interface EventStoreDbOptions {
   /** Backoff between resubscriptions after a dropped subscription. Default 100 ms doubling to 5 s. */
@@ -128,19 +128,30 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /**
+   * A catch-up subscription with the server-side filter (subscription-filter: the prefixes' streams,
+   * else every event but the system ones), telling how far it has read (readUpTo / readPast), so
+   * that the projectors keep it filtered. `end` is pinned to the head read now, the read retried
+   * until it succeeds (pinned-end), so a resubscription before the first event misses nothing.
+   */
   subscribeToAll(options: SubscribeToAllOptions = {}): AllSubscription {
-    const prefixes = options.streamNamePrefixes ?? [];
-    const filter = prefixes.length > 0 ? streamNameFilter({ prefixes: [...prefixes] }) : excludeSystemEvents();
+    const filter = subscriptionFilter(options.streamNamePrefixes ?? []);
     const from = options.fromPosition ?? 'start';
-    // `end` is pinned to the head now, so a resubscription before the first event misses nothing.
-    const checkpoint: Promise<ReadPosition> =
-      from === 'end' ? this.headPosition().then((head) => head ?? START, () => END) : Promise.resolve(from);
+    const backoff = this.options.resubscribeBackoff ?? { initialMs: 100, maxMs: 5_000 };
+    const onDrop = this.options.onSubscriptionDropped ?? (() => undefined);
+    let ended = false;
+    const checkpoint: Promise<ReadPosition> = from === 'end'
+      ? pinnedEnd(() => this.headPosition(), backoff, onDrop, () => ended).then((head) => head ?? START)
+      : Promise.resolve(from);
     const subscription = new ReconnectingAllSubscription(
       (fromPosition) => this.client.subscribeToAll({ fromPosition, filter }),
       checkpoint,
-      this.options.resubscribeBackoff ?? { initialMs: 100, maxMs: 5_000 },
-      this.options.onSubscriptionDropped ?? (() => undefined),
-      () => this.subscriptions.delete(subscription),
+      backoff,
+      onDrop,
+      () => {
+        ended = true;
+        this.subscriptions.delete(subscription);
+      },
       options.onArrival,
     );
     this.subscriptions.add(subscription);

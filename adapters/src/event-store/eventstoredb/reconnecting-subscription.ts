@@ -1,6 +1,8 @@
 import { AllStreamResolvedEvent, AllStreamSubscription, ReadPosition } from '@eventstore/db-client';
-import { AllSubscription, backoffDelayMs, RecordedEvent } from '@support/domain';
+import { AllSubscription, backoffDelayMs, Position, RecordedEvent } from '@support/domain';
+import { ReadProgress } from './read-progress';
 import { toRecordedEvent } from './recorded-event';
+import { isCheckpointMark } from './subscription-filter';
 
 export interface Backoff {
   readonly initialMs: number;
@@ -13,12 +15,15 @@ export type DropListener = (error: Error, retryInMs: number) => void;
 /**
  * A catch-up subscription to $all that survives dropped connections: when the client's subscription
  * fails or ends, it is opened again from the last position yielded, after a backoff that doubles up
- * to `maxMs` and resets once events flow again, until `unsubscribe()`.
+ * to `maxMs` and resets once events flow again, until `unsubscribe()`. It tells how far it has read
+ * (readUpTo, readPast): the events it yielded and the checkpoints of its filter (subscription-filter),
+ * so that a consumer of a filtered subscription hears of the events left out.
  */
 export class ReconnectingAllSubscription implements AllSubscription {
   private current: AllStreamSubscription | null = null;
   private stopped = false;
   private interruptSleep: (() => void) | null = null;
+  private readonly progress = new ReadProgress();
 
   constructor(
     private readonly subscribe: (from: ReadPosition) => AllStreamSubscription,
@@ -42,10 +47,15 @@ export class ReconnectingAllSubscription implements AllSubscription {
         this.current = subscription;
         let dropped: Error = new Error('subscription ended by the server');
         try {
-          for await (const resolved of subscription as AsyncIterable<AllStreamResolvedEvent>) {
-            if (!resolved.event) continue;
-            const event = toRecordedEvent(resolved.event);
+          for await (const resolved of subscription as AsyncIterable<AllStreamResolvedEvent | unknown>) {
+            if (isCheckpointMark(resolved)) {
+              this.progress.advance(resolved.checkpoint);
+              continue;
+            }
+            if (!(resolved as AllStreamResolvedEvent).event) continue;
+            const event = toRecordedEvent((resolved as AllStreamResolvedEvent).event!);
             this.checkpoint = Promise.resolve(event.position);
+            this.progress.advance(event.position);
             drops = 0;
             yield this.onArrival(event);
             if (this.stopped) return;
@@ -63,12 +73,23 @@ export class ReconnectingAllSubscription implements AllSubscription {
       }
     } finally {
       this.stopped = true;
+      this.progress.end();
       this.onEnd();
     }
   }
 
+  /** Every event up to here has been yielded or left out by the filter (null before the first event or checkpoint). */
+  readUpTo(): Position | null {
+    return this.progress.readUpTo();
+  }
+
+  readPast(position: Position | null): Promise<void> {
+    return this.progress.readPast(position);
+  }
+
   async unsubscribe(): Promise<void> {
     this.stopped = true;
+    this.progress.end();
     this.onEnd();
     this.interruptSleep?.();
     await this.current?.unsubscribe();

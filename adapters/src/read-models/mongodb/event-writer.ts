@@ -11,10 +11,12 @@ const WRITE_OPTIONS = { ignoreUndefined: true } as const;
 
 /**
  * Applies the writes of one event, each document once (ProjectionBatch.write): a document the event
- * writes once gets one guarded updateOne or deleteOne, applied at once (the batch's next reads see
- * it); a document it writes more than once is read, its writes folded into one document
- * (folded-writes) and that written back in one replaceOne (or insertOne, or deleteOne) guarded by
- * the position the document was read with. The documents are written concurrently: they are
+ * writes once without a minimum gets one guarded updateOne or deleteOne, applied at once (the
+ * batch's next reads see it); a document it writes more than once, or with a minimum, is read, its
+ * writes folded into one document (folded-writes) and that written back in one replaceOne (or
+ * insertOne, or deleteOne) guarded by the position the document was read with. A minimum is kept
+ * there as SQLite keeps it (the given value unless the stored one is of its type and not above it),
+ * not by `$min`, under which a stored null or a value of another type would beat the given one. The documents are written concurrently: they are
  * distinct, and a crash part-way is replayed under the guard.
  */
 export class EventWriter {
@@ -30,7 +32,7 @@ export class EventWriter {
       if (group === undefined) byDocument.set(id, [w]);
       else group.push(w);
     }
-    const results = await Promise.allSettled([...byDocument.values()].map((group) => (group.length === 1 ? this.writeOne(group[0], key) : this.writeFolded(group, key))));
+    const results = await Promise.allSettled([...byDocument.values()].map((group) => (group.length === 1 && group[0].min === undefined ? this.writeOne(group[0], key) : this.writeFolded(group, key))));
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed !== undefined) throw failed.reason;
   }

@@ -46,11 +46,14 @@ const holds = (field: string, fragment: string): Document => {
 
 /**
  * The text of `field` holds at least one of the fragments: none matches nothing; an empty fragment
- * is in every text (no condition, as `''.includes('')`).
+ * is in every text (no condition, as `''.includes('')`). `scope` is the search's scope as the
+ * query names it (`{ accountId }`): several fragments are an `$or` whose every branch repeats it,
+ * so that each branch is a range of the scoped grams index (scope, grams) on its own; one fragment
+ * sits beside the query's own scope condition.
  */
-export const fragmentsFilter = (field: string, fragments: readonly string[]): Document => {
+export const fragmentsFilter = (field: string, fragments: readonly string[], scope: Document = {}): Document => {
   if (fragments.length === 0) return MATCH_NOTHING;
   if (fragments.includes('')) return {};
   const each = [...new Set(fragments)].map((f) => holds(field, f));
-  return each.length === 1 ? each[0] : { $or: each };
+  return each.length === 1 ? each[0] : { $or: each.map((branch) => ({ ...scope, ...branch })) };
 };

@@ -15,7 +15,7 @@ const oneOf = (field: string, values: readonly (string | null)[]): Document => (
  * MongoDB's semantics: equality to null and `$in` with null match a missing field too; `$in` of an
  * empty list matches nothing; a list field matches when it holds a value; comparisons of text never
  * match null or a missing timestamp; `'list.0': { $exists }` tells an empty (or missing) list. The
- * search is the gram index plus the literal `$regex` (see search-grams). Pure.
+ * search is the account's part of the gram index plus the literal `$regex` (see search-grams). Pure.
  */
 export const ticketFilter = (c: TicketCriteria): Document => {
   const clauses: Document[] = [{ accountId: c.accountId }];
@@ -45,7 +45,7 @@ export const ticketFilter = (c: TicketCriteria): Document => {
   if (c.sentiments !== undefined) clauses.push(oneOf('sentiment', c.sentiments));
   if (c.withoutParent === true) clauses.push({ parentTicketId: null });
   if (c.parentTicketId !== undefined) clauses.push({ parentTicketId: c.parentTicketId });
-  if (c.searchFragments !== undefined) clauses.push(fragmentsFilter(TICKETS_SEARCH_FIELD, c.searchFragments));
+  if (c.searchFragments !== undefined) clauses.push(fragmentsFilter(TICKETS_SEARCH_FIELD, c.searchFragments, { accountId: c.accountId }));
   return allOf(clauses);
 };
 
