@@ -2,7 +2,7 @@ import path from 'node:path';
 import Router from '@koa/router';
 import { downloadRoutes, LocalBlobStore, PERSONAL_DATA_KEYS_FILE, SqliteDataKeys, SqliteEventStore, SqliteJobQueue, loadOrCreateSigningKey, mongoLimiters, RATE_LIMITS_FILE, READ_MODELS_FILE, SqliteReadModels, sqliteLimiters } from '@support/adapters';
 import { LimiterFactory } from '@support/http-edge';
-import { BlobStore, Clock, EventStore, JobQueue, Logger, PersonalDataKeys, ReadModels, thrownMessage } from '@support/domain';
+import { BlobStore, Clock, EventStore, JobQueue, Logger, PersonalDataKeys, ReadModels, thrownMessage, withdrawnExportOf } from '@support/domain';
 import { SealingEventStore, sealingEventStore } from '@support/event-sourcing';
 
 import { distributedAdapters } from './distributed-adapters';
@@ -117,7 +117,7 @@ export const openEngines = async (settings: Settings, logger: Logger, clock: Clo
     const signingKey = await loadOrCreateSigningKey(settings.dataDir, settings.urlSigningKey);
     const local = await LocalBlobStore.open({ dir: path.join(settings.dataDir, 'blobs'), publicBaseUrl: settings.publicBaseUrl, signingKey, downloadPath: DOWNLOAD_PATH });
     blobStore = local;
-    routers.push(downloadRoutes(DOWNLOAD_PATH, local, logger, clock));
+    routers.push(downloadRoutes(DOWNLOAD_PATH, local, logger, clock, (key) => withdrawnExportOf(readModels, key)));
     names.blobStore = 'local';
   }
 

@@ -9,7 +9,7 @@ import { analyticsRoutes, auditRoutes, browserPageRoutes, bulkUpdateQueryRoutes,
 import {
   bulkUpdateDeadLetterSweep, bulkUpdateDispatcher, customerErasureDispatcher, DataPointsWorkerOptions, startCustomerErasureWorker, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryDispatcher, messageDeliveryWorker, slaWatcher,
   startDataPointsWorker, startTaskEvaluationWorker, startTicketTextWorker, taskEvaluationDispatcher, ticketBulkUpdateWorker, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportDispatcher, ticketExportWorker, ticketTextDispatcher,
-  webhookDispatcher,
+  webhookDispatcher, exportWithdrawalWorker, ticketExportWithdrawalDispatcher,
 } from '@support/workers';
 import { ServiceDeps } from './deps';
 import { Settings } from './settings';
@@ -83,8 +83,8 @@ export const features: readonly Feature[] = [
     commandRoutes: (deps) => exportCommandRoutes(deps),
     queryRoutes: (deps) => exportQueryRoutes(deps),
     projections: [exportJobsProjection],
-    dispatchers: [ticketExportDispatcher],
-    workers: [exportWorker, exportRetentionSweep(), exportDeadLetterSweep()],
+    dispatchers: [ticketExportDispatcher, ticketExportWithdrawalDispatcher],
+    workers: [exportWorker, exportRetentionSweep(), exportDeadLetterSweep(), exportWithdrawalWorker()],
   },
   {
     name: 'tickets-bulk-update',

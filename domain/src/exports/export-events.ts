@@ -24,8 +24,13 @@ export interface TicketExportRequestedData {
 }
 
 export type TicketExportRequested = DomainEvent<'TicketExportRequested', TicketExportRequestedData>;
-/** A worker took the job; a redelivered job starts a new attempt, which supersedes the earlier one. */
-export type TicketExportStarted = DomainEvent<'TicketExportStarted', { readonly jobId: string; readonly attempt: number; readonly startedAt: string }>;
+/**
+ * A worker took the job; a redelivered job starts a new attempt, which supersedes the earlier one.
+ * `readFrom`: the log position ("commit/prepare") the tickets read model had reached before the
+ * attempt read its first row, so its rows hold every event up to it (an erasure among them: see
+ * export-withdrawal.ts); absent on attempts started before it was recorded, or on an empty read model.
+ */
+export type TicketExportStarted = DomainEvent<'TicketExportStarted', { readonly jobId: string; readonly attempt: number; readonly startedAt: string; readonly readFrom?: string }>;
 export type TicketExportProgressed = DomainEvent<'TicketExportProgressed', { readonly jobId: string; readonly attempt: number; readonly processed: number; readonly at: string }>;
 export type TicketExportSucceeded = DomainEvent<'TicketExportSucceeded', {
   readonly jobId: string;
@@ -46,11 +51,24 @@ export type TicketExportFailed = DomainEvent<'TicketExportFailed', {
 /** The retention sweep deleted the file. */
 export type TicketExportFileDeleted = DomainEvent<'TicketExportFileDeleted', { readonly jobId: string; readonly deletedAt: string }>;
 
+/**
+ * The file of a succeeded export was withdrawn before its retention ended: it held personal data of a
+ * customer erased since (docs/api/erasure.md, Exports). The reason names the erasure's time only;
+ * no personal value is in it.
+ */
+export type TicketExportWithdrawn = DomainEvent<'TicketExportWithdrawn', {
+  readonly jobId: string;
+  readonly erasureId: string;
+  /** Safe to show the caller (the status and the download link's answer). */
+  readonly reason: string;
+  readonly withdrawnAt: string;
+}>;
+
 export type TicketExportEvent =
-  | TicketExportRequested | TicketExportStarted | TicketExportProgressed | TicketExportSucceeded | TicketExportFailed | TicketExportFileDeleted;
+  | TicketExportRequested | TicketExportStarted | TicketExportProgressed | TicketExportSucceeded | TicketExportFailed | TicketExportFileDeleted | TicketExportWithdrawn;
 
 export const TICKET_EXPORT_EVENT_TYPES: readonly TicketExportEvent['type'][] = [
-  'TicketExportRequested', 'TicketExportStarted', 'TicketExportProgressed', 'TicketExportSucceeded', 'TicketExportFailed', 'TicketExportFileDeleted',
+  'TicketExportRequested', 'TicketExportStarted', 'TicketExportProgressed', 'TicketExportSucceeded', 'TicketExportFailed', 'TicketExportFileDeleted', 'TicketExportWithdrawn',
 ];
 
 export type TicketExportStatus = 'queued' | 'running' | 'succeeded' | 'failed';
@@ -64,16 +82,22 @@ export interface TicketExportState {
   readonly blobKey: string | null;
   readonly availableUntil: string | null;
   readonly fileDeleted: boolean;
+  /** The position the current attempt's rows were read from (TicketExportStarted's readFrom), null when not recorded. */
+  readonly readFrom: string | null;
+  /** Set once the file was withdrawn (TicketExportWithdrawn). */
+  readonly withdrawn: { readonly erasureId: string; readonly at: string; readonly reason: string } | null;
 }
 
-export const initialTicketExportState = (): TicketExportState => ({ request: null, status: 'none', attempt: 0, processed: 0, blobKey: null, availableUntil: null, fileDeleted: false });
+export const initialTicketExportState = (): TicketExportState => ({
+  request: null, status: 'none', attempt: 0, processed: 0, blobKey: null, availableUntil: null, fileDeleted: false, readFrom: null, withdrawn: null,
+});
 
 export const evolveTicketExport = (state: TicketExportState, event: TicketExportEvent): TicketExportState => {
   switch (event.type) {
     case 'TicketExportRequested':
       return { ...state, request: event.data, status: 'queued' };
     case 'TicketExportStarted':
-      return { ...state, status: 'running', attempt: event.data.attempt, processed: 0 };
+      return { ...state, status: 'running', attempt: event.data.attempt, processed: 0, readFrom: event.data.readFrom ?? null };
     case 'TicketExportProgressed':
       return { ...state, processed: event.data.processed };
     case 'TicketExportSucceeded':
@@ -82,6 +106,8 @@ export const evolveTicketExport = (state: TicketExportState, event: TicketExport
       return { ...state, status: 'failed' };
     case 'TicketExportFileDeleted':
       return { ...state, fileDeleted: true };
+    case 'TicketExportWithdrawn':
+      return { ...state, withdrawn: { erasureId: event.data.erasureId, at: event.data.withdrawnAt, reason: event.data.reason } };
     default:
       return state;
   }

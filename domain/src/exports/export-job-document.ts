@@ -20,4 +20,6 @@ export interface ExportJobDocument extends ReadDocument {
   readonly blobKey?: string;
   readonly error?: string;
   readonly fileDeleted?: boolean;
+  /** Set once the file was withdrawn after an erasure (TicketExportWithdrawn); the status then hands out no link. */
+  readonly withdrawn?: { readonly at: string; readonly reason: string };
 }

@@ -6,3 +6,4 @@ export * from './export-request';
 export * from './columns';
 export * from './export-job-document';
 export * from './export-owner';
+export * from './export-withdrawal';

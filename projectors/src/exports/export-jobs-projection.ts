@@ -5,7 +5,7 @@ const set = (id: string, fields: Record<string, unknown>, min?: Record<string, s
   { collection: EXPORT_JOBS_COLLECTION, id, set: fields, ...(min !== undefined ? { min } : {}) },
 ];
 
-/** One document per export job: status, counters, times, and (internal) the key of its file. */
+/** One document per export job: status, counters, times, its withdrawal after an erasure, and (internal) the key of its file. */
 const exportJobWrites = (event: TicketExportEvent): readonly DocumentWrite[] => {
   switch (event.type) {
     case 'TicketExportRequested': {
@@ -35,6 +35,8 @@ const exportJobWrites = (event: TicketExportEvent): readonly DocumentWrite[] => 
       return set(event.data.jobId, { status: 'failed', error: event.data.error, completedAt: event.data.failedAt, updatedAt: event.data.failedAt });
     case 'TicketExportFileDeleted':
       return set(event.data.jobId, { fileDeleted: true, updatedAt: event.data.deletedAt });
+    case 'TicketExportWithdrawn':
+      return set(event.data.jobId, { withdrawn: { at: event.data.withdrawnAt, reason: event.data.reason }, updatedAt: event.data.withdrawnAt });
     default:
       return [];
   }

@@ -13,5 +13,6 @@ export const exportJobView = (d: ExportJobDocument) => ({
   ...(d.startedAt !== undefined ? { startedAt: d.startedAt } : {}),
   ...(d.completedAt !== undefined ? { completedAt: d.completedAt } : {}),
   ...(d.availableUntil !== undefined ? { availableUntil: d.availableUntil } : {}),
+  ...(d.withdrawn !== undefined && d.status === 'succeeded' ? { withdrawn: { at: d.withdrawn.at, reason: d.withdrawn.reason } } : {}),
   updatedAt: d.updatedAt,
 });

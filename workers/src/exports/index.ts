@@ -8,3 +8,6 @@ export * from './export-worker';
 export * from './retention-sweep';
 export * from './dead-letter-sweep';
 export * from './export-dispatcher';
+export * from './blob-holds';
+export * from './withdraw-exports';
+export * from './export-withdrawal-worker';

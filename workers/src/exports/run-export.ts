@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import {
-  exportBlobKey, exportColumns, exportCriteria, ExportTicket, isTicketExportJob, Job, JobLease, JobOutcome, TicketExportRequestedData,
+  exportBlobKey, exportColumns, exportCriteria, ExportTicket, isTicketExportJob, Job, JobLease, JobOutcome, positionToString, TicketExportRequestedData, TICKETS_PROJECTION,
 } from '@support/domain';
 import { AttemptHold, AttemptStalled, AttemptSuperseded, holdAttempt } from './attempt-hold';
 import { csvChunks } from './csv-chunks';
@@ -72,7 +72,8 @@ const writeFile = async (
 /**
  * One delivery of an export job, safe to run again at any point (exactly once on redelivery):
  * 1. StartExport: a finished job is acknowledged as it is; otherwise this delivery becomes the
- *    job's newest attempt (any earlier attempt, e.g. of a worker that died, is superseded);
+ *    job's newest attempt (any earlier attempt, e.g. of a worker that died, is superseded), with the
+ *    position the tickets read model had reached (readFrom);
  * 2. the file is streamed under this attempt's own key (a put is whole or invisible);
  * 3. CompleteExport for this attempt: only the attempt that still owns the job succeeds, once;
  *    a superseded attempt deletes its file.
@@ -84,7 +85,9 @@ export const runExportJob = (deps: ExportWorkerDeps, options: Required<ExportWor
   const log = { jobId: ref.jobId, accountId: ref.accountId, deliveryCount: job.deliveryCount };
 
   const startedAt = deps.clock.now();
-  const started = await exportCommand(deps, ref, { type: 'StartExport', now: startedAt });
+  // Read before the attempt reads a row: its rows hold every event up to here (an erasure's withdrawal compares it with its own position).
+  const readFrom = await deps.readModels.checkpoint(TICKETS_PROJECTION);
+  const started = await exportCommand(deps, ref, { type: 'StartExport', now: startedAt, readFrom: readFrom === null ? null : positionToString(readFrom) });
   if (E.isLeft(started)) {
     switch (started.left.kind) {
       case 'ExportFinished':

@@ -45,6 +45,7 @@ export const operationPaths: Paths = {
       '200': { description: 'The file.', headers: requestIdHeader, content: { '*/*': { schema: str('The file\'s bytes (text/csv for exports).') } } },
       '403': errorAnswer('A tampered or expired URL (`reason`).'),
       '404': errorAnswer('The file is past its retention (`reason: not_found`).'),
+      '410': errorAnswer('The export\'s file was withdrawn after an erasure of a customer it held (`reason: withdrawn`; the message says why): start a new export.'),
     }),
   },
 };
