@@ -13,6 +13,8 @@ import { configWithFake, sendTemplate, syncTemplates, waitForOutcome } from '../
 import { positionalBody, TEMPLATE_PAGES } from '../messaging/templates-fixture';
 import { downloadCsv, startExport, waitForExport } from '../exports/support/export-api';
 import { edgeApi } from './support/edge-api';
+import { storedForms, valuesHeld } from '../personal-data/support/files-holding';
+import { eventually } from '../support/eventually';
 import { launchChromium, recordedPage } from '../support/browser';
 import { openTrail, provenByCheckpoint } from '../pages/audit-page';
 import { tryCreateRoute } from '../pages/docs-page';
@@ -300,6 +302,29 @@ describe('four processes behind nginx (command-api, query-api, projectors, worke
     }
     expect(breached, 'SlaBreached of the Callback target').to.not.equal(undefined);
     expect(breached!.data.lateMs).to.be.at.most(5_000);
+  });
+
+  it('given a customer\'s ticket and a template sent to them, when erased through nginx, then the workers process erases them: the list and the message read placeholders in query-api, and no file of DATA_DIR holds their values', async () => {
+    // given
+    const name = 'Erasmus Vanishwell';
+    const phone = '+14155550179';
+    const created = await createTicket(name, phone);
+    expect(created.status, created.text).to.equal(200);
+    expect((await syncTemplates(edge)).status).to.equal(200);
+    const sent = await sendTemplate(edge, { to: phone, template: { name: 'order_update', language: { code: 'en_US' }, components: positionalBody('Quasimodo-Parcel-58', '#58') } });
+    expect(sent.status, sent.text).to.equal(200);
+    expect((await waitForOutcome(edge, sent.body.messageId, 20_000)).status).to.equal('sent');
+    // when
+    const customerId = created.body.customer.id as string;
+    expect((await api('POST', `/apis/customers/${customerId}/erasure`, { token: TOKENS.acmeAdmin })).status).to.equal(202);
+    await eventually(async () => (await api('GET', `/apis/customers/${customerId}/erasure`, { token: TOKENS.acmeAdmin })).body.status === 'erased', 'the erasure is done', 40_000);
+    // then
+    await eventually(async () => (await api('POST', '/apis/task-runs/tickets/list', { token: TOKENS.acmeAdmin, body: { search: 'vanishwell' } })).body.total === 0, 'the list no longer finds the name', 10_000);
+    expect((await api('GET', `/apis/chatapp/messages/${sent.body.messageId}`, { token: TOKENS.acmeAdmin })).body.to).to.equal('[erased]');
+    const lookedFor = [name, phone.slice(1), 'Quasimodo-Parcel-58'].flatMap(storedForms);
+    let found: string[] = [];
+    await eventually(() => (found = valuesHeld(env.DATA_DIR!, lookedFor)).length === 0, 'no file holds an erased value', 15_000).catch(() => undefined);
+    expect(found).to.deep.equal([]);
   });
 
   it('given the four processes, then each answers its health and metrics on its own port', async () => {
