@@ -8,9 +8,10 @@ import type { Context } from 'koa';
 import { createPublicKey } from 'node:crypto';
 import { capConnectionsPerAddress, serverTimeouts } from './connection-limits';
 import {
-  DirLock, diskTakesWrites, loadOrCreateLogSigningKey, loadOrCreateSigningKey, lockDir, SqliteTreeStore, TRANSPARENCY_FILE, pinoLogger, uuidV7Generator, WEBHOOK_SIGNING_KEY_FILE,
-  webhookSender,
+  DirLock, diskTakesWrites, loadOrCreateLogSigningKey, loadOrCreateSigningKey, lockDir, MongoTreeStore, SqliteTreeStore, TRANSPARENCY_FILE, pinoLogger, uuidV7Generator,
+  WEBHOOK_SIGNING_KEY_FILE, webhookSender,
 } from '@support/adapters';
+import type { MongoReadModels } from '@support/adapters/dist/distributed';
 import { verifierKey } from '@support/event-sourcing';
 import { idempotencyKeys } from '@support/command-api';
 import { answerClientError, memoryLimiters, StorageHealth } from '@support/http-edge';
@@ -75,6 +76,28 @@ const lockProjectors = async (settings: Settings, components: readonly string[])
   const dir = path.join(settings.dataDir, 'projectors');
   await mkdir(dir, { recursive: true });
   return lockDir(dir, 'projectors');
+};
+
+/** How often a process takes the tree the projectors wrote in MongoDB (its proofs lag the follower by this much more). */
+const TREE_REFRESH_MS = 500;
+
+/**
+ * The tree beside the log, written by the projectors' process (the follower), read by every
+ * process's proof routes: beside the read models in MongoDB when they are there (every container
+ * proves from the one tree), else in DATA_DIR/transparency.sqlite.
+ */
+const openTree = async (settings: Settings, engines: Engines, writer: boolean, logger: Logger): Promise<SqliteTreeStore | MongoTreeStore> => {
+  if (engines.names.readModels === 'mongodb') {
+    const mongo = engines.readModels as unknown as Pick<MongoReadModels, 'client' | 'databaseName'>;
+    return MongoTreeStore.open(mongo.client.db(mongo.databaseName), {
+      refreshEveryMs: TREE_REFRESH_MS,
+      onRefreshFailure: (errorMessage) => logger.warn('transparency tree: taking the tree from MongoDB failed; tried again shortly', { errorMessage }),
+    });
+  }
+  return SqliteTreeStore.open(path.join(settings.dataDir, TRANSPARENCY_FILE), {
+    readonly: !writer,
+    onCheckpointFailure: (errorMessage) => logger.warn('transparency tree: a checkpoint of the WAL failed; tried again shortly', { errorMessage }),
+  });
 };
 
 /**
@@ -149,11 +172,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     registerParkedEvents(metrics, readModelNames, parked);
     const runsProjectors = components.includes('projectors');
     const fetchImpl = options.overrides?.fetch ?? fetch;
-    // The tree beside the log: written by the projectors' process (the follower), read by every process's proof routes.
-    const tree = SqliteTreeStore.open(path.join(settings.dataDir, TRANSPARENCY_FILE), {
-      readonly: !runsProjectors,
-      onCheckpointFailure: (errorMessage) => logger.warn('transparency tree: a checkpoint of the WAL failed; tried again shortly', { errorMessage }),
-    });
+    const tree = await openTree(settings, engines, runsProjectors, logger);
     stoppers.push(() => tree.close());
     const logKey = await loadOrCreateLogSigningKey(settings.dataDir, settings.logSigningKey);
     const serviceItself = serviceItselfOf(publicBaseUrl, port);

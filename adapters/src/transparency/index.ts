@@ -1,2 +1,3 @@
 export * from './sqlite-tree-store';
 export * from './log-signing-key';
+export * from './mongodb';

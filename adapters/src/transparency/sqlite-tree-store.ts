@@ -192,8 +192,9 @@ export class SqliteTreeStore implements TreeStore {
     }
   }
 
-  saveCheckpoint(checkpoint: StoredCheckpoint): void {
-    this.statements.saveCheckpoint.run(checkpoint.size, checkpoint.time.getTime(), checkpoint.note);
+  /** Stores the checkpoint unless one of its size is stored (the first signed stays); true when this one was stored. */
+  saveCheckpoint(checkpoint: StoredCheckpoint): boolean {
+    return this.statements.saveCheckpoint.run(checkpoint.size, checkpoint.time.getTime(), checkpoint.note).changes > 0;
   }
 
   latestCheckpoint(): StoredCheckpoint | null {

@@ -1,10 +1,11 @@
 import { KeyObject } from 'node:crypto';
 import { Clock, Logger, thrownMessage } from '@support/domain';
-import { everyInterval, Frontier, signCheckpoint, StoredCheckpoint, TreeStore } from '@support/event-sourcing';
+import { everyInterval, Frontier, signCheckpoint, StoredCheckpoint } from '@support/event-sourcing';
 import { TreeGrowth } from './tree-follower';
+import { WrittenTree } from './tree-writes';
 
 export interface CheckpointSignerOptions {
-  readonly store: TreeStore;
+  readonly store: WrittenTree;
   readonly key: KeyObject;
   /** The log's name, the first line of every checkpoint and the name of its key. */
   readonly origin: string;
@@ -22,16 +23,18 @@ export interface CheckpointSignerOptions {
   readonly growth?: TreeGrowth;
 }
 
-/** Signs the tree's head when it has grown since the last checkpoint; answers the new checkpoint, if any. */
-export const signNewHead = ({ store, key, origin, clock }: Pick<CheckpointSignerOptions, 'store' | 'key' | 'origin' | 'clock'>): StoredCheckpoint | null => {
+/**
+ * Signs the tree's head when it has grown since the last checkpoint; answers the new checkpoint, if
+ * any (none when another process stored one of that size first: its signer tells of it).
+ */
+export const signNewHead = async ({ store, key, origin, clock }: Pick<CheckpointSignerOptions, 'store' | 'key' | 'origin' | 'clock'>): Promise<StoredCheckpoint | null> => {
   const state = store.state();
   const latest = store.latestCheckpoint();
   if (state.size === 0 || (latest !== null && latest.size >= state.size)) return null;
   const time = clock.now();
   const root = Frontier.of(state.size, state.frontier).root();
   const checkpoint = { size: state.size, time, note: signCheckpoint({ origin, size: state.size, root, time }, key) };
-  store.saveCheckpoint(checkpoint);
-  return checkpoint;
+  return (await store.saveCheckpoint(checkpoint)) === false ? null : checkpoint;
 };
 
 /** Signs a new checkpoint every `everyMs` while the log grows (and once at start). Answers its stopper. */
@@ -40,7 +43,7 @@ export const startCheckpointSigner = (options: CheckpointSignerOptions): (() => 
   let told = options.store.latestCheckpoint()?.size ?? 0;
   const ticks = everyInterval(options.everyMs, async () => {
     try {
-      const checkpoint = signNewHead(options);
+      const checkpoint = await signNewHead(options);
       if (checkpoint !== null) {
         options.logger.info('log checkpoint signed', { size: checkpoint.size });
         if (options.growth === undefined || options.growth.substantiveSize > told) {

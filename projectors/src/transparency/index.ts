@@ -1,3 +1,4 @@
 export * from './tree-follower';
 export * from './checkpoint-signer';
 export * from './record-checkpoint';
+export * from './tree-writes';

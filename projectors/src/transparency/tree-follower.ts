@@ -1,8 +1,9 @@
 import { comparePositions, EventStore, isCheckpointEcho, Logger, Position, RecordedEvent } from '@support/domain';
-import { Frontier, FrontierNode, Hash, LOWEST_STORED_LEVEL, recordedLeafHash, recordedLeafHashText, hashOfText, TimeSlice, TreeLeaf, TreeStore } from '@support/event-sourcing';
+import { Frontier, FrontierNode, Hash, LOWEST_STORED_LEVEL, recordedLeafHash, recordedLeafHashText, hashOfText, TimeSlice, TreeLeaf } from '@support/event-sourcing';
 import { CheckpointStore } from '../runtime/checkpoints';
 import { SubscriberDefinition, SubscriberRunner } from '../runtime/subscriber';
 import { SubscriberGroup } from '../runtime/subscriber-group';
+import { WrittenTree } from './tree-writes';
 
 export const TREE_SUBSCRIBER = 'transparency-tree';
 
@@ -93,7 +94,7 @@ export interface TreeGrowth {
  * so that an append pays nothing for it (the log's write lock is never held for hashing) and so that
  * the same code follows the embedded log and EventStoreDB's $all.
  */
-export const treeSubscriber = (store: TreeStore, growth: TreeGrowth = { substantiveSize: 0 }): SubscriberDefinition => {
+export const treeSubscriber = (store: WrittenTree, growth: TreeGrowth = { substantiveSize: 0 }): SubscriberDefinition => {
   let frontier: Frontier | null = null;
   let last: Position | null = null;
   const current = (): Frontier => {
@@ -129,7 +130,7 @@ export const treeSubscriber = (store: TreeStore, growth: TreeGrowth = { substant
           for (const node of tree.append(hash)) if (node.level >= LOWEST_STORED_LEVEL) nodes.push(node);
           if (!(arrived ? event.checkpointEcho : isCheckpointEcho(event))) substantive = tree.size;
         }
-        store.append(leaves, nodes, { size: tree.size, lastPosition: events[events.length - 1].position, frontier: tree.roots });
+        await store.append(leaves, nodes, { size: tree.size, lastPosition: events[events.length - 1].position, frontier: tree.roots });
         last = events[events.length - 1].position;
         growth.substantiveSize = substantive;
       } catch (error) {
@@ -141,7 +142,7 @@ export const treeSubscriber = (store: TreeStore, growth: TreeGrowth = { substant
 };
 
 /** The tree's checkpoint is its state's last position, saved with every batch. */
-const treeCheckpoints = (store: TreeStore): CheckpointStore => ({
+const treeCheckpoints = (store: WrittenTree): CheckpointStore => ({
   load: async () => store.state().lastPosition,
   save: async (_subscriber: string, _position: Position) => undefined,
 });
@@ -171,7 +172,7 @@ const withCanonicalText = (eventStore: EventStore): EventStore => ({
  * each event is hashed as it arrives (ArrivedLeaf): on the embedded log, an event appended in this
  * process as it is written, from the text written, without reading it back.
  */
-export const treeFollower = (store: TreeStore, eventStore: EventStore, logger: Logger): TreeFollower => {
+export const treeFollower = (store: WrittenTree, eventStore: EventStore, logger: Logger): TreeFollower => {
   const growth: TreeGrowth = { substantiveSize: store.state().size };
   const log = withCanonicalText(eventStore);
   const runner = new SubscriberRunner(treeSubscriber(store, growth), log, treeCheckpoints(store), logger);

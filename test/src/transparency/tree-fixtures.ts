@@ -1,6 +1,8 @@
 import { createHash, generateKeyPairSync, KeyObject } from 'node:crypto';
 import { verifyTLogInclusion } from '@sigstore/verify/dist/tlog';
-import { Frontier, Hash, hashLeaf, NodeSource } from '@support/event-sourcing';
+import canonicalize from 'canonicalize';
+import { comparePositions, EventStore, RecordedEvent } from '@support/domain';
+import { eventRecord, Frontier, Hash, hashLeaf, NodeSource } from '@support/event-sourcing';
 
 /** RFC 6962's test leaves (certificate-transparency's reference implementations use the same). */
 export const RFC6962_LEAVES = ['', '00', '10', '2021', '3031', '40414243', '5051525354555657', '606162636465666768696a6b6c6d6e6f']
@@ -39,4 +41,21 @@ export const sigstoreVerifyInclusion = (
     inclusionProof: { logIndex: String(index), treeSize: String(size), rootHash: Buffer.alloc(32), hashes, checkpoint: { envelope: checkpoint } },
   };
   verifyTLogInclusion(entry as never, [authority] as never);
+};
+
+/** The leaf of an event as an auditor computes it from the feed's JSON line: canonicalize (RFC 8785), UTF-8. */
+export const auditorLeaf = (e: RecordedEvent): Buffer => Buffer.from(canonicalize(JSON.parse(JSON.stringify(eventRecord(e)))) as string, 'utf8');
+
+/** The whole log up to its head, through the port (what the follower reads). */
+export const readAll = async (store: EventStore): Promise<RecordedEvent[]> => {
+  const events: RecordedEvent[] = [];
+  const head = await store.headPosition();
+  if (head === null) return events;
+  const subscription = store.subscribeToAll({ fromPosition: 'start' });
+  for await (const event of subscription) {
+    events.push(event);
+    if (comparePositions(event.position, head) >= 0) break;
+  }
+  await subscription.unsubscribe();
+  return events;
 };

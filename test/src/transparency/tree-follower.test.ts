@@ -1,42 +1,24 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { expect } from 'chai';
-import canonicalize from 'canonicalize';
 import Database from 'better-sqlite3';
 import { SqliteEventStore, SqliteTreeStore } from '@support/adapters';
 import { EventStoreDbEventStore } from '@support/adapters/dist/distributed';
-import { comparePositions, EventStore, RecordedEvent } from '@support/domain';
-import { eventRecord, Frontier, Hash, hashLeaf, inclusionProof, signCheckpoint } from '@support/event-sourcing';
+import { EventStore, RecordedEvent } from '@support/domain';
+import { Frontier, Hash, hashLeaf, inclusionProof, signCheckpoint } from '@support/event-sourcing';
 import { treeFollower } from '@support/projectors';
 import { makeTempDir } from '../event-store/sqlite-engine';
 import { eventually } from '../support/eventually';
 import { silentLogger } from '../support/test-service';
-import { ed25519, sigstoreAuthority, sigstoreVerifyInclusion } from './tree-fixtures';
+import { auditorLeaf, ed25519, readAll, sigstoreAuthority, sigstoreVerifyInclusion } from './tree-fixtures';
 
 const ORIGIN = 'support.example/log';
-
-/** The leaf of an event as an auditor computes it from the feed's JSON line: canonicalize (RFC 8785), UTF-8. */
-const auditorLeaf = (e: RecordedEvent): Buffer => Buffer.from(canonicalize(JSON.parse(JSON.stringify(eventRecord(e)))) as string, 'utf8');
 
 /** Stream names of their own per run, so that the tests hold on a shared EventStoreDB server too. */
 const appendEvents = async (store: EventStore, run: string, from: number, count: number): Promise<void> => {
   for (let i = from; i < from + count; i++) {
     await store.appendToStream(`ticket-${run}-${i % 7}`, [{ id: `e-${i}`, type: 'TicketNoted', data: { n: i, note: `note ${i}`, amount: i / 8 }, metadata: { version: 1, accountId: 'acme' } }], { expectedRevision: 'any' });
   }
-};
-
-/** The whole log up to its head, through the port (what the follower reads). */
-const readAll = async (store: EventStore): Promise<RecordedEvent[]> => {
-  const events: RecordedEvent[] = [];
-  const head = await store.headPosition();
-  if (head === null) return events;
-  const subscription = store.subscribeToAll({ fromPosition: 'start' });
-  for await (const event of subscription) {
-    events.push(event);
-    if (comparePositions(event.position, head) >= 0) break;
-  }
-  await subscription.unsubscribe();
-  return events;
 };
 
 interface LogUnderTest {
