@@ -3,9 +3,9 @@ import { localTicketTextProcessor } from '@support/adapters';
 import { actionRoutes, bulkUpdateRoutes, erasureCommandRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes, webhookCommandRoutes } from '@support/command-api';
 import { DispatcherDefinition } from '@support/event-sourcing';
 import {
-  bulkUpdatesProjection, exportJobsProjection, idempotencyAnswersProjection, messagesProjection, ProjectionDefinition, recordsProjection, templatesProjection, ticketsProjection, webhooksProjection,
+  bulkUpdatesProjection, exportJobsProjection, idempotencyAnswersProjection, messagesProjection, ProjectionDefinition, recordsProjection, reportsProjection, templatesProjection, ticketsProjection, webhooksProjection,
 } from '@support/projectors';
-import { analyticsRoutes, auditRoutes, browserPageRoutes, bulkUpdateQueryRoutes, erasureQueryRoutes, exportQueryRoutes, logRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
+import { analyticsRoutes, auditRoutes, browserPageRoutes, bulkUpdateQueryRoutes, erasureQueryRoutes, exportQueryRoutes, logRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, reportRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
 import {
   bulkUpdateDeadLetterSweep, bulkUpdateDispatcher, customerErasureDispatcher, DataPointsWorkerOptions, startCustomerErasureWorker, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryDispatcher, messageDeliveryWorker, slaWatcher,
   startDataPointsWorker, startTaskEvaluationWorker, startTicketTextWorker, taskEvaluationDispatcher, ticketBulkUpdateWorker, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportDispatcher, ticketExportWorker, ticketTextDispatcher,
@@ -103,6 +103,8 @@ export const features: readonly Feature[] = [
     workers: [{ name: 'webhooks', start: (deps) => startWebhookWorkers(deps) }],
   },
   { name: 'sla', workers: [slaWatcher()] },
+  // Response, resolution, SLA and CSAT by day, agent, team, channel and task (docs/api/reports.md).
+  { name: 'reports', queryRoutes: (deps) => reportRoutes(deps), projections: [reportsProjection] },
   {
     // A customer's personal data erased on request (docs/api/erasure.md).
     name: 'customer-erasure',

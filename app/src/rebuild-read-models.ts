@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { processLogger } from '@support/adapters';
-import { projectionGroup, readModelShapes } from '@support/projectors';
+import { boundProjections, projectionGroup, readModelShapes } from '@support/projectors';
 import { openEventStore, openReadModels } from './engines';
 import { features } from './features';
+import { loadAccountConfig } from './load-config';
 import { readSettings } from './settings';
 
 /**
@@ -16,7 +17,8 @@ const rebuild = async (): Promise<void> => {
   const { readModels, closeLimiters, dataKeys } = await openReadModels(settings, logger);
   const { eventStore } = await openEventStore(settings, logger, dataKeys);
   try {
-    const definitions = features.flatMap((f) => f.projections ?? []);
+    const directory = loadAccountConfig(settings.configFile);
+    const definitions = boundProjections(features.flatMap((f) => f.projections ?? []), { directory: () => directory });
     await readModels.declare(readModelShapes(definitions));
     await readModels.dropAll();
     const started = performance.now();

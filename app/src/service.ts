@@ -17,7 +17,7 @@ import { idempotencyKeys } from '@support/command-api';
 import { answerClientError, memoryLimiters, StorageHealth } from '@support/http-edge';
 import { AccountDirectory, Clock, Logger } from '@support/domain';
 import {
-  checkpointPollingProgress, dispatcherGroup, inProcessProgress, projectionGroup, readModelCheckpoints, readModelShapes, recordCheckpoint, startCheckpointSigner, SubscriberRunner,
+  boundProjections, checkpointPollingProgress, dispatcherGroup, inProcessProgress, projectionGroup, readModelCheckpoints, readModelShapes, recordCheckpoint, startCheckpointSigner, SubscriberRunner,
   treeFollower,
 } from '@support/projectors';
 import { ServiceDeps } from './deps';
@@ -157,7 +157,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     // The ports as the service uses them: appends timed, jobs counted (the engines themselves stay as opened).
     const eventStore = meteredEventStore(engines.eventStore, metrics, [deliveryOutcomes(metrics), exportRows(metrics), exportFailures(metrics), webhookAttempts(metrics), slaBreaches(metrics)]);
     const jobQueue = meteredJobQueue(engines.jobQueue, metrics);
-    const projectionDefinitions = features.flatMap((feature) => feature.projections ?? []);
+    const projectionDefinitions = boundProjections(features.flatMap((feature) => feature.projections ?? []), { directory: () => directory });
     // Every component reads the read models, so every process knows their shapes (the tables are made once, by whichever comes first).
     await engines.readModels.declare(readModelShapes(projectionDefinitions));
     registerExportJobs(metrics, engines.readModels);

@@ -18,3 +18,4 @@ export * from './log';
 export * from './parking';
 export * from './bulk-updates';
 export * from './personal-data';
+export * from './reports';

@@ -8,3 +8,4 @@ export * from './parking';
 export * from './transparency';
 export * from './bulk-updates';
 export * from './idempotency';
+export * from './reports';

@@ -12,3 +12,4 @@ export * from './transparency';
 export * from './pages';
 export * from './bulk-updates';
 export * from './customers';
+export * from './reports';

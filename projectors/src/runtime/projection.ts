@@ -1,5 +1,5 @@
 import {
-  DocumentWrite, EventStore, PARKED_EVENTS_STREAM_PREFIX, ParkedEventRetryRequested, parkedEventsStream, Position, ProjectionReads, ReadModels, ReadModelShape, RecordedEvent,
+  AccountDirectory, DocumentWrite, EventStore, PARKED_EVENTS_STREAM_PREFIX, ParkedEventRetryRequested, parkedEventsStream, Position, ProjectionReads, ReadModels, ReadModelShape, RecordedEvent,
 } from '@support/domain';
 import { parkedEventOf, parkedEventsLog } from '../parking/parked-events';
 import { SubscriberDefinition } from './subscriber';
@@ -15,7 +15,18 @@ export { projectionSubscriberName, readModelOfSubscriber } from './subscriber-na
 export interface ProjectionDefinition extends ReadModelShape {
   readonly streamNamePrefixes: readonly string[];
   project(event: RecordedEvent, reads: ProjectionReads): Promise<readonly DocumentWrite[]>;
+  /** A projection that counts on the accounts' configuration (a clock): the one to run, given it. */
+  bind?(context: ProjectionContext): ProjectionDefinition;
 }
+
+/** What the composition root gives a projection that asks for it (bind). */
+export interface ProjectionContext {
+  readonly directory: () => AccountDirectory;
+}
+
+/** The projections as they run: each bound to the context when it asks to be. */
+export const boundProjections = (definitions: readonly ProjectionDefinition[], context: ProjectionContext): ProjectionDefinition[] =>
+  definitions.map((d) => d.bind?.(context) ?? d);
 
 /**
  * A projection as a subscriber: each batch of its events is applied in one engine batch with the

@@ -9,3 +9,4 @@ export { ticketQueryPaths } from './paths/tickets';
 export { webhookMessages, webhookQueryPaths } from './paths/webhooks';
 export { pagePaths } from './paths/pages';
 export { bulkUpdateQueryPaths } from './paths/bulk-updates';
+export { reportPaths } from './paths/reports';
