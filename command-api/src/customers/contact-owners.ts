@@ -1,5 +1,6 @@
 import { Contact, CustomerKeyClaimed, customerKeyStream, EventStore, NormalizedEmail, PhoneE164 } from '@support/domain';
 import { readFirstEvent } from '@support/event-sourcing';
+import { LRUCache } from 'lru-cache';
 import { perEventStore } from '../shared/per-event-store';
 
 /** The owner of a contact's key stream as a decision reads it. */
@@ -13,12 +14,12 @@ const MAX_KEPT = 100_000;
 
 /**
  * Who owns each contact (phone, email) of an account: the customer its key stream's first event
- * names, for ever. An owner once read is kept (the oldest forgotten past MAX_KEPT): a repeat
+ * names, for ever. An owner once read is kept (the least recently used forgotten past MAX_KEPT): a repeat
  * customer's contacts cost no read. A contact nobody owns is read every time, as another request may
  * claim it at any moment.
  */
 export class ContactOwners {
-  private readonly owned = new Map<string, ContactOwner>();
+  private readonly owned = new LRUCache<string, ContactOwner>({ max: MAX_KEPT });
 
   constructor(private readonly eventStore: EventStore) {}
 
@@ -30,7 +31,6 @@ export class ContactOwners {
     const first = await readFirstEvent(this.eventStore, streamName);
     if (first === null) return { streamName, owner: null };
     const found: ContactOwner = { streamName, owner: (first.data as CustomerKeyClaimed['data']).customerId };
-    if (this.owned.size >= MAX_KEPT) this.owned.delete(this.owned.keys().next().value as string);
     this.owned.set(streamName, found);
     return found;
   }

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/Either';
 import { CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { LRUCache } from 'lru-cache';
 
 export type PhoneE164 = string & { readonly __brand: 'PhoneE164' };
 export type NormalizedEmail = string & { readonly __brand: 'NormalizedEmail' };
 
-/** Phone numbers whose reading is remembered (the oldest forgotten first). */
+/** Phone numbers whose reading is remembered (the least recently read forgotten first). */
 const REMEMBERED_PHONES = 10_000;
-const phoneReadings = new Map<string, E.Either<string, PhoneE164>>();
+const phoneReadings = new LRUCache<string, E.Either<string, PhoneE164>>({ max: REMEMBERED_PHONES });
 
 /**
  * A phone number in E.164. Numbers without a leading + are read in the account's country
@@ -20,7 +21,6 @@ export const normalizePhone = (raw: string, defaultCountry?: string): E.Either<s
   const known = phoneReadings.get(key);
   if (known !== undefined) return known;
   const reading = readPhone(raw, defaultCountry);
-  if (phoneReadings.size >= REMEMBERED_PHONES) phoneReadings.delete(phoneReadings.keys().next().value as string);
   phoneReadings.set(key, reading);
   return reading;
 };

@@ -1,37 +1,34 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * What was used or read lately, by id: at most `capacity` entries, each for at most `ttlMs`, the
- * oldest dropped first. The sealing store keeps the keys it used or read (a projector following
- * the log opens what was just appended without asking the key store) and the data of the events it
- * just sealed (a subscription of the same process reads them back without opening them). An entry
- * of a key erased by another process lives here for at most `ttlMs` more; this process's own
- * erasures are forgotten at once.
+ * least recently used dropped first (lru-cache: constant time, where a Map whose oldest entry is
+ * deleted by iterating it slows down with every deletion). The sealing store keeps the keys it used
+ * or read (a projector following the log opens what was just appended without asking the key store)
+ * and the data of the events it just sealed (a subscription of the same process reads them back
+ * without opening them). An entry of a key erased by another process lives here for at most
+ * `ttlMs` more; this process's own erasures are forgotten at once. A `ttlMs` of 0 keeps nothing.
  */
-export class RecentEntries<V> {
-  private readonly keys = new Map<string, { readonly key: V; readonly at: number }>();
+export class RecentEntries<V extends {}> {
+  private readonly entries: LRUCache<string, V> | null;
 
-  constructor(private readonly capacity: number, private readonly ttlMs: number, private readonly now: () => number = Date.now) {}
-
-  get(id: string): V | undefined {
-    const entry = this.keys.get(id);
-    if (entry === undefined) return undefined;
-    if (this.now() - entry.at >= this.ttlMs) {
-      this.keys.delete(id);
-      return undefined;
-    }
-    return entry.key;
+  constructor(capacity: number, ttlMs: number) {
+    this.entries = ttlMs <= 0 ? null : new LRUCache<string, V>({ max: capacity, ttl: ttlMs, ttlAutopurge: false, updateAgeOnGet: false });
   }
 
-  set(id: string, key: V): void {
-    this.keys.delete(id);
-    this.keys.set(id, { key, at: this.now() });
-    if (this.keys.size > this.capacity) this.keys.delete(this.keys.keys().next().value as string);
+  get(id: string): V | undefined {
+    return this.entries?.get(id);
+  }
+
+  set(id: string, value: V): void {
+    this.entries?.set(id, value);
   }
 
   forget(ids: readonly string[]): void {
-    for (const id of ids) this.keys.delete(id);
+    for (const id of ids) this.entries?.delete(id);
   }
 
   clear(): void {
-    this.keys.clear();
+    this.entries?.clear();
   }
 }

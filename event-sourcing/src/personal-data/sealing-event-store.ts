@@ -38,8 +38,8 @@ export const sealingEventStore = (store: EventStore, keys: PersonalDataKeys, opt
    * subscriptions and command handlers (a ticket's stream is read by each worker that records on it)
    * without opening them again.
    */
-  const written = new RecentEntries<unknown>(WRITTEN_KEPT, ttlMs);
-  const remember = (id: string, data: unknown) => written.set(id, data);
+  const written = new RecentEntries<object>(WRITTEN_KEPT, ttlMs);
+  const remember = (id: string, data: unknown) => written.set(id, data as object);
 
   const seal = async (events: readonly EventData[]): Promise<readonly EventData[]> => {
     let sealed: EventData[] | null = null;
@@ -50,7 +50,7 @@ export const sealingEventStore = (store: EventStore, keys: PersonalDataKeys, opt
       const key = await keys.take();
       recent.set(key.id, key.key);
       const envelope = { k: key.id, f: separated.fields, c: sealValues(key.key, event.id, separated.values) };
-      written.set(event.id, event.data);
+      written.set(event.id, event.data as object);
       sealed ??= events.slice();
       // separated.clear is a copy of the event's data of its own: the envelope is added to it in place.
       separated.clear[SEALED_FIELD] = envelope;
