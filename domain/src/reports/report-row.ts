@@ -67,6 +67,6 @@ export const changedRow = (row: Tree, changes: ReadonlyMap<string, number>): Tre
   for (const counter of TOP_COUNTERS) out[counter] = (out[counter] as number | undefined) ?? 0;
   for (const [path, n] of changes) out = addAt(out, path.split(COUNTER_PATH_SEPARATOR), n);
   for (const counter of TOP_COUNTERS) out[counter] = (out[counter] as number | undefined) ?? 0;
-  const empty = TOP_COUNTERS.every((c) => out[c] === 0) && ['h', 'sla', 'csat'].every((k) => out[k] === undefined);
+  const empty = TOP_COUNTERS.every((c) => out[c] === 0) && ['h', 'sla', 'csat'].every((k) => out[k] === undefined || out[k] === null);
   return empty ? null : out;
 };

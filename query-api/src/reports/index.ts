@@ -1,1 +1,2 @@
 export * from './report-routes';
+export * from './report-csv';

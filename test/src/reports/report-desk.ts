@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Component } from '@support/app';
 import { exampleConfig, TOKENS, withoutRateLimits } from '../support/example-config';
 import { startTestService, TestService } from '../support/test-service';
 
@@ -20,9 +21,13 @@ export interface ReportDesk {
   reportWhen(query: string, ready: (body: any) => boolean): Promise<any>;
 }
 
-export const startReportDesk = async (dataDir?: string, nowMs = ist(0, '09:00')): Promise<ReportDesk> => {
-  let now = nowMs;
-  const svc = await startTestService({ config: withoutRateLimits(exampleConfig()), ...(dataDir ? { dataDir } : {}), overrides: { clock: { now: () => new Date(now) } } });
+/** The desk; on a kept data directory, optionally without the workers (no SLA outcome is recorded then). */
+export const startReportDesk = async (options: { dataDir?: string; nowMs?: number; components?: readonly Component[] } = {}): Promise<ReportDesk> => {
+  let now = options.nowMs ?? ist(0, '09:00');
+  const svc = await startTestService({
+    config: withoutRateLimits(exampleConfig()), overrides: { clock: { now: () => new Date(now) } },
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}), ...(options.components ? { components: options.components } : {}),
+  });
   const ids: Record<string, string> = {};
   const post = async (route: string, body: unknown) => {
     const r = await svc.api('POST', route, { token: TOKENS.acmeAdmin, body });
