@@ -16,5 +16,6 @@ export { lockDir, type DirLock } from './files/lock/dir-lock';
 export * from './resilience';
 export { diskTakesWrites } from './files/storage-probe';
 export { readAhead, type ReadAhead } from './files/read-ahead';
+export { erasureLedgerFile } from './files/erasure-ledger-file';
 export * from './transparency';
 export * from './personal-data';

@@ -1,5 +1,5 @@
 import {
-  AccountDirectory, ActionRunner, AllowedHost, PersonalDataErasure, BlobStore, ChatAppClient, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, StoreCallsFor, ServiceItself, WebhookTransport,
+  AccountDirectory, ActionRunner, AllowedHost, ErasureLedger, PersonalDataErasure, BlobStore, ChatAppClient, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, StoreCallsFor, ServiceItself, WebhookTransport,
 } from '@support/domain';
 import { LimiterFactory } from '@support/http-edge';
 import type { LogTransparency } from '@support/query-api';
@@ -41,6 +41,8 @@ export interface ServiceDeps {
   readonly transparency: LogTransparency;
   /** Deletes the keys of sealed personal values (a customer's erasure, docs/api/erasure.md). */
   readonly personalData: PersonalDataErasure;
+  /** Erasures done, kept outside DATA_DIR (ERASURES_FILE), when the operator keeps them. */
+  readonly erasureLedger?: ErasureLedger;
   /** OPERATOR_TOKEN: the operator's admin routes (event feed, read-model queries) over every account; unset: account admins only. */
   readonly operatorToken?: string;
 }

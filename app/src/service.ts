@@ -8,7 +8,7 @@ import type { Context } from 'koa';
 import { createPublicKey } from 'node:crypto';
 import { capConnectionsPerAddress, serverTimeouts } from './connection-limits';
 import {
-  DirLock, diskTakesWrites, loadOrCreateLogSigningKey, loadOrCreateSigningKey, lockDir, MongoTreeStore, SqliteTreeStore, TRANSPARENCY_FILE, pinoLogger, uuidV7Generator,
+  DirLock, diskTakesWrites, erasureLedgerFile, loadOrCreateLogSigningKey, loadOrCreateSigningKey, lockDir, MongoTreeStore, SqliteTreeStore, TRANSPARENCY_FILE, pinoLogger, uuidV7Generator,
   WEBHOOK_SIGNING_KEY_FILE, webhookSender,
 } from '@support/adapters';
 import type { MongoReadModels } from '@support/adapters/dist/distributed';
@@ -199,6 +199,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       },
       transparency: { store: tree, verifierKey: verifierKey(settings.logOrigin, createPublicKey(logKey)) },
       personalData: { eraseKeys: (ids) => engines.eventStore.eraseKeys(ids) },
+      ...(settings.erasuresFile !== undefined ? { erasureLedger: erasureLedgerFile(settings.erasuresFile) } : {}),
       ...(settings.operatorToken !== undefined ? { operatorToken: settings.operatorToken } : {}),
     };
 

@@ -31,6 +31,11 @@ export interface Settings {
   readonly webhookAllowedHosts: readonly AllowedHost[];
   /** EXPORT_ACK_WAIT_MS (see exportAckWaitMs); unset: the export worker's default. */
   readonly exportAckWaitMs?: number;
+  /**
+   * ERASURES_FILE: a file outside DATA_DIR (and its backups) where each customer erasure done is kept,
+   * so that a DATA_DIR restored from an older backup has them asked again at start (docs/operations.md, Erasure); unset: none kept.
+   */
+  readonly erasuresFile?: string;
   /** BULK_UPDATE_ACK_WAIT_MS: how long a bulk update stays with a worker that stopped moving (one that died) before the queue hands it out again; unset: the worker's default (30 s). */
   readonly bulkUpdateAckWaitMs?: number;
   /** LOG_SIGNING_KEY: the secret the log's Ed25519 checkpoint key is derived from (at least 32 characters); unset: one generated once in DATA_DIR. */
@@ -61,6 +66,15 @@ const operatorToken = (raw: string | undefined): string | undefined => {
  * upload, dead worker) before the queue hands it out again. A running export extends its lease as
  * its rows go out, so an export may take longer than this. Default 60 s.
  */
+/** ERASURES_FILE, resolved; refused inside DATA_DIR, whose backups would take it with them. */
+const erasuresFile = (value: string | undefined, dataDir: string): string | undefined => {
+  const file = nonEmpty(value);
+  if (file === undefined) return undefined;
+  const resolved = path.resolve(file);
+  if (!path.relative(dataDir, resolved).startsWith('..')) throw new Error(`ERASURES_FILE must be outside DATA_DIR (${dataDir}), where backups do not take it: got "${value}"`);
+  return resolved;
+};
+
 const ackWaitMs = (env: NodeJS.ProcessEnv, name: 'EXPORT_ACK_WAIT_MS' | 'BULK_UPDATE_ACK_WAIT_MS'): number | undefined => {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return undefined;
@@ -135,6 +149,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     operatorToken: operatorToken(env.OPERATOR_TOKEN),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     exportAckWaitMs: ackWaitMs(env, 'EXPORT_ACK_WAIT_MS'),
+    erasuresFile: erasuresFile(env.ERASURES_FILE, path.resolve(nonEmpty(env.DATA_DIR) ?? './data')),
     bulkUpdateAckWaitMs: ackWaitMs(env, 'BULK_UPDATE_ACK_WAIT_MS'),
     webhookSigningKey: nonEmpty(env.WEBHOOK_SIGNING_KEY),
     logSigningKey: nonEmpty(env.LOG_SIGNING_KEY),

@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/Either';
 import {
-  Clock, CommandContext, IdGenerator, customerDecider, customerStream, EventStore, IDEMPOTENCY_ANSWERS_COLLECTION, IDEMPOTENCY_ANSWERS_PROJECTION, Job, JobOutcome,
+  Clock, CommandContext, ErasureLedger, IdGenerator, customerDecider, customerStream, EventStore, IDEMPOTENCY_ANSWERS_COLLECTION, IDEMPOTENCY_ANSWERS_PROJECTION, Job, JobOutcome,
   Logger, MESSAGES_COLLECTION, MESSAGES_PROJECTION, messageStream, PersonalDataErasure, ProjectionProgress, ReadModels, ReadDocument, RECORDS_COLLECTION, RECORDS_PROJECTION,
   recordStream, sealedEnvelopeOf, separatePersonal, TicketDocument, TICKETS_COLLECTION, TICKETS_PROJECTION, ticketStream,
 } from '@support/domain';
 import { handleCustomer, loadStream } from '@support/event-sourcing';
-import { isCustomerErasureJob } from './customer-erasure-job';
+import { CustomerErasureJob, isCustomerErasureJob } from './customer-erasure-job';
 
 export interface CustomerErasureWorkerDeps {
   readonly eventStore: EventStore;
@@ -15,6 +15,8 @@ export interface CustomerErasureWorkerDeps {
   readonly clock: Clock;
   readonly newId: IdGenerator;
   readonly logger: Logger;
+  /** Where erasures done are kept outside the data directory (ERASURES_FILE), when the operator keeps one. */
+  readonly erasureLedger?: ErasureLedger;
 }
 
 export const CUSTOMER_ERASURE_WORKER = 'worker:customer-erasure';
@@ -50,6 +52,12 @@ const readSealed = async (eventStore: EventStore, streams: readonly string[]): P
     }
   }
   return { keyIds, events: keyIds.length, inTheClear };
+};
+
+/** The erasure done, in the ledger kept outside the data directory (if any): asked again on a log restored from an older backup. */
+const keepInLedger = async (deps: CustomerErasureWorkerDeps, target: CustomerErasureJob, requestedAt: string, erasedAt: Date) => {
+  if (deps.erasureLedger === undefined) return;
+  await deps.erasureLedger.record({ accountId: target.accountId, customerId: target.customerId, erasureId: target.erasureId, requestedAt, erasedAt: erasedAt.toISOString() });
 };
 
 /** Why an erasure of a log written before sealing is refused, and what the operator can do (docs/api/erasure.md). */
@@ -108,6 +116,8 @@ export const eraseCustomer = (deps: CustomerErasureWorkerDeps) => async (job: Jo
     deps.logger.warn('customer erasure refused: events hold personal values in the clear', { erasureId: target.erasureId, accountId: target.accountId, events: read.inTheClear });
     return { type: 'ack' };
   }
+  // Kept outside the data directory first: a backup taken before this moment gets the erasure again once restored.
+  await keepInLedger(deps, target, customer.erasure.requestedAt, now);
   await deps.personalData.eraseKeys(read.keyIds);
   const counts = { streams: streams.length, events: read.events, keys: read.keyIds.length };
   const completed = await handleCustomer(deps, customerStream(target.customerId), { type: 'CompleteErasure', erasureId: target.erasureId, counts, ticketIds, messageIds, at: now }, ctx);
