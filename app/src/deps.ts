@@ -1,5 +1,5 @@
 import {
-  AccountDirectory, ActionRunner, AllowedHost, ErasureLedger, PersonalDataErasure, BlobStore, ChatAppClient, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, StoreCallsFor, ServiceItself, WebhookTransport,
+  AccountAdminView, AccountDirectory, ActionRunner, AllowedHost, ErasureLedger, PersonalDataErasure, BlobStore, ChatAppClient, ConfiguredHttp, OrderLookup, Clock, EventStore, IdGenerator, JobQueue, Logger, ProjectionProgress, ReadModels, StoreCallsFor, ServiceItself, WebhookTransport,
 } from '@support/domain';
 import { LimiterFactory } from '@support/http-edge';
 import type { LogTransparency } from '@support/query-api';
@@ -10,8 +10,10 @@ export interface ServiceDeps {
   readonly readModels: ReadModels;
   readonly jobQueue: JobQueue;
   readonly blobStore: BlobStore;
-  /** The account configuration (a function so a reload can swap it). */
+  /** The account configuration: the file's with the admin changes of the log on top, a request's own snapshot (app/src/admin/live-directory.ts). */
   readonly directory: () => AccountDirectory;
+  /** The admin changes as this process has applied them (docs/api/admin.md). */
+  readonly accountAdmin: AccountAdminView;
   readonly clock: Clock;
   readonly newId: IdGenerator;
   readonly logger: Logger;

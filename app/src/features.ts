@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import { localTicketTextProcessor } from '@support/adapters';
-import { actionRoutes, bulkUpdateRoutes, erasureCommandRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes, webhookCommandRoutes } from '@support/command-api';
+import { actionRoutes, adminCommandRoutes, bulkUpdateRoutes, erasureCommandRoutes, exportCommandRoutes, messagingCommandRoutes, recordRoutes, ticketCommandRoutes, webhookCommandRoutes } from '@support/command-api';
 import { DispatcherDefinition } from '@support/event-sourcing';
 import {
   bulkUpdatesProjection, exportJobsProjection, idempotencyAnswersProjection, messagesProjection, ProjectionDefinition, recordsProjection, reportsProjection, templatesProjection, ticketsProjection, webhooksProjection,
 } from '@support/projectors';
-import { analyticsRoutes, auditRoutes, browserPageRoutes, bulkUpdateQueryRoutes, erasureQueryRoutes, exportQueryRoutes, logRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, reportRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
+import { adminQueryRoutes, analyticsRoutes, auditRoutes, browserPageRoutes, bulkUpdateQueryRoutes, erasureQueryRoutes, exportQueryRoutes, logRoutes, messagingQueryRoutes, orderRoutes, parkedEventRoutes, reportRoutes, ticketQueryRoutes, webhookQueryRoutes } from '@support/query-api';
 import {
   bulkUpdateDeadLetterSweep, bulkUpdateDispatcher, customerErasureDispatcher, DataPointsWorkerOptions, startCustomerErasureWorker, DELIVERY_WORKER, exportDeadLetterSweep, exportRetentionSweep, messageDeliveryDispatcher, messageDeliveryWorker, slaWatcher,
   startDataPointsWorker, startTaskEvaluationWorker, startTicketTextWorker, taskEvaluationDispatcher, ticketBulkUpdateWorker, startWebhookWorkers, ticketDataPointsDispatcher, ticketExportDispatcher, ticketExportWorker, ticketTextDispatcher,
@@ -115,6 +115,8 @@ export const features: readonly Feature[] = [
     dispatchers: [customerErasureDispatcher],
     workers: [{ name: 'customer-erasure', start: (deps) => startCustomerErasureWorker(deps) }],
   },
+  // Accounts, settings sections and tokens through the API, live in every process (docs/api/admin.md).
+  { name: 'account-admin', commandRoutes: (deps) => adminCommandRoutes(deps), queryRoutes: (deps) => adminQueryRoutes(deps) },
   { name: 'audit', queryRoutes: (deps) => auditRoutes(deps) },
   { name: 'transparency', queryRoutes: (deps) => logRoutes(deps) },
   // The API reference and the auditor's page (their API calls go through the routes above).

@@ -4,6 +4,7 @@ import { boundProjections, projectionGroup, readModelShapes } from '@support/pro
 import { openEventStore, openReadModels } from './engines';
 import { features } from './features';
 import { loadAccountConfig } from './load-config';
+import { followAdminChanges } from './admin/live-directory';
 import { readSettings } from './settings';
 
 /**
@@ -17,8 +18,9 @@ const rebuild = async (): Promise<void> => {
   const { readModels, closeLimiters, dataKeys } = await openReadModels(settings, logger);
   const { eventStore } = await openEventStore(settings, logger, dataKeys);
   try {
-    const directory = loadAccountConfig(settings.configFile);
-    const definitions = boundProjections(features.flatMap((f) => f.projections ?? []), { directory: () => directory });
+    // The accounts as the service has them: the file's with the admin changes of the log (nothing is recorded as used here).
+    const directory = await followAdminChanges(loadAccountConfig(settings.configFile), eventStore, { logger, used: () => undefined });
+    const definitions = boundProjections(features.flatMap((f) => f.projections ?? []), { directory: directory.current });
     await readModels.declare(readModelShapes(definitions));
     await readModels.dropAll();
     const started = performance.now();
@@ -29,6 +31,7 @@ const rebuild = async (): Promise<void> => {
     const seconds = (performance.now() - started) / 1000;
     const head = await eventStore.headPosition();
     process.stdout.write(`read models rebuilt from the log up to ${head === null ? 'its start' : `${head.commit}/${head.prepare}`} in ${seconds.toFixed(1)} s: ${runners.map((r) => r.name.replace(/^projection:/, '')).join(', ')}\n`);
+    await directory.stop();
   } finally {
     closeLimiters();
     await readModels.close();

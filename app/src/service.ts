@@ -28,6 +28,9 @@ import { buildGateway } from './gateway';
 import { RouteEntry, routeTable } from './route-table';
 import { buildIntegrations } from './integrations';
 import { loadAccountConfig } from './load-config';
+import { followAdminChanges } from './admin/live-directory';
+import { warnOfPlainTextTokens } from './admin/plain-text-tokens';
+import { tokenUseRecorder } from './admin/token-use';
 import { serviceItselfOf } from './service-itself';
 import { Settings } from './settings';
 import { warmIntl } from './warm-intl';
@@ -110,7 +113,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const logger = options.logger ?? pinoLogger({ level: settings.logLevel });
   const clock: Clock = options.overrides?.clock ?? { now: () => new Date() };
   const features = options.features ?? allFeatures;
-  const directory = options.directory ?? loadAccountConfig(settings.configFile);
+  const fileDirectory = options.directory ?? loadAccountConfig(settings.configFile);
+  warnOfPlainTextTokens(fileDirectory, logger);
 
   // Listen first (so PORT=0 gets its real port before URLs are handed out); answer 503 until wired.
   let handler: http.RequestListener = (_req, res) => {
@@ -157,7 +161,12 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     // The ports as the service uses them: appends timed, jobs counted (the engines themselves stay as opened).
     const eventStore = meteredEventStore(engines.eventStore, metrics, [deliveryOutcomes(metrics), exportRows(metrics), exportFailures(metrics), webhookAttempts(metrics), slaBreaches(metrics)]);
     const jobQueue = meteredJobQueue(engines.jobQueue, metrics);
-    const projectionDefinitions = boundProjections(features.flatMap((feature) => feature.projections ?? []), { directory: () => directory });
+    // Time-ordered ids: documents' _ids land at the end of the indexes they share a leading key in (uuid-v7.ts).
+    const newId = options.overrides?.newId ?? uuidV7Generator();
+    // The file's accounts with every admin change of the log on top, followed live (docs/api/admin.md).
+    const directory = await followAdminChanges(fileDirectory, eventStore, { logger, used: tokenUseRecorder(eventStore, newId, logger) });
+    stoppers.push(() => directory.stop());
+    const projectionDefinitions = boundProjections(features.flatMap((feature) => feature.projections ?? []), { directory: directory.current });
     // Every component reads the read models, so every process knows their shapes (the tables are made once, by whichever comes first).
     await engines.readModels.declare(readModelShapes(projectionDefinitions));
     registerExportJobs(metrics, engines.readModels);
@@ -182,10 +191,10 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       readModels: engines.readModels,
       jobQueue,
       blobStore: engines.blobStore,
-      directory: () => directory,
+      directory: directory.current,
+      accountAdmin: directory,
       clock,
-      // Time-ordered ids: documents' _ids land at the end of the indexes they share a leading key in (uuid-v7.ts).
-      newId: options.overrides?.newId ?? uuidV7Generator(),
+      newId,
       logger,
       limiters: options.overrides?.limiters ?? engines.limiters ?? memoryLimiters(),
       progress: runsProjectors ? inProcessProgress(() => runners) : checkpointPollingProgress(readModelCheckpoints(engines.readModels)),
@@ -256,7 +265,9 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     const gateway = buildGateway({
       logger, routers: [...engines.routers, ...routers], isReady: () => isReady, metrics, storage: new StorageHealth(() => diskTakesWrites(settings.dataDir)), projectionDelays: delays, parkedEvents: parked, idempotency: idempotencyKeys(deps, isCommand),
     });
-    handler = gateway.callback();
+    const callback = gateway.callback();
+    // Each request keeps the directory it started with, whatever changes while it runs.
+    handler = (req, res) => directory.pinned(() => callback(req, res));
     routes = routeTable(gateway);
     logger.info('listening', { url, components, engines: engines.names });
   } catch (e) {

@@ -7,3 +7,4 @@ export * from './idempotency';
 export * from './webhooks';
 export * from './bulk-updates';
 export * from './customers/erasure';
+export * from './admin';

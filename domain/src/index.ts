@@ -19,3 +19,4 @@ export * from './parking';
 export * from './bulk-updates';
 export * from './personal-data';
 export * from './reports';
+export * from './admin';

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { AccountDirectory } from '@support/domain';
 import { problem } from './problem';
+import { tokenRefusal } from './token-refusal';
 
 interface AuthOptions {
   /** Message of the 403 for a token that is not valid (docs/api/README.md, Authentication: "Not authorized", or "Invalid token" for resources). */
@@ -14,7 +15,8 @@ export const bearerToken = (header: string): string | null => BEARER.exec(header
 
 /**
  * Resolves `Authorization: Bearer <token>` to account, user and role (ctx.state.principal).
- * No usable Bearer credentials: 401. A token that is not valid for any account: 403.
+ * No usable Bearer credentials, or a token revoked or expired: 401. A token that is not valid for
+ * any account, of a suspended account, or without the scope of the route: 403 (token-refusal.ts).
  */
 export const authenticate = (directory: () => AccountDirectory, options: AuthOptions = {}): Middleware => async (ctx, next) => {
   const header = ctx.get('Authorization');
@@ -29,8 +31,9 @@ export const authenticate = (directory: () => AccountDirectory, options: AuthOpt
       { 'WWW-Authenticate': 'Bearer' },
     );
   }
-  const principal = directory().principalForToken(token);
-  if (principal === null) throw problem(403, options.invalidTokenMessage ?? 'Not authorized');
-  ctx.state.principal = principal;
+  const checked = directory().checkToken(token, new Date());
+  const refused = tokenRefusal(checked, ctx.method, ctx.path, options.invalidTokenMessage ?? 'Not authorized');
+  if (refused !== null || checked.kind !== 'valid') throw refused;
+  ctx.state.principal = checked.principal;
   await next();
 };

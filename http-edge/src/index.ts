@@ -8,6 +8,8 @@ export * from './body-path';
 export * from './compact-problem';
 export * from './client-error';
 export * from './authenticate';
+export * from './token-refusal';
+export * from './admin-caller';
 export * from './rate-limit';
 export * from './respond';
 export * from './koa-augment';

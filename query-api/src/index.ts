@@ -13,3 +13,4 @@ export * from './pages';
 export * from './bulk-updates';
 export * from './customers';
 export * from './reports';
+export * from './admin';

@@ -1,7 +1,7 @@
-import { actionPaths, bulkUpdateCommandPaths, erasurePaths, exportCommandPaths, messagingCommandPaths, recordPaths, ticketCommandPaths, webhookCommandPaths } from '@support/command-api';
+import { actionPaths, adminCommandPaths, bulkUpdateCommandPaths, erasurePaths, exportCommandPaths, messagingCommandPaths, recordPaths, ticketCommandPaths, webhookCommandPaths } from '@support/command-api';
 import { headers, Paths, schemas, securitySchemes } from '@support/http-edge';
 import {
-  adminPaths, bulkUpdateQueryPaths, exportQueryPaths, logPaths, messagingQueryPaths, operationPaths, orderPaths, pagePaths, reportPaths, ticketQueryPaths, webhookMessages, webhookQueryPaths,
+  adminPaths, adminQueryPaths, bulkUpdateQueryPaths, exportQueryPaths, logPaths, messagingQueryPaths, operationPaths, orderPaths, pagePaths, reportPaths, ticketQueryPaths, webhookMessages, webhookQueryPaths,
 } from '@support/query-api';
 
 export const OPENAPI_PATH = '/openapi.json';
@@ -19,7 +19,7 @@ const featurePaths = (...parts: readonly Paths[]): Paths => {
 /** Each feature's paths; a feature that adds routes describes them beside its routes and adds them here. */
 const FEATURE_PATHS: readonly Paths[] = [
   featurePaths(ticketCommandPaths, ticketQueryPaths), featurePaths(exportCommandPaths, exportQueryPaths), featurePaths(messagingCommandPaths, messagingQueryPaths),
-  featurePaths(bulkUpdateCommandPaths, bulkUpdateQueryPaths), recordPaths, actionPaths, orderPaths, erasurePaths, featurePaths(webhookQueryPaths, webhookCommandPaths), adminPaths, logPaths, operationPaths, pagePaths, reportPaths,
+  featurePaths(bulkUpdateCommandPaths, bulkUpdateQueryPaths), recordPaths, actionPaths, orderPaths, erasurePaths, featurePaths(webhookQueryPaths, webhookCommandPaths), adminPaths, featurePaths(adminCommandPaths, adminQueryPaths), logPaths, operationPaths, pagePaths, reportPaths,
 ];
 
 /**
@@ -43,6 +43,7 @@ export const openApiDocument = {
     { name: 'Webhooks', description: 'Subscriptions to what happens (an addition to the spec): signed deliveries (Standard Webhooks), each attempt logged, replay from the log.' },
     { name: 'Orders', description: 'The account\'s store system, as the support agent reads it (docs/api/orders.md).' },
     { name: 'Admin (read only)', description: 'The event feed for auditors and read-model queries for analysts: account admins and the operator.' },
+    { name: 'Admin', description: 'Accounts, settings sections and access tokens through the API, live in every process and recorded in the log (docs/api/admin.md).' },
     { name: 'Reports', description: 'Response, resolution, SLA and CSAT by period, agent, team, channel and task, with the previous period (docs/api/reports.md).' },
     { name: 'Operations', description: 'Health, metrics, this document and signed downloads.' },
     { name: 'Browser pages', description: 'This reference as a page (/docs) and the auditor\'s page (/audit): every file from the service, a strict Content-Security-Policy (docs/browser-pages.md).' },

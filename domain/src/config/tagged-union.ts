@@ -9,8 +9,8 @@ export const taggedUnion = <K extends string, CS extends Record<string, t.Mixed>
   name: string,
   tag: K,
   branches: CS,
-): t.Type<t.TypeOf<CS[keyof CS]>, unknown, unknown> =>
-  markCombinator(new t.Type<t.TypeOf<CS[keyof CS]>, unknown, unknown>(
+): t.Type<t.TypeOf<CS[keyof CS]>, unknown, unknown> & { readonly tag: K; readonly branches: CS } =>
+  Object.assign(markCombinator(new t.Type<t.TypeOf<CS[keyof CS]>, unknown, unknown>(
     name,
     (u): u is t.TypeOf<CS[keyof CS]> =>
       typeof u === 'object' && u !== null && Object.values(branches).some((c) => c.is(u)),
@@ -24,4 +24,4 @@ export const taggedUnion = <K extends string, CS extends Record<string, t.Mixed>
       return branch.validate(u, c);
     },
     t.identity,
-  ));
+  )), { tag, branches });

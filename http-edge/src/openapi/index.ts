@@ -3,3 +3,4 @@ export * from './schema';
 export * from './responses';
 export * from './components';
 export * from './webhook-subscription';
+export * from './admin-schemas';

@@ -52,10 +52,10 @@ const guardAnswers = (g: Guards): Record<string, Answer> => ({
     '415': errorAnswer('A body that is not application/json, or that declares a charset other than UTF-8.'),
   } : {}),
   ...(g.auth === 'token' || g.auth === 'admin' ? {
-    '401': errorAnswer('No usable Bearer credentials.', ref('Error'), { 'WWW-Authenticate': header('WWW-Authenticate') }),
+    '401': errorAnswer('No usable Bearer credentials, or a token that was revoked or has expired (docs/api/admin.md).', ref('Error'), { 'WWW-Authenticate': header('WWW-Authenticate') }),
     '403': errorAnswer(g.auth === 'admin'
       ? 'The token is not valid (`Not authorized`), or belongs to a user who is not an account admin, or an account admin asked for another account.'
-      : 'The token is not valid for any account (`Not authorized`; `Invalid token` on the resource routes).'),
+      : 'The token is not valid for any account (`Not authorized`; `Invalid token` on the resource routes), lacks the scope the route needs, or its account is suspended (docs/api/admin.md).'),
   } : {}),
   ...(g.rateLimited ? {
     '429': errorAnswer('A limit of docs/api/README.md (Rate limits) is exceeded (the window named in the message).', ref('RateLimitError'), {

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { problem } from '@support/http-edge';
+import { problem, tokenRefusal } from '@support/http-edge';
 import { AccountDirectory } from '@support/domain';
 import { AdminScope } from './admin-scope';
 
@@ -27,17 +27,17 @@ export const adminAccess = (deps: AdminAccessDeps): Middleware => {
       throw problem(401, 'No valid Bearer token was supplied: send Authorization: Bearer <OPERATOR_TOKEN or an account admin\'s access token>', {}, { 'WWW-Authenticate': 'Bearer' });
     }
     const presented = sha256(match[1]);
-    const principal = deps.directory().principalForToken(match[1]);
     let scope: AdminScope;
     if (operator !== null && timingSafeEqual(presented, operator)) {
       scope = { kind: 'operator' };
-    } else if (principal === null) {
-      throw problem(403, 'Not authorized');
-    } else if (principal.role !== 'admin') {
-      throw problem(403, 'Only account admins (or the operator token) may use the admin routes');
     } else {
-      scope = { kind: 'account', accountId: principal.accountId };
-      ctx.state.principal = principal;
+      const checked = deps.directory().checkToken(match[1], new Date());
+      if (checked.kind === 'valid' && checked.principal.role !== 'admin') throw problem(403, 'Only account admins (or the operator token) may use the admin routes');
+      // Unknown, revoked, expired, a suspended account, or an admin's token without the admin scope.
+      const refused = tokenRefusal(checked, ctx.method, ctx.path, 'Not authorized');
+      if (refused !== null || checked.kind !== 'valid') throw refused;
+      scope = { kind: 'account', accountId: checked.principal.accountId };
+      ctx.state.principal = checked.principal;
     }
     ctx.state.adminScope = scope;
     await next();

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as E from 'fp-ts/Either';
-import { decodeAccountConfig, type Principal } from '@support/domain';
+import { decodeAccountConfig, type Principal, TOKEN_SCOPES } from '@support/domain';
 import { listTickets } from '@support/query-api';
 import { exampleConfig } from '../support/example-config';
 import { listMix } from './list-mix/list-mix';
@@ -35,7 +35,7 @@ const principal = (): Principal => {
   if (E.isLeft(directory)) throw new Error('example configuration does not decode');
   const account = directory.right.account('acme');
   if (account === undefined) throw new Error('no acme account');
-  return { account, accountId: account.id, tokenId: 'bench', user: null, role: 'admin' };
+  return { account, accountId: account.id, tokenId: 'bench', user: null, role: 'admin', scopes: TOKEN_SCOPES, expiresAt: null };
 };
 
 export async function run(): Promise<void> {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { TicketListPage, TimestampKey } from '@support/domain';
+import { TicketListPage, TimestampKey, TOKEN_SCOPES } from '@support/domain';
 import { listTickets } from '@support/query-api';
 import { queryStoreWith, readStoreWith } from './query-store';
 import { aTicket } from './ticket-documents';
@@ -61,7 +61,7 @@ describe('ticket list pages through the list handler', () => {
     // given 23 tickets with ties on createdAt and some missing resolvedAt
     const docs = Array.from({ length: 23 }, (_, i) => aTicket({ createdAt: day(1 + (i % 5)), resolvedAt: i % 4 === 0 ? null : day(1 + (i % 3)) }));
     const store = await readStoreWith(docs);
-    const principal = { account: { id: 'acme', name: 'Acme' }, accountId: 'acme', tokenId: 'tok', user: null, role: 'admin' as const };
+    const principal = { account: { id: 'acme', name: 'Acme' }, accountId: 'acme', tokenId: 'tok', user: null, role: 'admin' as const, scopes: TOKEN_SCOPES, expiresAt: null };
     const listed = async (body: Record<string, unknown>) => {
       const answer = await listTickets({ readModels: store }, principal, body);
       if (E.isLeft(answer)) throw new Error(answer.left.body.message);

@@ -1,0 +1,3 @@
+export * from './admin-command-routes';
+export * from './admin-deps';
+export * from './openapi';

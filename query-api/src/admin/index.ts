@@ -1,0 +1,2 @@
+export * from './admin-query-routes';
+export * from './openapi';
