@@ -1,14 +1,26 @@
 import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/Either';
 import { CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { LRUCache } from 'lru-cache';
 
 export type PhoneE164 = string & { readonly __brand: 'PhoneE164' };
 export type NormalizedEmail = string & { readonly __brand: 'NormalizedEmail' };
 
-/** Phone numbers whose reading is remembered (the least recently read forgotten first). */
+/**
+ * Phone numbers whose reading is remembered, in two generations of at most REMEMBERED_PHONES / 2:
+ * when this one is full it becomes the one before, and the one before is forgotten at once (a Map
+ * whose oldest entry is deleted one at a time slows down with every deletion). A reading of the one
+ * before that is read again moves to this one.
+ */
 const REMEMBERED_PHONES = 10_000;
-const phoneReadings = new LRUCache<string, E.Either<string, PhoneE164>>({ max: REMEMBERED_PHONES });
+let phoneReadings = new Map<string, E.Either<string, PhoneE164>>();
+let earlierReadings = new Map<string, E.Either<string, PhoneE164>>();
+const rememberReading = (key: string, reading: E.Either<string, PhoneE164>): void => {
+  if (phoneReadings.size >= REMEMBERED_PHONES / 2) {
+    earlierReadings = phoneReadings;
+    phoneReadings = new Map();
+  }
+  phoneReadings.set(key, reading);
+};
 
 /**
  * A phone number in E.164. Numbers without a leading + are read in the account's country
@@ -20,8 +32,9 @@ export const normalizePhone = (raw: string, defaultCountry?: string): E.Either<s
   const key = `${defaultCountry ?? ''}\u0000${raw}`;
   const known = phoneReadings.get(key);
   if (known !== undefined) return known;
-  const reading = readPhone(raw, defaultCountry);
-  phoneReadings.set(key, reading);
+  const earlier = earlierReadings.get(key);
+  const reading = earlier ?? readPhone(raw, defaultCountry);
+  rememberReading(key, reading);
   return reading;
 };
 

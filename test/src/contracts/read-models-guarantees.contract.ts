@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { isReadBudgetExceeded, Position, ReadModels, ReadModelShape, TicketCriteria } from '@support/domain';
-import type { ReadModelsEngine } from './read-models.contract';
+import type { ReadModelsEngine } from './read-models-engine';
 
 /**
  * What every engine keeps beside answering right (issue 62): declares of several processes one at
