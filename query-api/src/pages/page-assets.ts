@@ -32,3 +32,6 @@ export const loadAssets = (files: Readonly<Record<string, AssetSource>>): Readon
 
 /** A CommonJS module of one function as an ES module, for the browser (`import f from './x.js'`). */
 export const commonJsAsModule = (text: string): string => `const module = { exports: {} };\n${text}\nexport default module.exports;\n`;
+
+/** A script that defines one global (`var name = …`, an IIFE build) as an ES module exporting it. */
+export const globalAsModule = (name: string) => (text: string): string => `${text}\nexport default ${name};\n`;

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { problem } from '@support/http-edge';
-import { AssetSource, commonJsAsModule, loadAssets } from './page-assets';
+import { AssetSource, commonJsAsModule, globalAsModule, loadAssets } from './page-assets';
 import { setPageHeaders } from './page-security';
 
 export const DOCS_PAGE_PATH = '/docs';
 export const AUDIT_PAGE_PATH = '/audit';
+export const REPORTS_PAGE_PATH = '/reports';
 
 /** GET /docs: Swagger UI (swagger-ui-dist, from node_modules) over GET /openapi.json, configured by docs.js. */
 const DOCS_FILES: Readonly<Record<string, AssetSource>> = {
@@ -28,6 +29,24 @@ const AUDIT_FILES: Readonly<Record<string, AssetSource>> = {
   'canonicalize.js': { npm: 'canonicalize', wrap: commonJsAsModule },
 };
 
+/**
+ * GET /reports: the support lead's charts and tables over GET /apis/reports, plain ES modules; uPlot
+ * (npm uplot, its minified build as a module) draws on canvas; the audit page's styles under its own.
+ */
+const REPORTS_FILES: Readonly<Record<string, AssetSource>> = {
+  'index.html': { page: 'reports/index.html' },
+  'audit.css': { page: 'audit/audit.css' },
+  'reports.css': { page: 'reports/reports.css' },
+  'reports.js': { page: 'reports/reports.js' },
+  'api.js': { page: 'reports/api.js' },
+  'numbers.js': { page: 'reports/numbers.js' },
+  'charts.js': { page: 'reports/charts.js' },
+  'tables.js': { page: 'reports/tables.js' },
+  'dom.js': { page: 'reports/dom.js' },
+  'uPlot.js': { npm: 'uplot/dist/uPlot.iife.min.js', wrap: globalAsModule('uPlot') },
+  'uPlot.css': { npm: 'uplot/dist/uPlot.min.css' },
+};
+
 /** One page: its HTML at `base`, its files at `base/<name>`; no credentials (the API calls the page makes carry them). */
 const pageRoutes = (router: Router, base: string, files: Readonly<Record<string, AssetSource>>): void => {
   const assets = loadAssets(files);
@@ -46,12 +65,14 @@ const pageRoutes = (router: Router, base: string, files: Readonly<Record<string,
 };
 
 /**
- * The two browser pages of the query API: the API reference (`/docs`) and the auditor's view of a
- * ticket's verified trail (`/audit`). Every file from this service (CSP `'self'`, no inline script).
+ * The browser pages of the query API: the API reference (`/docs`), the auditor's view of a ticket's
+ * verified trail (`/audit`) and the reports' charts (`/reports`). Every file from this service (CSP
+ * `'self'`, no inline script).
  */
 export const browserPageRoutes = (): Router => {
   const router = new Router();
   pageRoutes(router, DOCS_PAGE_PATH, DOCS_FILES);
   pageRoutes(router, AUDIT_PAGE_PATH, AUDIT_FILES);
+  pageRoutes(router, REPORTS_PAGE_PATH, REPORTS_FILES);
   return router;
 };

@@ -11,7 +11,10 @@ describe('the browser pages\' files over HTTP', function () {
 
   it('given each page and a file of it, then each answers with the strict policy and its media type', async () => {
     for (const [route, type] of [['/docs', 'text/html'], ['/docs/', 'text/html'], ['/docs/swagger-ui-bundle.js', 'text/javascript'], ['/docs/swagger-ui.css', 'text/css'],
-      ['/audit', 'text/html'], ['/audit/verify.js', 'text/javascript'], ['/audit/canonicalize.js', 'text/javascript']]) {
+      ['/audit', 'text/html'], ['/audit/verify.js', 'text/javascript'], ['/audit/canonicalize.js', 'text/javascript'],
+      ['/reports', 'text/html'], ['/reports/reports.js', 'text/javascript'], ['/reports/api.js', 'text/javascript'], ['/reports/numbers.js', 'text/javascript'],
+      ['/reports/charts.js', 'text/javascript'], ['/reports/tables.js', 'text/javascript'], ['/reports/dom.js', 'text/javascript'], ['/reports/uPlot.js', 'text/javascript'],
+      ['/reports/uPlot.css', 'text/css'], ['/reports/audit.css', 'text/css'], ['/reports/reports.css', 'text/css']]) {
       const res = await svc.api('GET', route);
       expect(res.status, route).to.equal(200);
       expect(res.headers.get('content-type'), route).to.include(type);
@@ -23,11 +26,11 @@ describe('the browser pages\' files over HTTP', function () {
   });
 
   it('given a name that is not one of the page\'s files, then a 404 in the error shape names the page', async () => {
-    for (const route of ['/docs/index.html', '/docs/package.json', '/docs/..%2F..%2Fpackage.json', '/audit/swagger-ui-bundle.js']) {
+    for (const route of ['/docs/index.html', '/docs/package.json', '/docs/..%2F..%2Fpackage.json', '/audit/swagger-ui-bundle.js', '/reports/canonicalize.js', '/reports/uPlot.iife.min.js']) {
       const res = await svc.api('GET', route);
       expect(res.status, route).to.equal(404);
       expect(res.body.error).to.equal('Not Found');
-      expect(res.body.message).to.match(/: the page is \/(docs|audit)$/);
+      expect(res.body.message).to.match(/: the page is \/(docs|audit|reports)$/);
     }
   });
 
@@ -36,5 +39,11 @@ describe('the browser pages\' files over HTTP', function () {
     expect(res.text).to.match(/^const module = \{ exports: \{\} \};\n/);
     expect(res.text).to.include('module.exports = function serialize');
     expect(res.text.trimEnd()).to.match(/export default module\.exports;$/);
+  });
+
+  it('given the reports page\'s chart module, then it is npm uplot\'s minified build with its global exported, as an ES module', async () => {
+    const res = await svc.api('GET', '/reports/uPlot.js');
+    expect(res.text).to.match(/^\/\*! https:\/\/github\.com\/leeoniya\/uPlot \(v1\.\d+\.\d+\) \*\/\nvar uPlot=function\(\)/);
+    expect(res.text.trimEnd()).to.match(/export default uPlot;$/);
   });
 });

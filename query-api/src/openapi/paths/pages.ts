@@ -33,4 +33,15 @@ export const pagePaths: Paths = {
       '200': file, '404': errorAnswer('No such file of the page.'),
     }),
   },
+  '/reports': {
+    get: operation({
+      operationId: 'reportsPage', summary: 'The reports page: volume, response and resolution times, SLA met and CSAT over time, per agent and per team, against the previous period; a point lists its tickets', tags: TAGS,
+      description: 'Signs in with an access token kept in the tab\'s session storage; reads GET /apis/reports and lists a row\'s tickets with POST /apis/task-runs/tickets/list (docs/browser-pages.md). `from`, `to`, `over` and `clock` in the address choose the report (never the token).',
+    }, {}, { '200': html('The reports page.') }),
+  },
+  '/reports/{file}': {
+    get: operation({ operationId: 'reportsFile', summary: 'A file of the reports page (its modules, styles and the uPlot chart library)', tags: TAGS, parameters: [fileParam] }, {}, {
+      '200': file, '404': errorAnswer('No such file of the page.'),
+    }),
+  },
 };
