@@ -38,6 +38,7 @@ import {
   MultiStreamAppendClient,
 } from './multi-stream-append';
 import { pinnedEnd } from './pinned-end';
+import { readUserEvents } from './read-all';
 import { Backoff, DropListener, ReconnectingAllSubscription } from './reconnecting-subscription';
 import { toClientEvent, toPosition, toRecordedEvent } from './recorded-event';
 import { subscriptionFilter } from './subscription-filter';
@@ -156,6 +157,14 @@ export class EventStoreDbEventStore implements EventStore {
     );
     this.subscriptions.add(subscription);
     return subscription;
+  }
+
+  /**
+   * The user events of $all forwards after `after` (from the start when null) to the end of the log,
+   * then done: the events, and their order, the tree's follower took (read-all). For the audit.
+   */
+  readAll(after: Position | null = null): AsyncIterable<RecordedEvent> {
+    return readUserEvents(this.client, after);
   }
 
   /** Reads $all backwards, a page at a time, to the newest event that is not a system event. */

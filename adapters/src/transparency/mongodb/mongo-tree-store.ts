@@ -230,6 +230,11 @@ export class MongoTreeStore implements TreeStore {
     return this.copy.leaf(index);
   }
 
+  /** The copy's leaves in order from an index (the offline audit, npm run verify: SqliteTreeStore's leaves). */
+  leavesFrom(from = 0): Iterable<TreeLeaf> {
+    return this.copy.leaves(from);
+  }
+
   /**
    * Stores the checkpoint unless one of its size is stored (the first signed stays, as on SQLite);
    * true when this one was stored.
