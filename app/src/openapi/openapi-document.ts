@@ -46,7 +46,7 @@ export const openApiDocument = {
     { name: 'Admin', description: 'Accounts, settings sections and access tokens through the API, live in every process and recorded in the log (docs/api/admin.md).' },
     { name: 'Reports', description: 'Response, resolution, SLA and CSAT by period, agent, team, channel and task, with the previous period (docs/api/reports.md).' },
     { name: 'Operations', description: 'Health, metrics, this document and signed downloads.' },
-    { name: 'Browser pages', description: 'This reference as a page (/docs) and the auditor\'s page (/audit): every file from the service, a strict Content-Security-Policy (docs/browser-pages.md).' },
+    { name: 'Browser pages', description: 'This reference as a page (/docs), the auditor\'s page (/audit) and the leads\' reports (/reports): every file from the service, a strict Content-Security-Policy (docs/browser-pages.md).' },
   ],
   paths: Object.assign({}, ...FEATURE_PATHS) as Paths,
   webhooks: webhookMessages,
