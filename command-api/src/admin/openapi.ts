@@ -1,6 +1,6 @@
 import {
   ACCOUNT_ID_PARAM, accountViewSchema, ADMIN_TAGS, answer, bool, dateTime, errorAnswer, jsonRequestBody, listOf, nullable, object, operation, pathParam, Paths, record, SECTION_PARAM,
-  sectionViewSchema, str, text, TOKEN_SCOPE,
+  sectionViewSchema, str, text, TEXT_MAX, TOKEN_SCOPE,
 } from '@support/http-edge';
 
 const TAGS = ADMIN_TAGS;
@@ -42,7 +42,7 @@ export const adminCommandPaths: Paths = {
     post: operation({
       operationId: 'createAccessToken', summary: 'Make an access token (shown once)', tags: TAGS, parameters: [ACCOUNT_ID_PARAM],
       requestBody: jsonRequestBody(object({
-        scopes: listOf(TOKEN_SCOPE, 5), userId: text(200, 'Default: the creator\'s own user.'), name: text(200), expiresAt: dateTime('Optional; in the future.'),
+        scopes: listOf(TOKEN_SCOPE, 5), userId: text(200, 'Default: the creator\'s own user.'), name: text(200), expiresAt: text(TEXT_MAX.timestamp, 'Optional; an ISO 8601 date-time in the future.', { format: 'date-time' }),
       }, ['scopes'], { closed: true }), true, { scopes: ['read', 'write'], userId: 'u-agent', name: 'Ben, desk' }),
     }, guards, {
       '201': answer('The token: `token` is shown here only, and kept as its SHA-256 digest.', record({
