@@ -159,7 +159,8 @@ describe('four processes behind nginx (command-api, query-api, projectors, worke
     const misrouted: string[] = [];
     for (const [template, operations] of Object.entries(doc.paths)) {
       // A page's file by a name it has (any other is a 404 of the page itself).
-      const route = template.replace('{file}', template.startsWith('/docs/') ? 'docs.js' : 'audit.js').replace(/\{[^}]+\}/g, 'x0');
+      const pageFile = template.startsWith('/docs/') ? 'docs.js' : template.startsWith('/reports/') ? 'reports.js' : 'audit.js';
+      const route = template.replace('{file}', pageFile).replace(/\{[^}]+\}/g, 'x0');
       for (const method of Object.keys(operations).map((m) => m.toUpperCase())) {
         const res = await fetch(`${edgeUrl}${route}`, { method, headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
         await res.arrayBuffer();

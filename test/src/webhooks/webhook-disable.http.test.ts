@@ -33,7 +33,7 @@ describe('webhooks: a subscription that fails for a day without a success is dis
     await eventually(() => receiver.received.length >= 1, 'the first attempt', 10_000);
     // when the service's clock is a day and an hour later at the retry
     offsetMs = 25 * HOUR;
-    await eventually(() => receiver.received.length >= 2, 'the retry', 15_000);
+    await eventually(() => receiver.received.length >= 2, 'the retry', 30_000);
     // then the subscription is disabled, as an event with the reason, and the delivery is not tried again
     await eventually(async () => (await svc.api('GET', `/apis/webhooks/${made.body.id}`, { token: TOKENS.acmeAdmin })).body.enabled === false, 'disabled', 10_000);
     const got = await svc.api('GET', `/apis/webhooks/${made.body.id}`, { token: TOKENS.acmeAdmin });
