@@ -1,16 +1,14 @@
 import { execFile } from 'node:child_process';
-import { createPublicKey } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import canonicalize from 'canonicalize';
-import { OPERATOR_TOKEN, readFeed, startAuditedService } from '../audit/audit-service';
+import { readFeed, startAuditedService } from '../audit/audit-service';
 import { downloadCsv, exportAndWait } from '../exports/support/export-api';
 import { TOKENS } from '../support/example-config';
 import { eventually } from '../support/eventually';
 import { TestService } from '../support/test-service';
 import { verifyConsistency } from '../transparency/rfc9162-consistency';
-import { sigstoreAuthority, sigstoreVerifyInclusion } from '../transparency/tree-fixtures';
+import { checkpointOfAtLeast as latestCheckpointOf, checkpointRoot, verifyWithSigstore } from '../transparency/api-proofs';
 import { allowedHostsOf, startWebhookReceiver, WebhookReceiver } from '../webhooks/webhook-receiver';
 import { storedForms, valuesHeld } from './support/files-holding';
 
@@ -20,16 +18,6 @@ const QUERY = 'My gyroscopic teacup wobbles anticlockwise';
 const ERASED = [CUSTOMER.name, 'Brackwater', CUSTOMER.phone.slice(1), CUSTOMER.email, SUBJECT, QUERY].flatMap(storedForms);
 const KEPT_NAME = 'Octavius Keptwell';
 const VERIFY_CLI = path.resolve(__dirname, '..', '..', '..', 'app', 'dist', 'verify-log.js');
-
-const rootOf = (checkpoint: string) => Buffer.from(checkpoint.split('\n')[2]!, 'base64');
-
-/** sigstore's verifier (an independent RFC 9162 implementation) over a feed line, its proof and a signed checkpoint. */
-const verifyWithSigstore = (line: unknown, proof: { leafIndex: number; hashes: string[] }, treeSize: number, checkpoint: string, verifierKey: string) => {
-  const [name, , ...keyParts] = verifierKey.split('+');
-  const raw = Buffer.from(keyParts.join('+'), 'base64');
-  const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.subarray(1).toString('base64url') }, format: 'jwk' });
-  sigstoreVerifyInclusion(sigstoreAuthority(name!, publicKey), Buffer.from(canonicalize(line) as string, 'utf8'), proof.leafIndex, treeSize, proof.hashes.map((h) => Buffer.from(h, 'base64')), checkpoint);
-};
 
 const npmRunVerify = (dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> =>
   new Promise((resolve) => {
@@ -57,15 +45,7 @@ describe('customer erasure, end to end (issue 59\'s "done when"): tickets, email
   });
 
   const api = (method: string, route: string, body?: unknown) => svc.api(method, route, { token: TOKENS.acmeAdmin, ...(body === undefined ? {} : { body }) });
-  const checkpointOfAtLeast = async (size: number) => {
-    let body: any;
-    await eventually(async () => {
-      const res = await svc.api('GET', '/admin/log/checkpoint', { token: OPERATOR_TOKEN });
-      body = res.body;
-      return res.status === 200 && body.size >= size;
-    }, `a checkpoint of at least ${size} events`, 15_000);
-    return body as { size: number; checkpoint: string; verifierKey: string };
-  };
+  const checkpointOfAtLeast = (size: number) => latestCheckpointOf(svc, size, 15_000);
 
   it('given a customer with tickets, an email, an export and webhook deliveries, when erased, then no file or log line holds their values, lists and exports are exact with placeholders, old proofs verify and npm run verify passes', async () => {
     // given: a webhook subscription, the customer's two tickets with an email, another customer's ticket
@@ -117,7 +97,7 @@ describe('customer erasure, end to end (issue 59\'s "done when"): tickets, email
     feedBefore.forEach((lines, t) => lines.forEach((line, i) => verifyWithSigstore(feedAfter[t]![i], proofs[t]!.events[i]!, proofs[t]!.treeSize, proofs[t]!.checkpoint, older.verifierKey)));
     const newer = await checkpointOfAtLeast(older.size + 1);
     const consistency = await svc.api('GET', `/admin/log/consistency?from=${older.size}&to=${newer.size}`, { token: TOKENS.acmeAdmin });
-    expect(verifyConsistency(older.size, newer.size, rootOf(older.checkpoint), rootOf(newer.checkpoint), consistency.body.hashes.map((h: string) => Buffer.from(h, 'base64')))).to.equal(true);
+    expect(verifyConsistency(older.size, newer.size, checkpointRoot(older.checkpoint), checkpointRoot(newer.checkpoint), consistency.body.hashes.map((h: string) => Buffer.from(h, 'base64')))).to.equal(true);
     // no file of DATA_DIR holds an erased value, nor does any log line; the other customer's are there
     let found: string[] = [];
     await eventually(() => (found = valuesHeld(svc.dataDir, ERASED)).length === 0, 'no file holds an erased value', 15_000).catch(() => undefined);

@@ -1,24 +1,10 @@
-import { createPublicKey } from 'node:crypto';
 import { expect } from 'chai';
-import canonicalize from 'canonicalize';
 import { createTicket, OPERATOR_TOKEN, readFeed, startAuditedService } from '../audit/audit-service';
 import { TOKENS } from '../support/example-config';
-import { eventually } from '../support/eventually';
 import { TestService } from '../support/test-service';
 import { verifyConsistency } from './rfc9162-consistency';
-import { sigstoreAuthority, sigstoreVerifyInclusion } from './tree-fixtures';
+import { checkpointOfAtLeast as latestCheckpointOf, checkpointRoot, verifyWithSigstore } from './api-proofs';
 
-/** sigstore's verifier over what the API answers: the leaf an auditor computes from a feed line, the proof, the checkpoint and the verifier key. */
-const verifyWithSigstore = (line: unknown, proof: { leafIndex: number; hashes: string[] }, treeSize: number, checkpoint: string, verifierKey: string) => {
-  // The name and key id hold no "+"; the base64 key may.
-  const [name, , ...keyParts] = verifierKey.split('+');
-  const raw = Buffer.from(keyParts.join('+'), 'base64');
-  const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.subarray(1).toString('base64url') }, format: 'jwk' });
-  const leaf = Buffer.from(canonicalize(line) as string, 'utf8');
-  sigstoreVerifyInclusion(sigstoreAuthority(name, publicKey), leaf, proof.leafIndex, treeSize, proof.hashes.map((h) => Buffer.from(h, 'base64')), checkpoint);
-};
-
-const rootOf = (checkpoint: string) => Buffer.from(checkpoint.split('\n')[2], 'base64');
 
 describe('transparency: checkpoints and proofs over HTTP (/admin/log)', function () {
   this.timeout(60_000);
@@ -29,15 +15,7 @@ describe('transparency: checkpoints and proofs over HTTP (/admin/log)', function
   });
   after(async () => svc.stop());
 
-  const checkpointOfAtLeast = async (size: number) => {
-    let body: any;
-    await eventually(async () => {
-      const res = await svc.api('GET', '/admin/log/checkpoint', { token: OPERATOR_TOKEN });
-      body = res.body;
-      return res.status === 200 && body.size >= size;
-    }, `a checkpoint of at least ${size} events`);
-    return body as { size: number; rootHash: string; checkpoint: string; verifierKey: string };
-  };
+  const checkpointOfAtLeast = (size: number) => latestCheckpointOf(svc, size);
 
   it('given tickets created, then every event of a ticket\'s trail has a proof that sigstore verifies against its feed line and the signed checkpoint', async () => {
     // given
@@ -54,7 +32,7 @@ describe('transparency: checkpoints and proofs over HTTP (/admin/log)', function
     res.body.events.forEach((proof: any, i: number) =>
       verifyWithSigstore(feed.events[i], proof, res.body.treeSize, res.body.checkpoint, latest.verifierKey));
     expect(latest.checkpoint.split('\n')[0]).to.equal('support-service/log');
-    expect(latest.rootHash).to.equal(rootOf(latest.checkpoint).toString('base64'));
+    expect(latest.rootHash).to.equal(checkpointRoot(latest.checkpoint).toString('base64'));
   });
 
   it('given an event\'s position, then its proof verifies; a changed feed line does not (the check can fail)', async () => {
@@ -78,8 +56,8 @@ describe('transparency: checkpoints and proofs over HTTP (/admin/log)', function
     // then
     expect(res.status).to.equal(200);
     const proof = res.body.hashes.map((h: string) => Buffer.from(h, 'base64'));
-    expect(verifyConsistency(older.size, newer.size, rootOf(older.checkpoint), rootOf(newer.checkpoint), proof)).to.equal(true);
-    expect(verifyConsistency(older.size, newer.size, Buffer.alloc(32, 1), rootOf(newer.checkpoint), proof)).to.equal(false);
+    expect(verifyConsistency(older.size, newer.size, checkpointRoot(older.checkpoint), checkpointRoot(newer.checkpoint), proof)).to.equal(true);
+    expect(verifyConsistency(older.size, newer.size, Buffer.alloc(32, 1), checkpointRoot(newer.checkpoint), proof)).to.equal(false);
   });
 
   it('given a checkpoint that is no longer the latest, when a proof is asked at its size, then the answer carries that checkpoint\'s note like every other (issue 57)', async () => {
